@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lab.org';
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password';
+export const adminStorageState = 'test-results/.auth/admin.json';
+
+// Every page a test opens must run without console errors. The browser's own line for an HTTP error status
+// ("Failed to load resource") is expected where a test provokes one (a 401, a 409) and is left out.
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/adminapp/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/adminapp$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** Opens the admin sidebar and chooses a page by its label. */
+export async function openAdminPage(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: label }).click();
+}

@@ -1,0 +1,45 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that must pass through the transformer (msw's dependencies, typebox).
+const esmPackages = [
+  'msw',
+  '@mswjs',
+  'rettime',
+  'until-async',
+  '@open-draft',
+  'typebox',
+  '@fastify/type-provider-typebox',
+  'content-disposition',
+  'cookie',
+];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+const transform: Config['transform'] = {
+  '^.+\\.(t|j|mj|cj)sx?$': [
+    '@swc/jest',
+    { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
+  ],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'spa',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      setupFiles: ['<rootDir>/src/testing/env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'],
+      transform,
+      transformIgnorePatterns,
+      testEnvironmentOptions: { customExportConditions: [''] },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/bench'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

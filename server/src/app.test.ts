@@ -1,0 +1,209 @@
+import { buildApp } from './app';
+import { resource } from './http/resource';
+import { authHeader, buildTestApp, createTestDatabase, testConfig, type TestApp } from './testing/testApp';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ token } = await t.signedInUser());
+});
+afterAll(() => t.close());
+
+describe('paths (§1.1)', () => {
+  it.each(['/api/account/users', '/api/account/users/'])(
+    'answers %s with or without the trailing slash',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: authHeader(token) });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
+  it('treats a POST without the trailing slash like one with it, never redirecting', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/token', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      email: ['This field is required.'],
+      password: ['This field is required.'],
+    });
+  });
+
+  it.each([
+    '/api/nothing/',
+    '/api/account/',
+    '/api/storeobjects/chemicals/',
+    '/media/files/missing.pdf',
+    '/api',
+  ])('answers an unknown path %s with the JSON 404', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it.each(['abc', '1.5', '-1', '0', '01x'])(
+    'does not match the id "%s", even without credentials',
+    async (id) => {
+      for (const headers of [{}, authHeader(token)]) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/account/users/${id}/`, headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Not found.' });
+      }
+    },
+  );
+
+  it('answers a known path with an unsupported method with 405 and Allow', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/users/',
+      headers: authHeader(token),
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toEqual({ detail: 'Method "PUT" not allowed.' });
+    expect(response.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+  });
+
+  it('answers DELETE on set_password with 405 and the one allowed method', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/account/users/1/set_password' });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(response.headers.allow).toBe('POST, OPTIONS');
+  });
+
+  it('ignores unknown query parameters', async () => {
+    const response = await t.app.inject({
+      url: '/api/account/users/?page=2&x=y',
+      headers: authHeader(token),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('request bodies (§1.2)', () => {
+  const post = (payload: string | undefined, contentType?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token/varify/',
+      payload,
+      headers: contentType ? { 'content-type': contentType } : {},
+    });
+
+  it('rejects another content type with 415', async () => {
+    const response = await post('token=x', 'text/plain');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
+  });
+
+  it('accepts JSON with a charset', async () => {
+    const response = await post(JSON.stringify({ token: 'garbage' }), 'application/json; charset=utf-8');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers malformed JSON with 400 and the parse error', async () => {
+    const response = await post('{"token": ', 'application/json');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/^JSON parse error - ./);
+  });
+
+  it.each([
+    ['[1, 2]', 'list'],
+    ['"text"', 'str'],
+    ['12', 'int'],
+    ['1.5', 'float'],
+    ['true', 'bool'],
+    ['null', 'NoneType'],
+  ])('rejects the top-level value %s as not a dictionary', async (payload, typeName) => {
+    const response = await post(payload, 'application/json');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      non_field_errors: [`Invalid data. Expected a dictionary, but got ${typeName}.`],
+    });
+  });
+
+  it.each([
+    ['no content type', undefined],
+    ['JSON', 'application/json'],
+    ['text/plain', 'text/plain'],
+  ])('treats an empty body with %s as {}', async (_label, contentType) => {
+    const response = await post(undefined, contentType);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ token: ['This field is required.'] });
+  });
+
+  it('answers a JSON body over 1 MiB with 413', async () => {
+    const response = await post(JSON.stringify({ token: 'x'.repeat(1024 * 1024) }), 'application/json');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: 'Request body too large.' });
+  });
+});
+
+describe('CORS (§1.6) and security headers', () => {
+  it.each([
+    ['a success', '/api/account/users/', authHeader('x')],
+    ['a 404', '/api/nothing/', {}],
+  ])('sets Access-Control-Allow-Origin on %s', async (_label, url, headers) => {
+    const response = await t.app.inject({ url, headers });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers a preflight to any path with 204 and the allowed methods and headers', async () => {
+    for (const url of ['/api/account/users/', '/api/account/users/5/set_password', '/api/anything']) {
+      const response = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'http://elsewhere.example', 'access-control-request-method': 'DELETE' },
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      const methods = String(response.headers['access-control-allow-methods']).split(/,\s*/);
+      expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+      expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toMatch(
+        /authorization.*content-type/,
+      );
+    }
+  });
+
+  it('sends security headers with a CSP that allows the SPA', async () => {
+    const response = await t.app.inject({ url: '/api/nothing/' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+  });
+});
+
+describe('API docs', () => {
+  it('serves the OpenAPI document generated from the routes, and the UI', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(
+      expect.arrayContaining(['/api/token/', '/api/account/users/', '/api/account/users/{id}/']),
+    );
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 500 with a JSON body and no stack trace', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    resource(app, '/api/broken/', (routes) =>
+      routes.get({ access: 'public', schema: {} }, async () => {
+        throw new Error('secret internals at /srv/app.ts:12');
+      }),
+    );
+    try {
+      const response = await app.inject({ url: '/api/broken/' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: 'Internal server error.' });
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  });
+});

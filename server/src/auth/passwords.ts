@@ -1,0 +1,63 @@
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const BLOCK_SIZE = 8;
+const PARALLELIZATION = 1;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; leave headroom above Node's 32 MiB default limit.
+  const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE) + 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can change without breaking old hashes. */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELIZATION });
+  return [
+    'scrypt',
+    cost,
+    BLOCK_SIZE,
+    PARALLELIZATION,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || hash === undefined) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * Spends the same time as checking a real password, for logins with an unknown email,
+ * so response times do not reveal which accounts exist. Always false.
+ */
+export async function verifyDummyPassword(password: string, cost: number): Promise<false> {
+  let dummy = dummyHashes.get(cost);
+  if (dummy === undefined) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummyHashes.set(cost, dummy);
+  }
+  await verifyPassword(password, await dummy);
+  return false;
+}
+
+/** A strong password people can still type: 24 characters from an unambiguous alphabet (about 140 bits). */
+export function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from({ length: 24 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './migrations';
+import type { Database } from './tables';
+
+export type { Dialect } from './migrations';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  destroy: () => Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** `url` is a postgres:// URL, a SQLite file path or `:memory:`. `pgOptions` adds pool settings (tests set a search_path). */
+export function createDatabase(url: string, pgOptions: pg.PoolConfig = {}): DatabaseHandle {
+  const db = isPostgresUrl(url)
+    ? new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({
+            connectionString: url,
+            // COUNT(*) and BIGINT columns arrive as strings by default; our ids and counts fit in a JS number.
+            types: {
+              getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+                oid === PG_INT8_OID
+                  ? Number
+                  : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+            },
+            ...pgOptions,
+          }),
+        }),
+      })
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url) }) });
+  return { db, dialect: isPostgresUrl(url) ? 'postgres' : 'sqlite', destroy: () => db.destroy() };
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Several processes (server, account CLI) may share the file: wait for a lock instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}

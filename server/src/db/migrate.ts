@@ -1,0 +1,20 @@
+import { Migrator, type Kysely } from 'kysely';
+import { StaticMigrationProvider, type Dialect } from './migrations';
+
+/**
+ * `migrationTableSchema` names the PostgreSQL schema of Kysely's bookkeeping tables; it must be given when the
+ * database holds other schemas with their own bookkeeping (tests), since Kysely looks for them in every schema.
+ */
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  migrationTableSchema?: string,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect), migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const name = failed ? ` (migration ${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

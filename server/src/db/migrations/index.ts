@@ -1,0 +1,21 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import users from './0001_users';
+import stock from './0002_stock';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// Listed statically (not read from the file system) so bundlers, tsx and Jest all see the same set, in order.
+const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
+  '0001_users': users,
+  '0002_stock': stock,
+};
+
+export class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrationFactories).map(([name, factory]) => [name, factory(this.dialect)]),
+    );
+  }
+}

@@ -1,0 +1,109 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../tables';
+
+/** Repository functions accept the database or a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_superuser: boolean;
+  created_at: string;
+}
+
+export interface UserWithPassword extends User {
+  password_hash: string;
+}
+
+const publicColumns = ['id', 'email', 'first_name', 'last_name', 'is_superuser', 'created_at'] as const;
+
+function toUser(row: Pick<UserRow, (typeof publicColumns)[number]>): User {
+  return { ...row, is_superuser: Number(row.is_superuser) === 1 };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function listUsers(db: Executor): Promise<User[]> {
+  const rows = await db.selectFrom('users').select(publicColumns).orderBy('id').execute();
+  return rows.map(toUser);
+}
+
+export async function findUserById(db: Executor, id: number): Promise<User | undefined> {
+  const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserWithPassword | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select([...publicColumns, 'password_hash'])
+    .where('email_lower', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return row && { ...toUser(row), password_hash: row.password_hash };
+}
+
+/** True when another user (not `exceptId`) already has this email, compared case-insensitively. */
+export async function emailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email_lower', '=', normalizeEmail(email));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  is_superuser?: boolean;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<User> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      email_lower: normalizeEmail(user.email),
+      first_name: user.first_name,
+      last_name: user.last_name,
+      password_hash: user.password_hash,
+      is_superuser: user.is_superuser ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning(publicColumns)
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+export interface UserChanges {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<User | undefined> {
+  const values = {
+    ...changes,
+    ...(changes.email !== undefined ? { email_lower: normalizeEmail(changes.email) } : {}),
+  };
+  if (Object.keys(values).length === 0) return findUserById(db, id);
+  const row = await db
+    .updateTable('users')
+    .set(values)
+    .where('id', '=', id)
+    .returning(publicColumns)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,111 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC text with milliseconds and a Z, written by app code, identical on both engines. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  email_lower: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  /** 0 or 1 on both engines. */
+  is_superuser: number;
+  created_at: Timestamp;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+
+export interface LoginFailuresTable {
+  ip: string;
+  email_lower: string;
+  failures: number;
+  last_failure_at: Timestamp;
+}
+export type LoginFailureRow = Selectable<LoginFailuresTable>;
+
+/** manufacturers, suppliers, instruments, glasswares: catalog entries found or created by name. */
+export interface NamedEntryTable {
+  id: Generated<number>;
+  name: string;
+  /** The name trimmed and lower-cased: the lookup and uniqueness key. */
+  name_key: string;
+}
+
+export interface ChemicalsTable extends NamedEntryTable {
+  cas_rn: string;
+  molecular_formula: string;
+  molecular_weight: number;
+}
+
+export interface StoresTable {
+  id: Generated<number>;
+  name: string;
+}
+
+interface StockColumns {
+  id: Generated<number>;
+  store_id: Generated<number>;
+  manufacturer_id: number;
+  supplier_id: number;
+  /** Base units: thousandths of a ml for chemicals, pieces for instruments and glassware. Never negative. */
+  quantity: number;
+}
+
+export interface ChemicalStockTable extends StockColumns {
+  chemical_id: number;
+  purity_hundredths: number;
+  state: 'SOLID' | 'LIQUID' | 'GAS';
+}
+
+export interface InstrumentStockTable extends StockColumns {
+  instrument_id: number;
+}
+
+export interface GlasswareStockTable extends StockColumns {
+  glassware_id: number;
+  size: number;
+  material_type: string;
+  material_type_key: string;
+}
+
+export type StockObjectType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
+
+export interface StockLedgerTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  kind: 'SHIPMENT' | 'ISSUE' | 'ADJUSTMENT';
+  object_type: StockObjectType;
+  object_id: number;
+  /** Signed, in the record's base units (see StockColumns.quantity). */
+  change: number;
+  balance: number;
+  shipment_id: number | null;
+  issue_id: number | null;
+  user_id: number | null;
+  user_email: string;
+}
+
+export interface SearchChangesTable {
+  seq: Generated<number>;
+  object_type: StockObjectType;
+  object_id: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  login_failures: LoginFailuresTable;
+  manufacturers: NamedEntryTable;
+  suppliers: NamedEntryTable;
+  instruments: NamedEntryTable;
+  glasswares: NamedEntryTable;
+  chemicals: ChemicalsTable;
+  stores: StoresTable;
+  chemical_stock: ChemicalStockTable;
+  instrument_stock: InstrumentStockTable;
+  glassware_stock: GlasswareStockTable;
+  stock_ledger: StockLedgerTable;
+  search_changes: SearchChangesTable;
+}

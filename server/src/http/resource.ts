@@ -1,0 +1,118 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import { methodNotAllowed } from './errors';
+import { BadRequest, ErrorDetail } from './schemas';
+
+/** `public` routes ignore the Authorization header; `user` routes need a signed-in user (checked in onRequest). */
+export type Access = 'public' | 'user';
+
+export type Handler<S extends FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  TypeBoxTypeProvider
+>;
+
+export interface EndpointOptions<S extends FastifySchema> {
+  access: Access;
+  schema: S;
+  /**
+   * Runs after the credential check and before the body is validated: the place for the target lookup,
+   * so an unknown id answers 404 (and a protected one 403) before any 400.
+   */
+  preValidation?: (request: FastifyRequest) => Promise<void>;
+}
+
+type Define = <S extends FastifySchema>(options: EndpointOptions<S>, handler: Handler<S>) => ResourceRoutes;
+
+export interface ResourceRoutes {
+  get: Define;
+  post: Define;
+  put: Define;
+  patch: Define;
+  delete: Define;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const ALL_METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
+
+interface Endpoint {
+  method: Method;
+  options: EndpointOptions<FastifySchema>;
+  handler: Handler<FastifySchema>;
+}
+
+function withStandardResponses(
+  method: Method,
+  { access, schema }: EndpointOptions<FastifySchema>,
+): FastifySchema {
+  const response = {
+    400: BadRequest,
+    ...(access === 'user' ? { 401: ErrorDetail } : {}),
+    404: ErrorDetail,
+    ...(BODY_METHODS.has(method) ? { 413: ErrorDetail, 415: ErrorDetail } : {}),
+    500: ErrorDetail,
+    ...(schema.response as object | undefined),
+  };
+  return { ...schema, response, ...(access === 'user' ? { security: [{ bearerAuth: [] }] } : {}) };
+}
+
+/**
+ * Registers every route of the app: the given method handlers for `url` (trailing slash optional),
+ * and a 405 with an `Allow` header for the other methods. OPTIONS is answered by the CORS preflight route.
+ */
+export function resource(app: FastifyInstance, url: string, define: (routes: ResourceRoutes) => void): void {
+  const endpoints: Endpoint[] = [];
+  const builder = {} as ResourceRoutes;
+  for (const method of ALL_METHODS) {
+    builder[method.toLowerCase() as Lowercase<Method>] = (options, handler) => {
+      endpoints.push({
+        method,
+        options: options as EndpointOptions<FastifySchema>,
+        handler: handler as Handler<FastifySchema>,
+      });
+      return builder;
+    };
+  }
+  define(builder);
+
+  for (const { method, options, handler } of endpoints) {
+    app.route({
+      method,
+      url,
+      schema: withStandardResponses(method, options),
+      onRequest: options.access === 'user' ? [app.requireUser] : [],
+      preValidation: options.preValidation ? [options.preValidation] : [],
+      handler,
+    });
+  }
+
+  const supported = endpoints.map((endpoint) => endpoint.method);
+  const allow = [...supported, ...(supported.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  const unsupported = [...ALL_METHODS, 'HEAD'].filter((method) => !allow.includes(method)) as HTTPMethods[];
+  if (unsupported.length > 0) {
+    app.route({
+      method: unsupported,
+      url,
+      schema: { hide: true, response: { 405: ErrorDetail } },
+      handler: async (request) => {
+        throw methodNotAllowed(request.method, allow);
+      },
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+/** `{"detail": …}`; token errors add `"code": "token_not_valid"`. */
+export const ErrorDetail = Type.Object(
+  { detail: Type.String(), code: Type.Optional(Type.String()) },
+  { description: 'Error' },
+);
+
+/** Field validation errors (`{"field": ["message", …]}`) or `{"detail": …}` for other bad requests. */
+export const BadRequest = Type.Object(
+  {},
+  { additionalProperties: true, description: 'Field errors {"field": ["message", …]} or {"detail": …}' },
+);
+
+export const NoContent = Type.Null({ description: 'No content' });
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Path parameter pattern for `{id}`: a positive decimal integer, else the route does not match (404). */
+export const ID = '(^[1-9][0-9]{0,15}$)';
+
+/** The `{id}` of a request before validation has converted it (routes match only positive integers). */
+export function rawId(request: { params: unknown }): number {
+  return Number((request.params as { id: string }).id);
+}

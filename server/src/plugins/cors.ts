@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** §1.6: Access-Control-Allow-Origin on every response; a preflight to any path gets 204. No cookies are used. */
+export default fp<{ origin: string }>(
+  async function corsPlugin(app: FastifyInstance, { origin }) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('access-control-allow-origin', origin);
+      if (origin !== '*') reply.header('vary', 'Origin');
+    });
+
+    app.options('*', { schema: { hide: true } }, async (_request, reply) => {
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .header('access-control-max-age', '86400')
+        .send();
+    });
+  },
+  { name: 'cors' },
+);

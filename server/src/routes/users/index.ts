@@ -1,0 +1,125 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { resource } from '../../http/resource';
+import { currentUser } from '../../plugins/auth';
+import * as users from '../../services/users';
+import { email, text } from '../../validation/fields';
+
+const tags = ['users'];
+
+/** Never has a password field: responses are serialised by this schema. */
+const UserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  is_superuser: Type.Boolean(),
+});
+
+const password = () =>
+  text({ trim: false, minLength: users.PASSWORD_MIN_LENGTH, maxLength: users.PASSWORD_MAX_LENGTH });
+const name = () => text({ maxLength: 150 });
+
+const CreateUserBody = Type.Object({
+  email: email(),
+  first_name: name(),
+  last_name: name(),
+  password: password(),
+  confirm_password: password(),
+});
+
+const UpdateUserBody = Type.Object({
+  email: Type.Optional(email()),
+  first_name: Type.Optional(name()),
+  last_name: Type.Optional(name()),
+});
+
+const PasswordBody = Type.Object({ password: password(), confirm_password: password() });
+
+/** §3: user accounts; every route is signed-in. */
+export default async function userRoutes(app: FastifyInstance) {
+  const context = (): users.UsersContext => ({ db: app.db, config: app.config });
+  const targetIsChangeable = async (request: FastifyRequest) => {
+    await users.changeableUser(app.db, rawId(request));
+  };
+
+  resource(app, '/api/account/users/', (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: { tags, summary: 'All users, id ascending', response: { 200: Type.Array(UserSchema) } },
+        },
+        async () => users.listUsers(context()),
+      )
+      .post(
+        {
+          access: 'user',
+          schema: { tags, summary: 'Create a user', body: CreateUserBody, response: { 201: UserSchema } },
+        },
+        async (request, reply) => reply.code(201).send(await users.createUser(context(), request.body)),
+      ),
+  );
+
+  const update = {
+    access: 'user' as const,
+    preValidation: targetIsChangeable,
+    schema: {
+      tags,
+      summary: 'Change a user (email, first_name, last_name)',
+      params: IdParams,
+      body: UpdateUserBody,
+      response: { 200: UserSchema, 403: ErrorDetail },
+    },
+  };
+
+  resource(app, `/api/account/users/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserSchema } },
+        },
+        async (request) => users.getUser(context(), request.params.id),
+      )
+      .patch(update, async (request) => users.updateUser(context(), request.params.id, request.body))
+      .put(update, async (request) => users.updateUser(context(), request.params.id, request.body))
+      .delete(
+        {
+          access: 'user',
+          preValidation: targetIsChangeable,
+          schema: {
+            tags,
+            summary: 'Delete a user with their staging and cart lines',
+            params: IdParams,
+            response: { 204: NoContent, 403: ErrorDetail },
+          },
+        },
+        async (request, reply) => {
+          await users.deleteUser(context(), currentUser(request), request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+
+  resource(app, `/api/account/users/:id${ID}/set_password/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: targetIsChangeable,
+        schema: {
+          tags,
+          summary: "Set a user's password",
+          params: IdParams,
+          body: PasswordBody,
+          response: { 200: Type.Object({ detail: Type.String() }), 403: ErrorDetail },
+        },
+      },
+      async (request) => {
+        await users.setPassword(context(), request.params.id, request.body);
+        return { detail: 'Password updated.' };
+      },
+    ),
+  );
+}

@@ -1,0 +1,447 @@
+import { normalize, words } from './normalize';
+import { FUZZY_THRESHOLD, fuzzyLengthRange, LcsMatcher, similarityFromLcs } from './similarity';
+
+export type SearchType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
+export type SearchTier = 1 | 2 | 3 | 4;
+
+/** A stock record as the search sees it; `fields` are the raw searchable texts (SERVER.md §11). */
+export interface SearchEntry {
+  readonly type: SearchType;
+  readonly id: number;
+  readonly catalogName: string;
+  readonly fields: readonly string[];
+}
+
+export interface SearchHit {
+  readonly type: SearchType;
+  readonly id: number;
+  readonly tier: SearchTier;
+  readonly similarity: number;
+}
+
+export interface SearchOptions {
+  readonly type?: SearchType;
+  readonly limit?: number;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+/** Tie-break order of the kinds in mixed results. */
+const TYPE_RANK: Readonly<Record<SearchType, number>> = { CHEMICAL: 0, GLASSWARE: 1, INSTRUMENT: 2 };
+const TYPE_COUNT = 3;
+const GRAM = 3;
+
+interface EntrySlot {
+  readonly type: SearchType;
+  readonly typeRank: number;
+  readonly id: number;
+  readonly nameKey: string;
+  readonly fieldIds: readonly number[];
+}
+
+/** One distinct normalised field value, shared by every entry that has it. */
+interface FieldSlot {
+  readonly text: string;
+  readonly termIds: readonly number[];
+  /** Entry slots holding this value, one set per type rank. */
+  readonly entries: readonly Set<number>[];
+}
+
+/** One distinct word or whole field value: the unit that prefix and fuzzy matching look at. */
+interface TermSlot {
+  readonly text: string;
+  readonly fieldIds: Set<number>;
+  bucketPosition: number;
+}
+
+interface Candidate {
+  readonly entry: EntrySlot;
+  readonly tier: SearchTier;
+  readonly similarity: number;
+}
+
+function compareWithinGroup(a: Candidate, b: Candidate): number {
+  if (a.entry.nameKey !== b.entry.nameKey) return a.entry.nameKey < b.entry.nameKey ? -1 : 1;
+  return a.entry.typeRank - b.entry.typeRank || a.entry.id - b.entry.id;
+}
+
+/** The k smallest items in order, without sorting a large group completely. */
+function smallest<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (items.length <= k * 4) return [...items].sort(compare).slice(0, k);
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === k && compare(item, kept[k - 1]) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle], item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, item);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
+}
+
+function grown(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
+  if (size <= array.length) return array;
+  const larger = new Uint32Array(Math.max(size, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
+/**
+ * In-memory fuzzy search over stock records (SERVER.md §11), kept up to date by upsert/remove.
+ *
+ * Every rule is decided per distinct normalised field value, so the work is done once per value and then
+ * fanned out to the entries that hold it. Results come tier by tier; within tiers 2–4 the similarity depends
+ * only on the field length, so fields are visited shortest first and the search stops after the first
+ * (tier, similarity) group that fills `limit` — results equal a full scan's.
+ *
+ * Similarity reported per hit: for tiers 2–4 the query is a substring of the field, so it is the §11
+ * similarity of query vs whole field, 2·|q| / (|q| + |field|); for tier 1 it is the best §11 similarity of the
+ * query vs the whole field or any of its words. A record takes its best field's (tier, similarity).
+ */
+export class FuzzyIndex {
+  private entries: (EntrySlot | undefined)[] = [];
+  private entryByKey = new Map<string, number>();
+  private freeEntries: number[] = [];
+
+  private fields: (FieldSlot | undefined)[] = [];
+  private fieldByText = new Map<string, number>();
+  private freeFields: number[] = [];
+  private fieldsByGram = new Map<string, Set<number>>();
+
+  private terms: (TermSlot | undefined)[] = [];
+  private termByText = new Map<string, number>();
+  private freeTerms: number[] = [];
+  /** Term ids ordered by text (UTF-16 code units), for prefix ranges by binary search. */
+  private sortedTermIds: number[] = [];
+  private termsByLength: number[][] = [];
+  private deferSorting = false;
+
+  private stamp = 0;
+  private fieldMarks = new Uint32Array(1024);
+  private fuzzyMarks = new Uint32Array(1024);
+  private fuzzySimilarity = new Float64Array(1024);
+  private entryMarks = new Uint32Array(1024);
+
+  get size(): number {
+    return this.entryByKey.size;
+  }
+
+  has(type: SearchType, id: number): boolean {
+    return this.entryByKey.has(`${type}:${id}`);
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.entryByKey.clear();
+    this.freeEntries = [];
+    this.fields = [];
+    this.fieldByText.clear();
+    this.freeFields = [];
+    this.fieldsByGram.clear();
+    this.terms = [];
+    this.termByText.clear();
+    this.freeTerms = [];
+    this.sortedTermIds = [];
+    this.termsByLength = [];
+  }
+
+  /** Adds the entry, or replaces the one with the same type and id. */
+  upsert(entry: SearchEntry): void {
+    this.remove(entry.type, entry.id);
+    const fieldIds = [...new Set(entry.fields.map(normalize))]
+      .filter((text) => text.length > 0)
+      .map((text) => this.acquireField(text));
+    const slot: EntrySlot = {
+      type: entry.type,
+      typeRank: TYPE_RANK[entry.type],
+      id: entry.id,
+      nameKey: entry.catalogName.toLowerCase(),
+      fieldIds,
+    };
+    const index = this.freeEntries.pop() ?? this.entries.length;
+    this.entries[index] = slot;
+    this.entryMarks = grown(this.entryMarks, index + 1);
+    this.entryByKey.set(`${entry.type}:${entry.id}`, index);
+    for (const fieldId of fieldIds) (this.fields[fieldId] as FieldSlot).entries[slot.typeRank].add(index);
+  }
+
+  /** Bulk load: like upsert for each entry, with the sorted term list built once at the end. */
+  upsertMany(entries: Iterable<SearchEntry>): void {
+    this.deferSorting = true;
+    try {
+      for (const entry of entries) this.upsert(entry);
+    } finally {
+      this.deferSorting = false;
+      this.sortedTermIds = this.terms.flatMap((term, id) => (term ? [id] : []));
+      this.sortedTermIds.sort((a, b) => this.compareTermText(a, b));
+    }
+  }
+
+  remove(type: SearchType, id: number): boolean {
+    const key = `${type}:${id}`;
+    const index = this.entryByKey.get(key);
+    if (index === undefined) return false;
+    const slot = this.entries[index] as EntrySlot;
+    for (const fieldId of slot.fieldIds) {
+      const field = this.fields[fieldId] as FieldSlot;
+      field.entries[slot.typeRank].delete(index);
+      if (field.entries.every((set) => set.size === 0)) this.releaseField(fieldId);
+    }
+    this.entries[index] = undefined;
+    this.freeEntries.push(index);
+    this.entryByKey.delete(key);
+    return true;
+  }
+
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const q = normalize(query);
+    const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
+    if (q.length === 0 || !(limit >= 1)) return [];
+    const typeRank = options.type === undefined ? undefined : TYPE_RANK[options.type];
+    const stamp = this.nextStamp();
+    const results: Candidate[] = [];
+
+    /** Adds the not yet placed entries of one (tier, similarity) group; true when `limit` is reached. */
+    const emitGroup = (fieldIds: readonly number[], tier: SearchTier, similarity: number): boolean => {
+      const group: Candidate[] = [];
+      for (const fieldId of fieldIds) {
+        const field = this.fields[fieldId] as FieldSlot;
+        for (let rank = 0; rank < TYPE_COUNT; rank++) {
+          if (typeRank !== undefined && rank !== typeRank) continue;
+          for (const index of field.entries[rank]) {
+            if (this.entryMarks[index] === stamp) continue;
+            this.entryMarks[index] = stamp;
+            group.push({ entry: this.entries[index] as EntrySlot, tier, similarity });
+          }
+        }
+      }
+      const room = limit - results.length;
+      results.push(...smallest(group, room, compareWithinGroup));
+      return results.length >= limit;
+    };
+    /** Tiers 2–4: the query is a substring of every field, so similarity falls as the field grows. */
+    const emitByLength = (fieldIds: readonly number[], tier: SearchTier): boolean => {
+      const byLength = new Map<number, number[]>();
+      for (const fieldId of fieldIds) {
+        const length = (this.fields[fieldId] as FieldSlot).text.length;
+        const bucket = byLength.get(length);
+        if (bucket) bucket.push(fieldId);
+        else byLength.set(length, [fieldId]);
+      }
+      const lengths = [...byLength.keys()].sort((a, b) => a - b);
+      for (const length of lengths) {
+        const similarity = similarityFromLcs(q.length, q.length, length);
+        if (emitGroup(byLength.get(length) as number[], tier, similarity)) return true;
+      }
+      return false;
+    };
+    const finish = (): SearchHit[] =>
+      results.map(({ entry, tier, similarity }) => ({ type: entry.type, id: entry.id, tier, similarity }));
+
+    const exactId = this.fieldByText.get(q);
+    if (exactId !== undefined) {
+      this.fieldMarks[exactId] = stamp;
+      if (emitGroup([exactId], 4, 1)) return finish();
+    }
+    if (emitByLength(this.prefixFields(q, stamp, typeRank), 3)) return finish();
+    if (emitByLength(this.containingFields(q, stamp, typeRank), 2)) return finish();
+    this.emitFuzzy(q, stamp, typeRank, emitGroup);
+    return finish();
+  }
+
+  /** Fields not yet marked whose whole text or one of whose words starts with q (tier 3); marks them. */
+  private prefixFields(q: string, stamp: number, typeRank: number | undefined): number[] {
+    const found: number[] = [];
+    for (let i = this.lowerBound(q); i < this.sortedTermIds.length; i++) {
+      const term = this.terms[this.sortedTermIds[i]] as TermSlot;
+      if (!term.text.startsWith(q)) break;
+      for (const fieldId of term.fieldIds) {
+        if (this.fieldMarks[fieldId] === stamp) continue;
+        this.fieldMarks[fieldId] = stamp;
+        if (this.holdsType(fieldId, typeRank)) found.push(fieldId);
+      }
+    }
+    return found;
+  }
+
+  /** Fields not yet marked that contain q (tier 2); marks them. Uses the trigram index when q is long enough. */
+  private containingFields(q: string, stamp: number, typeRank: number | undefined): number[] {
+    const found: number[] = [];
+    const consider = (fieldId: number): void => {
+      if (this.fieldMarks[fieldId] === stamp) return;
+      if (!(this.fields[fieldId] as FieldSlot).text.includes(q)) return;
+      this.fieldMarks[fieldId] = stamp;
+      if (this.holdsType(fieldId, typeRank)) found.push(fieldId);
+    };
+    if (q.length < GRAM) {
+      for (let fieldId = 0; fieldId < this.fields.length; fieldId++)
+        if (this.fields[fieldId]) consider(fieldId);
+      return found;
+    }
+    let rarest: Set<number> | undefined;
+    for (let i = 0; i + GRAM <= q.length; i++) {
+      const postings = this.fieldsByGram.get(q.slice(i, i + GRAM));
+      if (!postings) return found;
+      if (!rarest || postings.size < rarest.size) rarest = postings;
+    }
+    for (const fieldId of rarest as Set<number>) consider(fieldId);
+    return found;
+  }
+
+  /** Tier 1: terms within the length bounds, exact bit-parallel LCS, then fields by best similarity. */
+  private emitFuzzy(
+    q: string,
+    stamp: number,
+    typeRank: number | undefined,
+    emitGroup: (fieldIds: readonly number[], tier: SearchTier, similarity: number) => boolean,
+  ): void {
+    const matcher = new LcsMatcher(q);
+    const { min, max } = fuzzyLengthRange(q.length);
+    const matched: number[] = [];
+    for (let length = min; length <= Math.min(max, this.termsByLength.length - 1); length++) {
+      const bucket = this.termsByLength[length];
+      if (!bucket) continue;
+      for (const termId of bucket) {
+        const term = this.terms[termId] as TermSlot;
+        const similarity = similarityFromLcs(matcher.lcs(term.text), q.length, length);
+        if (similarity < FUZZY_THRESHOLD) continue;
+        for (const fieldId of term.fieldIds) {
+          if (this.fieldMarks[fieldId] === stamp || !this.holdsType(fieldId, typeRank)) continue;
+          if (this.fuzzyMarks[fieldId] !== stamp) {
+            this.fuzzyMarks[fieldId] = stamp;
+            this.fuzzySimilarity[fieldId] = similarity;
+            matched.push(fieldId);
+          } else if (similarity > this.fuzzySimilarity[fieldId]) {
+            this.fuzzySimilarity[fieldId] = similarity;
+          }
+        }
+      }
+    }
+    matched.sort((a, b) => this.fuzzySimilarity[b] - this.fuzzySimilarity[a]);
+    for (let start = 0; start < matched.length;) {
+      const similarity = this.fuzzySimilarity[matched[start]];
+      let end = start + 1;
+      while (end < matched.length && this.fuzzySimilarity[matched[end]] === similarity) end++;
+      if (emitGroup(matched.slice(start, end), 1, similarity)) return;
+      start = end;
+    }
+  }
+
+  private holdsType(fieldId: number, typeRank: number | undefined): boolean {
+    const field = this.fields[fieldId] as FieldSlot;
+    return typeRank === undefined || field.entries[typeRank].size > 0;
+  }
+
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.stamp = 0;
+      this.fieldMarks.fill(0);
+      this.fuzzyMarks.fill(0);
+      this.entryMarks.fill(0);
+    }
+    return ++this.stamp;
+  }
+
+  private acquireField(text: string): number {
+    const existing = this.fieldByText.get(text);
+    if (existing !== undefined) return existing;
+    const fieldId = this.freeFields.pop() ?? this.fields.length;
+    const termIds = [...new Set([text, ...words(text)])].map((term) => this.acquireTerm(term));
+    this.fields[fieldId] = {
+      text,
+      termIds,
+      entries: Array.from({ length: TYPE_COUNT }, () => new Set<number>()),
+    };
+    this.fieldByText.set(text, fieldId);
+    for (const termId of termIds) (this.terms[termId] as TermSlot).fieldIds.add(fieldId);
+    for (const gram of this.gramsOf(text)) {
+      const postings = this.fieldsByGram.get(gram);
+      if (postings) postings.add(fieldId);
+      else this.fieldsByGram.set(gram, new Set([fieldId]));
+    }
+    this.fieldMarks = grown(this.fieldMarks, fieldId + 1);
+    this.fuzzyMarks = grown(this.fuzzyMarks, fieldId + 1);
+    if (this.fuzzySimilarity.length < this.fuzzyMarks.length) {
+      const larger = new Float64Array(this.fuzzyMarks.length);
+      larger.set(this.fuzzySimilarity);
+      this.fuzzySimilarity = larger;
+    }
+    return fieldId;
+  }
+
+  private releaseField(fieldId: number): void {
+    const field = this.fields[fieldId] as FieldSlot;
+    for (const termId of field.termIds) {
+      const term = this.terms[termId] as TermSlot;
+      term.fieldIds.delete(fieldId);
+      if (term.fieldIds.size === 0) this.releaseTerm(termId);
+    }
+    for (const gram of this.gramsOf(field.text)) {
+      const postings = this.fieldsByGram.get(gram) as Set<number>;
+      postings.delete(fieldId);
+      if (postings.size === 0) this.fieldsByGram.delete(gram);
+    }
+    this.fieldByText.delete(field.text);
+    this.fields[fieldId] = undefined;
+    this.freeFields.push(fieldId);
+  }
+
+  private acquireTerm(text: string): number {
+    const existing = this.termByText.get(text);
+    if (existing !== undefined) return existing;
+    const termId = this.freeTerms.pop() ?? this.terms.length;
+    const bucket = (this.termsByLength[text.length] ??= []);
+    this.terms[termId] = { text, fieldIds: new Set(), bucketPosition: bucket.length };
+    bucket.push(termId);
+    this.termByText.set(text, termId);
+    if (!this.deferSorting) this.sortedTermIds.splice(this.lowerBound(text), 0, termId);
+    return termId;
+  }
+
+  private releaseTerm(termId: number): void {
+    const term = this.terms[termId] as TermSlot;
+    const bucket = this.termsByLength[term.text.length];
+    const moved = bucket[bucket.length - 1];
+    bucket[term.bucketPosition] = moved;
+    (this.terms[moved] as TermSlot).bucketPosition = term.bucketPosition;
+    bucket.pop();
+    if (!this.deferSorting) this.sortedTermIds.splice(this.lowerBound(term.text), 1);
+    this.termByText.delete(term.text);
+    this.terms[termId] = undefined;
+    this.freeTerms.push(termId);
+  }
+
+  private compareTermText(a: number, b: number): number {
+    const textA = (this.terms[a] as TermSlot).text;
+    const textB = (this.terms[b] as TermSlot).text;
+    return textA < textB ? -1 : textA > textB ? 1 : 0;
+  }
+
+  /** First position in sortedTermIds whose text is not less than `text`. */
+  private lowerBound(text: string): number {
+    let low = 0;
+    let high = this.sortedTermIds.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.terms[this.sortedTermIds[middle]] as TermSlot).text < text) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private *gramsOf(text: string): Iterable<string> {
+    const seen = new Set<string>();
+    for (let i = 0; i + GRAM <= text.length; i++) {
+      const gram = text.slice(i, i + GRAM);
+      if (!seen.has(gram)) {
+        seen.add(gram);
+        yield gram;
+      }
+    }
+  }
+}

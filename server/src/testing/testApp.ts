@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import { createDatabase, type Db, type DatabaseHandle } from '../db';
+import { migrateToLatest } from '../db/migrate';
+import { insertUser, type User } from '../db/repositories/users';
+
+/** scrypt's smallest sensible cost: tests hash many passwords. */
+export const TEST_PASSWORD_HASH_COST = 16;
+export const TEST_PASSWORD = 'correct horse battery';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.join(os.tmpdir(), `labstore-test-${randomBytes(6).toString('hex')}`);
+  return {
+    port: 0,
+    databaseUrl: ':memory:',
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    staticDir: path.join(dataDir, 'dist'),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    accessTokenLifetimeSeconds: 86400,
+    refreshTokenLifetimeSeconds: 2592000,
+    uploadMaxBytes: 26214400,
+    loginMaxFailures: 5,
+    loginLockSeconds: 900,
+    corsOrigin: '*',
+    adminEmail: null,
+    adminPassword: null,
+    trustProxy: false,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh, migrated database: in-memory SQLite, or with TEST_DATABASE_URL=postgres://… a new randomly named
+ * schema in that database, dropped again by `destroy`.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = createDatabase(':memory:');
+    await migrateToLatest(database.db, database.dialect);
+    return database;
+  }
+  const schema = `test_${randomBytes(8).toString('hex')}`;
+  const admin = createDatabase(url, { max: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.destroy();
+  const database = createDatabase(url, { options: `-c search_path=${schema}` });
+  await migrateToLatest(database.db, database.dialect, schema);
+  return {
+    ...database,
+    destroy: async () => {
+      await database.destroy();
+      const cleanup = createDatabase(url, { max: 1 });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.destroy();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Moves the app's clock (tokens, login throttling) forward. */
+  advanceClock: (seconds: number) => void;
+  createUser: (fields?: Partial<NewTestUser>) => Promise<User>;
+  /** Signs in through the API and returns the access token. */
+  login: (email: string, password?: string) => Promise<string>;
+  /** Creates a user and returns it with an access token. */
+  signedInUser: (fields?: Partial<NewTestUser>) => Promise<{ user: User; token: string }>;
+  close: () => Promise<void>;
+}
+
+export interface NewTestUser {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  is_superuser: boolean;
+}
+
+let userCounter = 0;
+
+export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(configOverrides);
+  const database = await createTestDatabase();
+  let clockOffsetMs = 0;
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+  await app.ready();
+
+  const createUser = async (fields: Partial<NewTestUser> = {}): Promise<User> => {
+    userCounter += 1;
+    return insertUser(database.db, {
+      email: fields.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@lab.org`,
+      first_name: fields.first_name ?? 'Test',
+      last_name: fields.last_name ?? `User ${userCounter}`,
+      password_hash: await hashPassword(fields.password ?? TEST_PASSWORD, config.passwordHashCost),
+      is_superuser: fields.is_superuser ?? false,
+    });
+  };
+
+  const login = async (email: string, password = TEST_PASSWORD): Promise<string> => {
+    const response = await app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { access: string }).access;
+  };
+
+  return {
+    app,
+    db: database.db,
+    config,
+    advanceClock: (seconds) => {
+      clockOffsetMs += seconds * 1000;
+    },
+    createUser,
+    login,
+    signedInUser: async (fields = {}) => {
+      const user = await createUser(fields);
+      return { user, token: await login(user.email, fields.password) };
+    },
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

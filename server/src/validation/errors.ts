@@ -1,0 +1,78 @@
+/** DRF-style field errors: every failing field with its messages; errors not tied to a field under `non_field_errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+
+  constructor(readonly fields: FieldErrors) {
+    super('Invalid request data.');
+    this.name = 'ValidationError';
+  }
+
+  /** Throws for a single field, e.g. `ValidationError.field('email', 'user with this email already exists.')`. */
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** Collects errors from several checks so all of them are reported at once. */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  /** Adds the fields of another ValidationError; rethrows anything else. */
+  merge(error: unknown): void {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const [field, messages] of Object.entries(error.fields)) messages.forEach((m) => this.add(field, m));
+  }
+
+  has(field: string): boolean {
+    return field in this.errors;
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length > 0) throw new ValidationError(this.errors);
+  }
+}
+
+/** How Python (and so the original API's messages) names the type of a JSON value. */
+export function pythonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  switch (typeof value) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    default:
+      return 'dict';
+  }
+}
+
+export const messages = {
+  required: 'This field is required.',
+  null: 'This field may not be null.',
+  blank: 'This field may not be blank.',
+  string: 'Not a valid string.',
+  number: 'A valid number is required.',
+  integer: 'A valid integer is required.',
+  boolean: 'Must be a valid boolean.',
+  email: 'Enter a valid email address.',
+  maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
+  minimum: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
+  exclusiveMinimum: (n: number) => `Ensure this value is greater than ${n}.`,
+  maximum: (n: number) => `Ensure this value is less than or equal to ${n}.`,
+  decimals: (n: number) => `Ensure that there are no more than ${n} decimal places.`,
+  choice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
+  pkType: (value: unknown) => `Incorrect type. Expected pk value, received ${pythonTypeName(value)}.`,
+  pkMissing: (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`,
+  list: (value: unknown) => `Expected a list of items but got type "${pythonTypeName(value)}".`,
+  emptyList: 'This list may not be empty.',
+  notObject: (value: unknown) => `Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`,
+};

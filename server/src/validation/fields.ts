@@ -1,0 +1,71 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+/**
+ * Builders for request fields. They return TypeBox schemas (so routes get static types and OpenAPI docs)
+ * carrying the rules validate.ts enforces with the API's messages.
+ */
+
+type TextOptions = {
+  maxLength?: number;
+  minLength?: number;
+  /** An empty string (after trimming) is accepted instead of rejected as blank. */
+  allowBlank?: boolean;
+  /** A blank value is reported as `This field is required.` (the token endpoints, §2.2–2.3). */
+  blankIsMissing?: boolean;
+  /** Keep leading and trailing whitespace (passwords). */
+  trim?: boolean;
+  description?: string;
+};
+
+/** A trimmed string; a JSON number is accepted as its decimal text. */
+export function text({ allowBlank, blankIsMissing, trim = true, ...options }: TextOptions = {}) {
+  return Type.String({
+    ...options,
+    ...(allowBlank ? { 'x-allowBlank': true } : {}),
+    ...(blankIsMissing ? { 'x-blankIsMissing': true } : {}),
+    ...(trim ? {} : { 'x-noTrim': true }),
+  });
+}
+
+export function email({ maxLength = 100 }: { maxLength?: number } = {}) {
+  return Type.String({ format: 'email', maxLength });
+}
+
+type RangeOptions = {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  description?: string;
+};
+
+/** A JSON number or a string holding one, with at most `maxDecimals` decimal places. */
+export function decimal({ maxDecimals, ...range }: RangeOptions & { maxDecimals: number }) {
+  return Type.Number({ ...range, 'x-decimals': maxDecimals });
+}
+
+/** A JSON number or numeric string without a fractional part (`2`, `2.0`, `"2"`). */
+export function integer(range: RangeOptions = {}) {
+  return Type.Integer(range);
+}
+
+/** One of the listed codes, exactly. */
+export function choice<const Values extends string[]>(values: readonly [...Values], description?: string) {
+  return Type.Enum(values, { description });
+}
+
+/** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */
+export function idRef(description?: string) {
+  return Type.Integer({ 'x-pk': true, description });
+}
+
+export function idList({
+  allowEmpty = true,
+  description,
+}: { allowEmpty?: boolean; description?: string } = {}) {
+  return Type.Array(idRef(), { description, ...(allowEmpty ? {} : { minItems: 1 }) });
+}
+
+/** A field that also accepts JSON null. */
+export function nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}

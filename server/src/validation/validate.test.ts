@@ -1,0 +1,78 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { ValidationError } from './errors';
+import { choice, decimal, idList, idRef, integer, nullable, text } from './fields';
+import { validateObject, type RequestSchema } from './validate';
+
+const schema = Type.Object({
+  quantity: Type.Optional(decimal({ maxDecimals: 3, minimum: 0, maximum: 1_000_000_000 })),
+  pieces: Type.Optional(integer({ exclusiveMinimum: 0 })),
+  kind: Type.Optional(choice(['chemical', 'instrument'])),
+  location: Type.Optional(idRef()),
+  files: Type.Optional(idList()),
+  note: Type.Optional(nullable(text({ maxLength: 5, allowBlank: true }))),
+  label: Type.Optional(text()),
+}) as unknown as RequestSchema;
+
+function errorsOf(data: unknown) {
+  try {
+    validateObject(schema, data);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.fields;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validateObject', () => {
+  it('coerces numbers, integers, ids and strings and drops unknown fields', () => {
+    expect(
+      validateObject(schema, {
+        quantity: '12.5',
+        pieces: '2.0',
+        location: '7',
+        files: [1, '2'],
+        label: 42,
+        note: null,
+        extra: 'ignored',
+      }).value,
+    ).toEqual({ quantity: 12.5, pieces: 2, location: 7, files: [1, 2], label: '42', note: null });
+  });
+
+  it('reports the range, precision, choice and reference messages', () => {
+    expect(
+      errorsOf({
+        quantity: 1.2345,
+        pieces: 0,
+        kind: 'Chemical',
+        location: 'abc',
+        files: 'x',
+        note: 'toolong',
+        label: true,
+      }),
+    ).toEqual({
+      quantity: ['Ensure that there are no more than 3 decimal places.'],
+      pieces: ['Ensure this value is greater than 0.'],
+      kind: ['"Chemical" is not a valid choice.'],
+      location: ['Incorrect type. Expected pk value, received str.'],
+      files: ['Expected a list of items but got type "str".'],
+      note: ['Ensure this field has no more than 5 characters.'],
+      label: ['Not a valid string.'],
+    });
+    expect(errorsOf({ quantity: -1, pieces: 1.5 })).toEqual({
+      quantity: ['Ensure this value is greater than or equal to 0.'],
+      pieces: ['A valid integer is required.'],
+    });
+    expect(errorsOf({ quantity: 'many', label: null })).toEqual({
+      quantity: ['A valid number is required.'],
+      label: ['This field may not be null.'],
+    });
+    expect(errorsOf({ quantity: 1_000_000_001 })).toEqual({
+      quantity: ['Ensure this value is less than or equal to 1000000000.'],
+    });
+  });
+
+  it('accepts a blank string only where allowed', () => {
+    expect(validateObject(schema, { note: '  ' }).value).toEqual({ note: '' });
+    expect(errorsOf({ label: '  ' })).toEqual({ label: ['This field may not be blank.'] });
+  });
+});

@@ -1,0 +1,180 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { messages, type FieldErrors, ValidationError } from './errors';
+
+/**
+ * The subset of JSON Schema our request schemas use, plus extension keywords
+ * (set through the builders in fields.ts): `x-decimals` (max decimal places), `x-pk` (an id reference),
+ * `x-allowBlank` (a string that may be empty), `x-blankIsMissing` (blank reported as missing)
+ * and `x-noTrim` (keep surrounding whitespace, for passwords).
+ */
+export interface RequestSchema {
+  type?: string;
+  properties?: Record<string, RequestSchema>;
+  required?: string[];
+  items?: RequestSchema;
+  anyOf?: RequestSchema[];
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  'x-decimals'?: number;
+  'x-pk'?: boolean;
+  'x-allowBlank'?: boolean;
+  'x-noTrim'?: boolean;
+  'x-blankIsMissing'?: boolean;
+}
+
+type Result = { ok: true; value: unknown } | { ok: false; errors: string[] };
+
+const ok = (value: unknown): Result => ({ ok: true, value });
+const fail = (...errors: string[]): Result => ({ ok: false, errors });
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+(\.0*)?$/;
+// Close to Django's EmailValidator: a dot-atom local part and a domain with a top-level label.
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+function decimalPlaces(value: number): number {
+  const [mantissa, exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+function checkRange(schema: RequestSchema, value: number): string[] {
+  const errors: string[] = [];
+  if (schema.minimum !== undefined && value < schema.minimum) errors.push(messages.minimum(schema.minimum));
+  if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
+    errors.push(messages.exclusiveMinimum(schema.exclusiveMinimum));
+  if (schema.maximum !== undefined && value > schema.maximum) errors.push(messages.maximum(schema.maximum));
+  return errors;
+}
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+function toInteger(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && INTEGER.test(value.trim())) {
+    const number = Number(value.trim());
+    return Number.isSafeInteger(number) ? number : undefined;
+  }
+  return undefined;
+}
+
+function validateString(schema: RequestSchema, value: unknown): Result {
+  if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
+  if (typeof value !== 'string') return fail(messages.string);
+  const text = schema['x-noTrim'] ? value : value.trim();
+  if (text === '') {
+    if (schema['x-allowBlank']) return ok(text);
+    return fail(schema['x-blankIsMissing'] ? messages.required : messages.blank);
+  }
+  const errors: string[] = [];
+  if (schema.maxLength !== undefined && text.length > schema.maxLength)
+    errors.push(messages.maxLength(schema.maxLength));
+  if (schema.minLength !== undefined && text.length < schema.minLength)
+    errors.push(messages.minLength(schema.minLength));
+  if (schema.format === 'email' && !EMAIL.test(text)) errors.push(messages.email);
+  return errors.length > 0 ? fail(...errors) : ok(text);
+}
+
+function validateValue(schema: RequestSchema, value: unknown): Result {
+  if (value === null) {
+    const nullable = schema.anyOf?.some((branch) => branch.type === 'null') ?? schema.type === 'null';
+    return nullable ? ok(null) : fail(messages.null);
+  }
+  if (schema.anyOf !== undefined) {
+    const branch = schema.anyOf.find((candidate) => candidate.type !== 'null');
+    return branch ? validateValue(branch, value) : fail(messages.null);
+  }
+  if (schema.enum !== undefined) {
+    return schema.enum.includes(value) ? ok(value) : fail(messages.choice(value));
+  }
+  if (schema['x-pk']) {
+    const id = typeof value === 'boolean' ? undefined : toInteger(value);
+    return id === undefined ? fail(messages.pkType(value)) : ok(id);
+  }
+  switch (schema.type) {
+    case 'string':
+      return validateString(schema, value);
+    case 'number': {
+      const number = typeof value === 'boolean' ? undefined : toNumber(value);
+      if (number === undefined) return fail(messages.number);
+      const errors = checkRange(schema, number);
+      const maxDecimals = schema['x-decimals'];
+      if (maxDecimals !== undefined && decimalPlaces(number) > maxDecimals)
+        errors.push(messages.decimals(maxDecimals));
+      return errors.length > 0 ? fail(...errors) : ok(number);
+    }
+    case 'integer': {
+      const integer = typeof value === 'boolean' ? undefined : toInteger(value);
+      if (integer === undefined) return fail(messages.integer);
+      const errors = checkRange(schema, integer);
+      return errors.length > 0 ? fail(...errors) : ok(integer);
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return ok(value);
+      if (value === 'true' || value === 1 || value === '1') return ok(true);
+      if (value === 'false' || value === 0 || value === '0') return ok(false);
+      return fail(messages.boolean);
+    case 'array': {
+      if (!Array.isArray(value)) return fail(messages.list(value));
+      if (schema.minItems !== undefined && value.length < schema.minItems) return fail(messages.emptyList);
+      const items: unknown[] = [];
+      for (const item of value) {
+        const result = schema.items ? validateValue(schema.items, item) : ok(item);
+        if (!result.ok) return result;
+        items.push(result.value);
+      }
+      return ok(items);
+    }
+    default:
+      return ok(value);
+  }
+}
+
+/**
+ * Validates a request object (body, query or params) against a TypeBox object schema, the way the
+ * original API's serializers did: every failing field at once, coerced values, unknown fields dropped.
+ */
+export function validateObject(schema: RequestSchema, data: unknown): { value: Record<string, unknown> } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError({ non_field_errors: [messages.notObject(data)] });
+  }
+  const input = data as Record<string, unknown>;
+  const required = new Set(schema.required ?? []);
+  const value: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+    if (!Object.hasOwn(input, field) || input[field] === undefined) {
+      if (required.has(field)) errors[field] = [messages.required];
+      continue;
+    }
+    const result = validateValue(fieldSchema, input[field]);
+    if (result.ok) value[field] = result.value;
+    else errors[field] = result.errors;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { value };
+}
+
+/** Fastify validator compiler: request parts are checked by validateObject; headers are not validated. */
+export const requestValidatorCompiler: FastifySchemaCompiler<RequestSchema> = ({ schema, httpPart }) => {
+  if (httpPart === 'headers') return () => true;
+  return (data: unknown) => {
+    try {
+      return validateObject(schema, data);
+    } catch (error) {
+      if (error instanceof ValidationError) return { error };
+      throw error;
+    }
+  };
+};

@@ -1,0 +1,34 @@
+import { apiSlice } from './apiSlice';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+  id: number;
+  email: string;
+}
+
+export const authApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenPair, Credentials>({
+      query: (credentials) => ({ url: '/api/token/', method: 'POST', body: credentials }),
+    }),
+    verifyToken: build.query<void, string>({
+      query: (token) => ({
+        url: '/api/token/varify/',
+        method: 'POST',
+        body: { token },
+        // SPEC §9: only 200 counts as a valid token, not any 2xx.
+        validateStatus: (response) => response.status === 200,
+      }),
+      // Verify again on every entry to the admin area: a cached answer may be about an expired token.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useLoginMutation, useVerifyTokenQuery } = authApi;

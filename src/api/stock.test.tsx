@@ -1,0 +1,99 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { makeStore } from '../app/store';
+import { signedInState } from '../testing/render';
+import { clearRequestLog, sentRequests } from '../testing/server';
+import { searchApi } from './search';
+import { stockApi, type ChemicalFields } from './stock';
+
+const ethanol: ChemicalFields = {
+  name: 'Ethanol',
+  CAS_RN: '64-17-5',
+  molecular_formula: 'C2H6O',
+  molecular_weight: 46.069,
+  purity: 99.5,
+  manufacturer: 'Merck',
+  supplier: 'Daraz',
+  state: 'LIQUID',
+  quantity: 300,
+};
+
+/** A store with the chemical and instrument lists and two chemical searches on screen, their loads done. */
+async function storeShowingStock() {
+  const store = makeStore(signedInState());
+  await Promise.all([
+    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
+    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
+    store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
+    store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'sodium' })),
+  ]);
+  clearRequestLog();
+  return store;
+}
+
+/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
+async function expectRequests(expected: string[]) {
+  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect([...sentRequests()].sort()).toEqual([...expected].sort());
+}
+
+const chemicalList = 'GET /api/storeobjects/chemicalobjs/';
+const search = 'GET /api/management/fuzzysearch/';
+
+describe('stock endpoints and their cache tags', () => {
+  // A failed write raises a toast, which needs a mounted provider.
+  beforeEach(() => {
+    render(<SnackbarProvider />);
+  });
+
+  it('refetches the chemical list and the searches showing the record after an edit', async () => {
+    const store = await storeShowingStock();
+    await store.dispatch(stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol }));
+    await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, search]);
+    const ethanolSearch = searchApi.endpoints.fuzzySearch.select({ type: 'chemical', query: 'ethanol' });
+    expect(ethanolSearch(store.getState()).data?.rows[0].quantity).toBe(300);
+  });
+
+  it('refetches the chemical list and every chemical search after a create', async () => {
+    const store = await storeShowingStock();
+    await store.dispatch(
+      stockApi.endpoints.createChemicalStock.initiate({ ...ethanol, purity: 70, quantity: 0 }),
+    );
+    await expectRequests(['POST /api/storeobjects/chemicalobjs/', chemicalList, search, search]);
+  });
+
+  it('refetches only what showed the record after a delete', async () => {
+    const store = await storeShowingStock();
+    await store.dispatch(stockApi.endpoints.deleteChemicalStock.initiate(2));
+    await expectRequests(['DELETE /api/storeobjects/chemicalobjs/2/', chemicalList, search]);
+  });
+
+  it('leaves the other kinds alone', async () => {
+    const store = await storeShowingStock();
+    await store.dispatch(
+      stockApi.endpoints.createInstrumentStock.initiate({
+        name: 'Balance',
+        manufacturer: 'Ohaus',
+        supplier: 'Daraz',
+        quantity: 1,
+      }),
+    );
+    await expectRequests(['POST /api/storeobjects/instrumentobjs/', 'GET /api/storeobjects/instrumentobjs/']);
+  });
+
+  it('refetches nothing when the write fails', async () => {
+    const store = await storeShowingStock();
+    const result = await act(() =>
+      store.dispatch(
+        stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol, CAS_RN: '64-17-6' }),
+      ),
+    );
+    expect(result.error).toMatchObject({
+      status: 400,
+      data: { CAS_RN: ['Enter a valid CAS registry number.'] },
+    });
+    expect(screen.getByText('CAS_RN: Enter a valid CAS registry number.')).toBeInTheDocument();
+    await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/']);
+  });
+});

@@ -1,0 +1,39 @@
+// Every cache tag the app uses; endpoints write tags only through the helpers below.
+export const tagTypes = [
+  'User',
+  'ChemicalStock',
+  'InstrumentStock',
+  'GlasswareStock',
+  'ChemicalShipmentLine',
+  'InstrumentShipmentLine',
+  'GlasswareShipmentLine',
+  'Shipment',
+  'Location',
+  'Issue',
+  'IssueCartLine',
+  'StockLedger',
+  'File',
+  'Category',
+] as const;
+
+export type TagType = (typeof tagTypes)[number];
+
+export function listTag<T extends TagType>(type: T) {
+  return { type, id: 'LIST' } as const;
+}
+
+export function idTag<T extends TagType>(type: T, id: number) {
+  return { type, id } as const;
+}
+
+/** Tags for a list response: the list itself plus one per row, so a change to any row refetches it. */
+export function listTags<T extends TagType>(type: T, rows: readonly { id: number }[] | undefined) {
+  return [listTag(type), ...(rows ?? []).map((row) => idTag(type, row.id))];
+}
+
+type Tag = ReturnType<typeof listTag> | ReturnType<typeof idTag>;
+
+/** invalidatesTags for a mutation: a failed mutation changed nothing on the server, so it invalidates nothing. */
+export function onSuccess<Result, Arg>(tags: (arg: Arg) => Tag[]) {
+  return (_result: Result | undefined, error: unknown, arg: Arg): Tag[] => (error ? [] : tags(arg));
+}

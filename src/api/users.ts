@@ -1,0 +1,59 @@
+import { apiSlice } from './apiSlice';
+import { idTag, listTag, listTags, onSuccess } from './tags';
+
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_superuser: boolean;
+}
+
+export interface UserDetails {
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface NewPassword {
+  password: string;
+  confirm_password: string;
+}
+
+export type NewUser = UserDetails & NewPassword;
+
+export const usersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<User[], void>({
+      query: () => '/api/account/users/',
+      providesTags: (users) => listTags('User', users),
+    }),
+    createUser: build.mutation<User, NewUser>({
+      query: (user) => ({ url: '/api/account/users/', method: 'POST', body: user }),
+      invalidatesTags: onSuccess(() => [listTag('User')]),
+    }),
+    updateUser: build.mutation<User, UserDetails & { id: number }>({
+      query: (user) => ({ url: `/api/account/users/${user.id}/`, method: 'PATCH', body: user }),
+      invalidatesTags: onSuccess((user) => [idTag('User', user.id)]),
+    }),
+    deleteUser: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/account/users/${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess((id) => [idTag('User', id)]),
+    }),
+    setPassword: build.mutation<{ detail: string }, NewPassword & { id: number }>({
+      query: ({ id, ...passwords }) => ({
+        url: `/api/account/users/${id}/set_password/`,
+        method: 'POST',
+        body: passwords,
+      }),
+    }),
+  }),
+});
+
+export const {
+  useListUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useSetPasswordMutation,
+} = usersApi;

@@ -1,0 +1,25 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import type { AppStore } from './store';
+import { theme } from './theme';
+
+/** Everything around the router: shared by the app and the tests so both run the same wiring. */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          autoHideDuration={5000}
+          maxSnack={4}
+        >
+          {children}
+        </SnackbarProvider>
+      </ThemeProvider>
+    </Provider>
+  );
+}

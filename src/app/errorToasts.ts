@@ -1,0 +1,39 @@
+import { isRejected, type Middleware } from '@reduxjs/toolkit';
+import { errorMessage, type ApiError } from '../api/errorMessage';
+import { notify } from '../components/notify';
+
+type MessageFor = (error: ApiError) => string;
+
+/** SPEC §8: what a failed mutation tells the user, per endpoint. Query failures render in place instead. */
+const mutationErrorMessages: Record<string, MessageFor> = {
+  login: () => 'Invalid Email or Password.',
+  updateUser: () => 'Something went wrong',
+  createUser: (error) => errorMessage(error),
+  setPassword: (error) => errorMessage(error),
+  deleteUser: (error) => errorMessage(error),
+  createChemicalStock: (error) => errorMessage(error),
+  updateChemicalStock: (error) => errorMessage(error),
+  deleteChemicalStock: (error) => errorMessage(error),
+  createInstrumentStock: (error) => errorMessage(error),
+  updateInstrumentStock: (error) => errorMessage(error),
+  deleteInstrumentStock: (error) => errorMessage(error),
+  createGlasswareStock: (error) => errorMessage(error),
+  updateGlasswareStock: (error) => errorMessage(error),
+  deleteGlasswareStock: (error) => errorMessage(error),
+};
+
+function mutationEndpoint(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const { type, endpointName } = arg as { type?: unknown; endpointName?: unknown };
+  return type === 'mutation' && typeof endpointName === 'string' ? endpointName : undefined;
+}
+
+/** The one place that turns failed mutations into error toasts; success toasts stay at the call site. */
+export const errorToasts: Middleware = () => (next) => (action) => {
+  if (isRejected(action)) {
+    const endpoint = mutationEndpoint(action.meta.arg);
+    const messageFor = endpoint ? mutationErrorMessages[endpoint] : undefined;
+    if (messageFor) notify(messageFor((action.payload as ApiError | undefined) ?? action.error), 'error');
+  }
+  return next(action);
+};

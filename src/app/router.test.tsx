@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { usersApi } from '../api/users';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accounts } from '../testing/handlers/accounts';
+import { renderRoutes } from '../testing/render';
+import { routes } from './router';
+
+describe('routes', () => {
+  it('serves the public area, opening on its first page, at /', async () => {
+    renderRoutes(routes, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of /adminapp to the login screen and, after login, into the admin area', async () => {
+    const { user, router } = renderRoutes(routes, { route: '/adminapp' });
+    const email = await screen.findByLabelText('Email');
+    expect(router.state.location.pathname).toBe('/adminapp/login');
+
+    await user.type(email, ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/adminapp');
+  });
+
+  it('returns to the login screen when a signed-in call is refused mid-session', async () => {
+    const { store, router } = renderRoutes(routes, {
+      route: '/adminapp',
+      preloadedState: { auth: { token: 'access-token-1' }, ui: { adminPage: 5, publicPage: null } },
+    });
+    await screen.findByRole('cell', { name: 'ann@lab.org' });
+    // The account behind the token disappears: the next signed-in call is answered 401.
+    accounts.rows = accounts.rows.filter((row) => row.id !== 1);
+    store.dispatch(usersApi.util.invalidateTags(['User']));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adminapp/login'));
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it('sends unknown paths home', async () => {
+    const { router } = renderRoutes(routes, { route: '/nowhere' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,27 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/render';
+import { sentRequests } from '../../testing/server';
+import { PublicShell } from './PublicShell';
+
+describe('PublicShell', () => {
+  it('opens on the first public page and offers the Store without signing in', async () => {
+    const { user, store } = renderWithProviders(<PublicShell />);
+    expect(screen.getByRole('link', { name: 'LabStore' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(
+      within(sidebar)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['Search', 'Store']);
+    await user.click(within(sidebar).getByRole('button', { name: 'Store' }));
+
+    expect(await screen.findByRole('cell', { name: 'Ethanol' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument());
+    expect(store.getState().ui.publicPage).toBe(1);
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+  });
+});

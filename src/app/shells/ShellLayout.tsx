@@ -1,0 +1,106 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { MenuIcon } from '../../components/icons';
+import { currentPage, type ShellPage } from './shellPages';
+
+interface ShellLayoutProps {
+  sidebarLabel: string;
+  pages: readonly ShellPage[];
+  selected: number | null;
+  onSelect: (index: number) => void;
+  /** Extra top-bar controls on the right. */
+  actions?: ReactNode;
+  /** Shown when no page is registered. */
+  children?: ReactNode;
+}
+
+/** Top bar and slide-over sidebar shared by the public and admin areas; pages switch by index, not by route. */
+export function ShellLayout({
+  sidebarLabel,
+  pages,
+  selected,
+  onSelect,
+  actions,
+  children,
+}: ShellLayoutProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const page = currentPage(pages, selected);
+
+  const select = (index: number) => {
+    onSelect(index);
+    setDrawerOpen(false);
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky">
+        <Toolbar sx={{ gap: 1 }}>
+          {pages.length > 0 && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open menu"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Link
+            component={RouterLink}
+            to="/"
+            color="inherit"
+            underline="hover"
+            variant="h6"
+            sx={{ fontWeight: 700 }}
+          >
+            LabStore
+          </Link>
+          <Button component={RouterLink} to="/adminapp" color="inherit">
+            Admin
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          {actions}
+        </Toolbar>
+      </AppBar>
+      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
+          <List>
+            {pages.map(({ index, label }) => {
+              const isCurrent = index === page?.index;
+              return (
+                <ListItemButton
+                  key={index}
+                  selected={isCurrent}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  onClick={() => select(index)}
+                >
+                  <ListItemText primary={label} />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        </Box>
+      </Drawer>
+      <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto' }}>
+        {page ? (
+          <Suspense fallback={<CenteredSpinner />}>
+            <page.Page />
+          </Suspense>
+        ) : (
+          children
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { apiSlice } from '../api/apiSlice';
+import { authSlice } from '../features/auth/authSlice';
+import { errorToasts } from './errorToasts';
+import { readStoredToken, tokenStorage } from './tokenStorage';
+import { uiSlice } from './uiSlice';
+
+const rootReducer = combineSlices(apiSlice, authSlice, uiSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The one store factory, used by the app and by every test. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: { auth: { token: readStoredToken() }, ...preloadedState },
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().prepend(tokenStorage.middleware).concat(apiSlice.middleware, errorToasts),
+    devTools: { name: 'LabStore' },
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

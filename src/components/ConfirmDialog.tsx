@@ -1,0 +1,45 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a destructive action; Cancel takes the focus so Enter never destroys by accident. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{children}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending} autoFocus>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" loading={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ChemicalState, ChemicalStock, GlasswareStock, InstrumentStock } from '../api/stock';
+import type { Column } from './VirtualTable';
+
+// How stock records read on screen, shared by the Store tables and the search results (SPEC §2).
+
+export const stateLabels: Record<ChemicalState, string> = { SOLID: 'Solid', LIQUID: 'Liquid', GAS: 'Gas' };
+
+/** Chemicals are counted in ml, instruments and glassware in pieces (SPEC §1). */
+export function millilitres(quantity: number): string {
+  return `${quantity} ml`;
+}
+
+export function pieces(quantity: number): string {
+  return `${quantity} ${quantity === 1 ? 'piece' : 'pieces'}`;
+}
+
+export const chemicalName = (row: ChemicalStock) => row.chemical.name;
+export const instrumentName = (row: InstrumentStock) => row.instrument.name;
+export const glasswareName = (row: GlasswareStock) => row.glassware.name;
+
+const chemical = {
+  position: { header: '#', cell: (_row, position) => position + 1 },
+  name: { header: 'Name', cell: chemicalName },
+  casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN },
+  formula: { header: 'Molecular Formula', cell: (row) => row.chemical.molecular_formula },
+  weight: { header: 'Molecular Weight', cell: (row) => row.chemical.molecular_weight },
+  purity: { header: 'Purity', cell: (row) => row.purity },
+  amount: { header: 'Amount', cell: (row) => millilitres(row.quantity) },
+  state: { header: 'State', cell: (row) => stateLabels[row.state] },
+  manufacturer: { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
+  supplier: { header: 'Supplier', cell: (row) => row.supplier.name },
+} satisfies Record<string, Column<ChemicalStock>>;
+
+export const chemicalStoreColumns: Column<ChemicalStock>[] = [
+  chemical.position,
+  chemical.name,
+  chemical.casRn,
+  chemical.formula,
+  chemical.weight,
+  chemical.purity,
+  chemical.amount,
+  chemical.state,
+  chemical.manufacturer,
+  chemical.supplier,
+];
+
+export const chemicalSearchColumns: Column<ChemicalStock>[] = [
+  chemical.name,
+  chemical.formula,
+  chemical.weight,
+  chemical.purity,
+  chemical.amount,
+  chemical.state,
+  chemical.manufacturer,
+  chemical.supplier,
+];
+
+export const instrumentColumns: Column<InstrumentStock>[] = [
+  { header: 'Name', cell: instrumentName },
+  { header: 'Quantity', cell: (row) => pieces(row.quantity) },
+  { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
+  { header: 'Supplier', cell: (row) => row.supplier.name },
+];
+
+export const glasswareColumns: Column<GlasswareStock>[] = [
+  { header: 'Name', cell: glasswareName },
+  { header: 'Quantity', cell: (row) => pieces(row.quantity) },
+  { header: 'Size', cell: (row) => row.size },
+  { header: 'Type', cell: (row) => row.material_type },
+  { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
+  { header: 'Supplier', cell: (row) => row.supplier.name },
+];

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../testing/handlers/accounts';
+import { renderWithProviders } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  return renderWithProviders(<LoginPage />, { route: '/adminapp/login' });
+}
+
+describe('LoginPage', () => {
+  it('asks for both fields and sends nothing when one is empty', async () => {
+    const { user } = renderLogin();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Please Provide Email and Password')).toBeInTheDocument();
+    expect(sentRequests()).toEqual([]);
+  });
+
+  it('says the credentials are invalid when the server refuses them', async () => {
+    const { user, store, router } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Invalid Email or Password.')).toBeInTheDocument();
+    expect(store.getState().auth.token).toBeNull();
+    expect(router.state.location.pathname).toBe('/adminapp/login');
+  });
+
+  it('gives the same message when login is rate limited', async () => {
+    server.use(
+      http.post('*/api/token/', () =>
+        HttpResponse.json({ detail: 'Too many failed login attempts. Try again later.' }, { status: 429 }),
+      ),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Invalid Email or Password.')).toBeInTheDocument();
+  });
+
+  it('shows a spinner on a disabled Login button while the request is pending', async () => {
+    server.use(
+      http.post('*/api/token/', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const button = screen.getByRole('button', { name: /Login/ });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('stores the token and opens the admin area on success', async () => {
+    const { user, store, router } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
+    await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adminapp'));
+    expect(store.getState().auth.token).toBe('access-token-1');
+    expect(localStorage.getItem('labstore.accessToken')).toBe('access-token-1');
+    expect(sentRequests()).toEqual(['POST /api/token/']);
+  });
+});

@@ -1,0 +1,140 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { stockApi } from '../../api/stock';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { SearchPage } from './SearchPage';
+
+const searchRequest = 'GET /api/management/fuzzysearch/';
+
+function renderSearch(preloadedState = {}) {
+  return renderWithProviders(<SearchPage />, { preloadedState });
+}
+
+async function search(user: ReturnType<typeof renderSearch>['user'], type: string, text: string) {
+  await user.click(screen.getByRole('combobox', { name: /^Type/ }));
+  await user.click(await screen.findByRole('option', { name: type }));
+  await user.type(screen.getByRole('searchbox', { name: 'Search' }), `${text}{Enter}`);
+}
+
+function headers() {
+  return within(screen.getByRole('table', { name: 'Search results' }))
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+}
+
+function cellsOf(name: string) {
+  const row = screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+describe('SearchPage', () => {
+  it('shows a hint and sends nothing before the first search', () => {
+    renderSearch();
+    expect(screen.getByText(/Choose a type and enter a name/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Type/ })).toHaveTextContent('chemical');
+    expect(sentRequests()).toEqual([]);
+  });
+
+  it('sends no request for empty text', async () => {
+    const { user } = renderSearch();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText(/Choose a type and enter a name/)).toBeInTheDocument();
+    expect(sentRequests()).toEqual([]);
+  });
+
+  it('lists chemicals under the SPEC columns', async () => {
+    const { user } = renderSearch();
+    await search(user, 'chemical', 'ethanol');
+
+    await screen.findByRole('cell', { name: 'Ethanol' });
+    expect(headers()).toEqual([
+      'Name',
+      'Molecular Formula',
+      'Molecular Weight',
+      'Purity',
+      'Amount',
+      'State',
+      'Manufacturer',
+      'Supplier',
+    ]);
+    expect(cellsOf('Ethanol')).toEqual([
+      'Ethanol',
+      'C2H6O',
+      '46.069',
+      '99.5',
+      '250.5 ml',
+      'Liquid',
+      'Merck',
+      'Daraz',
+    ]);
+    expect(sentRequests()).toEqual([searchRequest]);
+  });
+
+  it('lists instruments under their columns', async () => {
+    const { user } = renderSearch();
+    await search(user, 'instrument', 'centrifuge');
+
+    await screen.findByRole('cell', { name: 'Centrifuge' });
+    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Centrifuge')).toEqual(['Centrifuge', '2 pieces', 'Eppendorf', 'Daraz']);
+  });
+
+  it('lists glassware under their columns, matched despite a typo', async () => {
+    const { user } = renderSearch();
+    await search(user, 'glassware', 'beakr');
+
+    await screen.findByRole('cell', { name: 'Beaker' });
+    expect(headers()).toEqual(['Name', 'Quantity', 'Size', 'Type', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Beaker')).toEqual(['Beaker', '20 pieces', '250', 'Borosilicate', 'Pyrex', 'Daraz']);
+  });
+
+  it("says 'Nothing Found' when nothing matches", async () => {
+    const { user } = renderSearch();
+    await search(user, 'chemical', 'zzzz');
+    expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the SPEC's toast when the search fails", async () => {
+    server.use(
+      http.get('*/api/management/fuzzysearch/', () =>
+        HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderSearch();
+    await search(user, 'chemical', 'ethanol');
+    expect(await screen.findByText('Please Provide Email and Password')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing Found')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the results when a record they show is edited', async () => {
+    // Signed in, as on the admin page, so that the edit is allowed.
+    const { user, store } = renderSearch(signedInState());
+    await search(user, 'chemical', 'ethanol');
+    await screen.findByRole('cell', { name: 'Ethanol' });
+
+    await act(() =>
+      store.dispatch(
+        stockApi.endpoints.updateChemicalStock.initiate({
+          id: 1,
+          name: 'Ethanol',
+          CAS_RN: '64-17-5',
+          molecular_formula: 'C2H6O',
+          molecular_weight: 46.069,
+          purity: 99.5,
+          manufacturer: 'Merck',
+          supplier: 'Daraz',
+          state: 'LIQUID',
+          quantity: 100,
+        }),
+      ),
+    );
+
+    expect(await screen.findByRole('cell', { name: '100 ml' })).toBeInTheDocument();
+    expect(sentRequests().filter((request) => request === searchRequest)).toHaveLength(2);
+  });
+});

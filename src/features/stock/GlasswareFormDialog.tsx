@@ -1,0 +1,69 @@
+import {
+  useCreateGlasswareStockMutation,
+  useUpdateGlasswareStockMutation,
+  type GlasswareFields,
+  type GlasswareStock,
+} from '../../api/stock';
+import { numberOrNull, StockFormDialog, type FormField, type FormValues } from './StockFormDialog';
+
+type Values = FormValues<keyof GlasswareFields>;
+
+const fields: FormField<keyof GlasswareFields>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'size', label: 'Size', type: 'number' },
+  { name: 'material_type', label: 'Material Type' },
+  { name: 'manufacturer', label: 'Manufacturer' },
+  { name: 'supplier', label: 'Supplier' },
+  { name: 'quantity', label: 'Quantity', type: 'number', helperText: 'In pieces.' },
+];
+
+const emptyValues: Values = {
+  name: '',
+  size: '',
+  material_type: '',
+  manufacturer: '',
+  supplier: '',
+  quantity: '0',
+};
+
+function valuesOf({
+  glassware,
+  size,
+  material_type,
+  manufacturer,
+  supplier,
+  quantity,
+}: GlasswareStock): Values {
+  return {
+    name: glassware.name,
+    size: String(size),
+    material_type,
+    manufacturer: manufacturer.name,
+    supplier: supplier.name,
+    quantity: String(quantity),
+  };
+}
+
+/** New Glassware, or Edit Glassware when given the record. */
+export function GlasswareFormDialog({ record, onClose }: { record?: GlasswareStock; onClose: () => void }) {
+  const [create, creation] = useCreateGlasswareStockMutation();
+  const [update, edit] = useUpdateGlasswareStockMutation();
+
+  const save = async (values: Values) => {
+    const written = { ...values, size: numberOrNull(values.size), quantity: numberOrNull(values.quantity) };
+    const result = record ? await update({ id: record.id, ...written }) : await create(written);
+    return result.data?.glassware.name;
+  };
+
+  return (
+    <StockFormDialog
+      title={record ? 'Edit Glassware' : 'New Glassware'}
+      fields={fields}
+      initialValues={record ? valuesOf(record) : emptyValues}
+      pending={creation.isLoading || edit.isLoading}
+      error={(record ? edit : creation).error}
+      onSave={save}
+      onClose={onClose}
+    />
+  );
+}

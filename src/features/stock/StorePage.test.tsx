@@ -1,0 +1,362 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ChemicalStock } from '../../api/stock';
+import { markReferenced, stock } from '../../testing/handlers/stock';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { AdminStorePage, StorePage } from './StorePage';
+
+/** A required field's label ends with MUI's " *" marker. */
+function field(label: string) {
+  return new RegExp(`^${label}( \\*)?$`);
+}
+
+function headers() {
+  return within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+}
+
+function rowOf(name: string) {
+  return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+}
+
+function cellsOf(name: string) {
+  return within(rowOf(name))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+async function renderStore(page = <StorePage />) {
+  const view = renderWithProviders(page, { preloadedState: signedInState() });
+  await screen.findByRole('cell', { name: 'Ethanol' });
+  return view;
+}
+
+const renderAdminStore = () => renderStore(<AdminStorePage />);
+
+describe('StorePage', () => {
+  it('opens on the Chemical tab with the SPEC columns, amounts in ml and states by name', async () => {
+    renderWithProviders(<StorePage />);
+    expect(screen.getByRole('tab', { name: 'Chemical' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('progressbar', { name: 'Loading chemical stock' })).toBeInTheDocument();
+    await screen.findByRole('cell', { name: 'Ethanol' });
+
+    expect(headers()).toEqual([
+      '#',
+      'Name',
+      'CAS RN',
+      'Molecular Formula',
+      'Molecular Weight',
+      'Purity',
+      'Amount',
+      'State',
+      'Manufacturer',
+      'Supplier',
+    ]);
+    expect(cellsOf('Ethanol')).toEqual([
+      '1',
+      'Ethanol',
+      '64-17-5',
+      'C2H6O',
+      '46.069',
+      '99.5',
+      '250.5 ml',
+      'Liquid',
+      'Merck',
+      'Daraz',
+    ]);
+    // The molecular weight the server computed from the formula.
+    expect(cellsOf('Sodium chloride')).toContain('58.44');
+    expect(cellsOf('Sodium chloride')).toContain('Solid');
+  });
+
+  it('shows instruments and glassware on their tabs, in pieces, chosen with the keyboard', async () => {
+    const { user } = await renderStore();
+    act(() => screen.getByRole('tab', { name: 'Chemical' }).focus());
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(screen.getByRole('tab', { name: 'Instrument' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByRole('cell', { name: 'Spectrophotometer' });
+    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', 'Shimadzu', 'Daraz']);
+
+    await user.keyboard('{ArrowRight}{Enter}');
+    await screen.findByRole('cell', { name: 'Beaker' });
+    expect(headers()).toEqual(['Name', 'Quantity', 'Size', 'Type', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Beaker')).toEqual(['Beaker', '20 pieces', '250', 'Borosilicate', 'Pyrex', 'Daraz']);
+  });
+
+  it('offers no write controls on the public page', async () => {
+    await renderStore();
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Ethanol' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Ethanol' })).not.toBeInTheDocument();
+    expect(headers()).not.toContain('Action');
+  });
+
+  it("says 'Nothig Found' for an empty list", async () => {
+    stock.glassware = [];
+    const { user } = await renderStore();
+    await user.click(screen.getByRole('tab', { name: 'Glassware' }));
+    expect(await screen.findByText('Nothig Found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("says 'Something Went Wrong' in place when the list cannot be loaded", async () => {
+    server.use(
+      http.get('*/api/storeobjects/chemicalobjs/', () =>
+        HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<StorePage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong');
+    expect(screen.getAllByText('Something Went Wrong')).toHaveLength(1);
+  });
+
+  describe('with 10,000 chemicals', () => {
+    const many: ChemicalStock[] = Array.from({ length: 10_000 }, (_, index) => ({
+      id: index + 1,
+      chemical: {
+        id: index + 1,
+        name: `Compound ${index + 1}`,
+        CAS_RN: '64-17-5',
+        molecular_formula: 'C2H6O',
+        molecular_weight: 46.069,
+      },
+      purity: 99,
+      manufacturer: { id: 1, name: 'Merck' },
+      supplier: { id: 1, name: 'Daraz' },
+      state: 'LIQUID',
+      quantity: 1,
+    }));
+
+    beforeEach(() => {
+      server.use(http.get('*/api/storeobjects/chemicalobjs/', () => HttpResponse.json(many)));
+    });
+
+    it('renders only a window of the rows, keeping the table semantics', async () => {
+      const { container } = renderWithProviders(<StorePage />);
+      await screen.findByRole('cell', { name: 'Compound 1' });
+      const table = screen.getByRole('table', { name: 'Chemical stock' });
+      expect(table).toHaveAttribute('aria-rowcount', '10001');
+      expect(container.querySelectorAll('tr').length).toBeLessThan(60);
+      // The header row plus the rendered rows; the spacer rows are hidden from assistive technology.
+      expect(screen.getAllByRole('row').length).toBeGreaterThan(10);
+      expect(screen.queryByRole('cell', { name: 'Compound 9876' })).not.toBeInTheDocument();
+    });
+
+    it('narrows the rows by name as the filter is typed', async () => {
+      const { user } = renderWithProviders(<StorePage />);
+      await screen.findByRole('cell', { name: 'Compound 1' });
+      await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'compound 9876');
+
+      expect(await screen.findByRole('cell', { name: 'Compound 9876' })).toBeInTheDocument();
+      expect(screen.queryByRole('cell', { name: 'Compound 1' })).not.toBeInTheDocument();
+      expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2');
+
+      await user.type(screen.getByRole('searchbox', { name: 'Filter' }), '5');
+      expect(await screen.findByText('Nothig Found')).toBeInTheDocument();
+    });
+  });
+});
+
+describe('AdminStorePage', () => {
+  it('adds an Action column with Edit and Delete per row, named after the item', async () => {
+    await renderAdminStore();
+    expect(headers().at(-1)).toBe('Action');
+    expect(within(rowOf('Ethanol')).getByRole('button', { name: 'Edit Ethanol' })).toBeInTheDocument();
+    expect(within(rowOf('Ethanol')).getByRole('button', { name: 'Delete Ethanol' })).toBeInTheDocument();
+  });
+
+  describe('New Chemical', () => {
+    async function openNew() {
+      const view = await renderAdminStore();
+      await view.user.click(screen.getByRole('button', { name: 'New' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New Chemical' });
+      return { ...view, dialog };
+    }
+
+    async function fill(
+      user: Awaited<ReturnType<typeof openNew>>['user'],
+      dialog: HTMLElement,
+      values: Record<string, string>,
+    ) {
+      for (const [label, value] of Object.entries(values)) {
+        const input = within(dialog).getByLabelText(field(label));
+        await user.clear(input);
+        // Pasting keeps the long forms fast; typing is covered by the filter and edit tests.
+        await user.paste(value);
+      }
+    }
+
+    const acetone = {
+      Name: 'Acetone',
+      'CAS RN': '67-64-1',
+      'Molecular Formula': 'C3H6O',
+      Purity: '99.8',
+      Manufacturer: 'Merck',
+      Supplier: 'Daraz',
+      Quantity: '1000',
+    };
+
+    it('starts the state on the disabled placeholder and explains the optional molecular weight', async () => {
+      const { user, dialog } = await openNew();
+      expect(within(dialog).getByLabelText(field('Name'))).toHaveFocus();
+      expect(within(dialog).getByLabelText('Molecular Weight')).toHaveAccessibleDescription(
+        'Optional: when left empty, the server computes it from the formula.',
+      );
+      const state = within(dialog).getByRole('combobox', { name: /^State/ });
+      expect(state).toHaveTextContent('Please Choose...');
+
+      await user.click(state);
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual([
+        'Please Choose...',
+        'Solid',
+        'Liquid',
+        'Gas',
+      ]);
+      expect(options[0]).toHaveAttribute('aria-disabled', 'true');
+    });
+
+    it('shows a server field error under the field and as the toast, then creates the record', async () => {
+      const { user, dialog } = await openNew();
+      await fill(user, dialog, { ...acetone, 'CAS RN': '67-64-2' });
+      await user.click(within(dialog).getByRole('combobox', { name: /^State/ }));
+      await user.click(await screen.findByRole('option', { name: 'Liquid' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('CAS_RN: Enter a valid CAS registry number.')).toBeInTheDocument();
+      const casRn = within(dialog).getByLabelText(field('CAS RN'));
+      expect(casRn).toHaveAttribute('aria-invalid', 'true');
+      expect(casRn).toHaveAccessibleDescription('Enter a valid CAS registry number.');
+      expect(screen.getByRole('dialog', { name: 'New Chemical' })).toBeInTheDocument();
+
+      await fill(user, dialog, { 'CAS RN': '67-64-1' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Acetone saved.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The server filled in the molecular weight from the formula.
+      expect(cellsOf('Acetone')).toEqual([
+        '3',
+        'Acetone',
+        '67-64-1',
+        'C3H6O',
+        '58.08',
+        '99.8',
+        '1000 ml',
+        'Liquid',
+        'Merck',
+        'Daraz',
+        '',
+      ]);
+    });
+
+    it('reports an unchosen state under the State field', async () => {
+      const { user, dialog } = await openNew();
+      await fill(user, dialog, acetone);
+      await user.keyboard('{Enter}');
+
+      expect(await screen.findByText('state: "" is not a valid choice.')).toBeInTheDocument();
+      expect(within(dialog).getByText('"" is not a valid choice.')).toBeInTheDocument();
+      expect(stock.chemical).toHaveLength(2);
+    });
+  });
+
+  it('edits a record in the shared form, titled Edit Chemical', async () => {
+    let body: unknown;
+    server.use(
+      http.put('*/api/storeobjects/chemicalobjs/:id/', async ({ request }) => {
+        body = await request.clone().json();
+      }),
+    );
+    const { user } = await renderAdminStore();
+    await user.click(screen.getByRole('button', { name: 'Edit Ethanol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Chemical' });
+    expect(within(dialog).getByLabelText(field('Name'))).toHaveValue('Ethanol');
+    expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveTextContent('Liquid');
+
+    const quantity = within(dialog).getByLabelText(field('Quantity'));
+    await user.clear(quantity);
+    await user.type(quantity, '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Ethanol saved.')).toBeInTheDocument();
+    await waitFor(() => expect(cellsOf('Ethanol')).toContain('300 ml'));
+    expect(body).toEqual({
+      name: 'Ethanol',
+      CAS_RN: '64-17-5',
+      molecular_formula: 'C2H6O',
+      molecular_weight: 46.069,
+      purity: 99.5,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity: 300,
+    });
+    expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
+  });
+
+  it('creates glassware in its own form', async () => {
+    const { user } = await renderAdminStore();
+    await user.click(screen.getByRole('tab', { name: 'Glassware' }));
+    await screen.findByRole('cell', { name: 'Beaker' });
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Glassware' });
+    const values = {
+      Name: 'Burette',
+      Size: '50',
+      'Material Type': 'Borosilicate',
+      Manufacturer: 'Duran',
+      Supplier: 'Daraz',
+    };
+    for (const [label, value] of Object.entries(values))
+      await user.type(within(dialog).getByLabelText(field(label)), value);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Burette saved.')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Burette' })).toBeInTheDocument();
+    expect(cellsOf('Burette')).toEqual(['Burette', '0 pieces', '50', 'Borosilicate', 'Duran', 'Daraz', '']);
+  });
+
+  describe('Delete', () => {
+    it('asks first, naming the item, then removes the row', async () => {
+      const { user } = await renderAdminStore();
+      await user.click(screen.getByRole('button', { name: 'Delete Sodium chloride' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Sodium chloride?' });
+      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Sodium chloride deleted.')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('cell', { name: 'Sodium chloride' })).not.toBeInTheDocument(),
+      );
+      expect(sentRequests()).toContain('DELETE /api/storeobjects/chemicalobjs/2/');
+    });
+
+    it('keeps the record when cancelled', async () => {
+      const { user } = await renderAdminStore();
+      await user.click(screen.getByRole('button', { name: 'Delete Ethanol' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Ethanol?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+    });
+
+    it("shows the server's reason when the record is still referenced", async () => {
+      markReferenced('chemical', 1);
+      const { user } = await renderAdminStore();
+      await user.click(screen.getByRole('button', { name: 'Delete Ethanol' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Ethanol?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+      expect(
+        await screen.findByText('This stock record cannot be deleted: shipment history refers to it.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Ethanol deleted.')).not.toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: 'Ethanol' })).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import { useCreateUserMutation, type NewUser } from '../../api/users';
+import { FormDialog } from '../../components/FormDialog';
+import { notify } from '../../components/notify';
+import { passwordMismatch, UserForm, type FieldErrors } from './UserForm';
+
+const emptyUser: NewUser = { email: '', first_name: '', last_name: '', password: '', confirm_password: '' };
+
+export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const [createUser, { isLoading, error }] = useCreateUserMutation();
+  const [values, setValues] = useState(emptyUser);
+  const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
+
+  const submit = async () => {
+    const mismatch = passwordMismatch(values);
+    setLocalErrors(mismatch);
+    if (mismatch) return;
+    const result = await createUser(values);
+    if (result.error === undefined) {
+      notify(`User ${values.email} created.`, 'success');
+      onClose();
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title="Create a New User"
+      submitLabel="Create"
+      pending={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <UserForm
+        values={values}
+        onChange={setValues}
+        errors={localErrors ?? fieldErrors(error)}
+        withPassword
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,56 @@
+import TextField from '@mui/material/TextField';
+import type { NewPassword, NewUser } from '../../api/users';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The same check the server makes (SERVER.md §3), done first so a typo costs no round trip. */
+export function passwordMismatch({ password, confirm_password }: NewPassword): FieldErrors | null {
+  return password === confirm_password ? null : { confirm_password: 'Passwords do not match.' };
+}
+
+interface Field {
+  name: keyof NewUser;
+  label: string;
+  type?: string;
+  autoComplete: string;
+}
+
+const detailFields: Field[] = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'first_name', label: 'First Name', autoComplete: 'off' },
+  { name: 'last_name', label: 'Last Name', autoComplete: 'off' },
+];
+
+const passwordFields: Field[] = [
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirm_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
+interface UserFormProps {
+  values: NewUser;
+  onChange: (values: NewUser) => void;
+  /** Messages per field, from the server's 400 body or the local checks. */
+  errors: FieldErrors;
+  /** Create asks for the first password; edit leaves passwords to Reset Password. */
+  withPassword: boolean;
+}
+
+/** The user fields shared by Create a New User and Edit User Information. */
+export function UserForm({ values, onChange, errors, withPassword }: UserFormProps) {
+  const fields = withPassword ? [...detailFields, ...passwordFields] : detailFields;
+  return fields.map(({ name, label, type, autoComplete }, position) => (
+    <TextField
+      key={name}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      autoFocus={position === 0}
+      required
+      value={values[name]}
+      onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+    />
+  ));
+}

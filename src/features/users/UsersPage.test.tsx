@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { accounts } from '../../testing/handlers/accounts';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { UsersPage } from './UsersPage';
+
+async function renderUsers() {
+  const view = renderWithProviders(<UsersPage />, { route: '/adminapp', preloadedState: signedInState() });
+  await screen.findByRole('cell', { name: 'ann@lab.org' });
+  return view;
+}
+
+/** A required field's label ends with MUI's " *" marker. */
+function field(label: string) {
+  return new RegExp(`^${label}( \\*)?$`);
+}
+
+function rowOf(email: string) {
+  return screen.getByRole('cell', { name: email }).closest('tr') as HTMLElement;
+}
+
+describe('UsersPage', () => {
+  it('lists the users under the SPEC column headers', async () => {
+    renderWithProviders(<UsersPage />, { preloadedState: signedInState() });
+    expect(screen.getByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading users' })).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Action']);
+    expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
+    expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Lee' })).toBeInTheDocument();
+  });
+
+  it('disables every action on a protected account', async () => {
+    await renderUsers();
+    for (const name of ['Reset password for', 'Edit', 'Delete']) {
+      expect(screen.getByRole('button', { name: `${name} admin@lab.org` })).toBeDisabled();
+      expect(screen.getByRole('button', { name: `${name} ann@lab.org` })).toBeEnabled();
+    }
+    expect(within(rowOf('admin@lab.org')).getByText('Protected')).toBeInTheDocument();
+    expect(within(rowOf('ann@lab.org')).queryByText('Protected')).not.toBeInTheDocument();
+  });
+
+  it('shows an alert when the list cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/account/users/', () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
+    );
+    renderWithProviders(<UsersPage />, { preloadedState: signedInState() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong.');
+    // A load failure is shown in place only, never also as a toast.
+    expect(screen.getAllByText('Something Went Wrong.')).toHaveLength(1);
+  });
+
+  describe('Create a New User', () => {
+    async function openCreate() {
+      const view = await renderUsers();
+      await view.user.click(screen.getByRole('button', { name: 'New User' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a New User' });
+      return { ...view, dialog };
+    }
+
+    async function fill(
+      user: Awaited<ReturnType<typeof openCreate>>['user'],
+      values: Record<string, string>,
+    ) {
+      for (const [label, value] of Object.entries(values))
+        await user.type(screen.getByLabelText(field(label)), value);
+    }
+
+    const newUser = {
+      Email: 'bo@lab.org',
+      'First Name': 'Bo',
+      'Last Name': 'Chen',
+      Password: 'bo-password',
+    };
+
+    it('creates the user and refreshes the list', async () => {
+      const { user } = await openCreate();
+      expect(screen.getByLabelText(field('Email'))).toHaveFocus();
+      await fill(user, { ...newUser, 'Confirm Password': 'bo-password' });
+      await user.keyboard('{Enter}');
+
+      expect(await screen.findByRole('cell', { name: 'bo@lab.org' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('User bo@lab.org created.')).toBeInTheDocument();
+      expect(sentRequests()).toEqual([
+        'GET /api/account/users/',
+        'POST /api/account/users/',
+        'GET /api/account/users/',
+      ]);
+    });
+
+    it('catches a password mismatch without calling the server', async () => {
+      const { user, dialog } = await openCreate();
+      await fill(user, { ...newUser, 'Confirm Password': 'other-password' });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
+      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+    });
+
+    it('shows the server validation error as a toast and beside the field', async () => {
+      const { user, dialog } = await openCreate();
+      await fill(user, { ...newUser, Email: 'ANN@lab.org', 'Confirm Password': 'bo-password' });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await screen.findByText('email: user with this email already exists.')).toBeInTheDocument();
+      expect(within(dialog).getByText('user with this email already exists.')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(field('Email'))).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('dialog', { name: 'Create a New User' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Edit User Information', () => {
+    it('sends id, names and email and shows the new values', async () => {
+      let body: unknown;
+      // Records the body, then falls through to the fake server's handler.
+      server.use(
+        http.patch('*/api/account/users/:id/', async ({ request }) => {
+          body = await request.clone().json();
+        }),
+      );
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Edit ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+      expect(within(dialog).getByLabelText(field('First Name'))).toHaveValue('Ann');
+
+      await user.clear(within(dialog).getByLabelText(field('Last Name')));
+      await user.type(within(dialog).getByLabelText(field('Last Name')), 'Li');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByRole('cell', { name: 'Li' })).toBeInTheDocument();
+      expect(body).toEqual({ id: 2, first_name: 'Ann', last_name: 'Li', email: 'ann@lab.org' });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("says 'Something went wrong' when the update fails and keeps the dialog open", async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Edit ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+      await user.clear(within(dialog).getByLabelText(field('Email')));
+      await user.type(within(dialog).getByLabelText(field('Email')), 'not-an-email');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+      expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
+      expect(accounts.rows.find((row) => row.id === 2)?.email).toBe('ann@lab.org');
+    });
+  });
+
+  describe('Reset Password', () => {
+    async function openReset() {
+      const view = await renderUsers();
+      await view.user.click(screen.getByRole('button', { name: 'Reset password for ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+      return { ...view, dialog };
+    }
+
+    it('sets the new password and confirms it', async () => {
+      const { user, dialog } = await openReset();
+      await user.type(within(dialog).getByLabelText(field('Password')), 'fresh-password');
+      await user.type(within(dialog).getByLabelText(field('Repeat Password')), 'fresh-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+
+      expect(await screen.findByText('Password updated for ann@lab.org.')).toBeInTheDocument();
+      expect(accounts.rows.find((row) => row.id === 2)?.password).toBe('fresh-password');
+      expect(sentRequests()).toContain('POST /api/account/users/2/set_password/');
+    });
+
+    it('catches a mismatch without calling the server', async () => {
+      const { user, dialog } = await openReset();
+      await user.type(within(dialog).getByLabelText(field('Password')), 'fresh-password');
+      await user.type(within(dialog).getByLabelText(field('Repeat Password')), 'other-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+
+      expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
+      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+    });
+  });
+
+  describe('Delete User Account', () => {
+    it('asks for confirmation naming the user, then removes the row', async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Delete ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User Account' });
+      expect(dialog).toHaveTextContent('Ann Lee (ann@lab.org)');
+      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('cell', { name: 'ann@lab.org' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByText('User ann@lab.org deleted.')).toBeInTheDocument();
+      expect(sentRequests()).toContain('DELETE /api/account/users/2/');
+    });
+
+    it('leaves the account alone when cancelled', async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Delete ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User Account' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('cell', { name: 'ann@lab.org' })).toBeInTheDocument();
+      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+    });
+  });
+});

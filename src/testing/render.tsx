@@ -1,0 +1,51 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '../app/AppProviders';
+import { makeStore, type RootState } from '../app/store';
+import { ADMIN_EMAIL, accessTokenFor, accounts } from './handlers/accounts';
+
+interface RenderRoutesOptions {
+  preloadedState?: Partial<RootState>;
+  /** The URL the memory router starts at. */
+  route?: string;
+}
+
+/** Renders route objects with the real store and providers; `router.state.location` shows navigation. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { preloadedState, route = '/' }: RenderRoutesOptions = {},
+) {
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { store, router, user, ...view };
+}
+
+interface RenderOptions extends RenderRoutesOptions {
+  /** The route pattern `ui` is mounted on (defaults to `route`); other URLs render nothing. */
+  path?: string;
+}
+
+/** Renders one component at one route, as the app would; navigating away renders nothing. */
+export function renderWithProviders(ui: ReactElement, { path, ...options }: RenderOptions = {}) {
+  return renderRoutes(
+    [
+      { path: path ?? options.route ?? '/', element: ui },
+      { path: '*', element: null },
+    ],
+    options,
+  );
+}
+
+/** State of a signed-in administrator whose token the fake server accepts. */
+export function signedInState(): Partial<RootState> {
+  const admin = accounts.rows.find((row) => row.email === ADMIN_EMAIL)!;
+  return { auth: { token: accessTokenFor(admin) } };
+}

@@ -1,0 +1,59 @@
+// Builds the SPA into dist/. Settings come from .env (real environment variables win), so one build serves any origin.
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const envFile = path.resolve(__dirname, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
+const apiPort = process.env.PORT || '8000';
+
+/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
+module.exports = (_env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      publicPath: '/',
+      chunkLoadTimeout: 120000,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false } } },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html' }),
+      new webpack.DefinePlugin({
+        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+        'process.env.TOKEN_STORAGE_KEY': JSON.stringify(
+          process.env.TOKEN_STORAGE_KEY || 'labstore.accessToken',
+        ),
+        'process.env.FILE_BASE_URL': JSON.stringify(process.env.FILE_BASE_URL ?? ''),
+      }),
+    ],
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    performance: { hints: false },
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    devServer: {
+      port: Number(process.env.DEV_PORT || 3000),
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api', '/media'], target: `http://127.0.0.1:${apiPort}` }],
+    },
+  };
+};
