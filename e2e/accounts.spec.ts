@@ -61,7 +61,7 @@ test.describe('user accounts', () => {
     await create.getByLabel('Email').fill(email);
     await create.getByLabel('First Name').fill('Ann');
     await create.getByLabel('Last Name').fill('Lee');
-    await create.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await create.getByLabel(/^Password/).fill('first-password-1');
     await create.getByLabel('Confirm Password').fill('first-password-1');
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(create).toBeHidden();
@@ -77,7 +77,7 @@ test.describe('user accounts', () => {
 
     await row.getByRole('button', { name: `Reset password for ${email}` }).click();
     const reset = page.getByRole('dialog', { name: 'Reset Password' });
-    await reset.getByLabel('Password', { exact: true }).fill('second-password-2');
+    await reset.getByLabel(/^Password/).fill('second-password-2');
     await reset.getByLabel('Repeat Password').fill('second-password-2');
     await reset.getByRole('button', { name: 'Reset' }).click();
     await expect(reset).toBeHidden();
