@@ -36,6 +36,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/bench'],
+      setupFilesAfterEnv: ['<rootDir>/server/src/testing/jestSetup.ts'],
       transform,
       transformIgnorePatterns,
     },

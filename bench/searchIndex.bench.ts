@@ -9,6 +9,7 @@ import {
   instrumentSearchEntry,
 } from '../server/src/search/searchEntries';
 import { benchmarkQueries, generateDataset, type Dataset } from './dataset';
+import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const ROUNDS = 5;
@@ -20,10 +21,6 @@ export function searchEntriesOf(dataset: Dataset): SearchEntry[] {
     ...dataset.instruments.map((record, index) => instrumentSearchEntry(index + 1, record)),
     ...dataset.glassware.map((record, index) => glasswareSearchEntry(index + 1, record)),
   ];
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
 function summary(latencies: number[]): string {

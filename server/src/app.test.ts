@@ -35,6 +35,8 @@ describe('paths (§1.1)', () => {
     '/api/storeobjects/chemicals/',
     '/media/files/missing.pdf',
     '/api',
+    '/api/account/users/%',
+    '/media/files/%E0%A4%A',
   ])('answers an unknown path %s with the JSON 404', async (url) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(404);

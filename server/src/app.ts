@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import authPlugin from './plugins/auth';
@@ -10,7 +10,16 @@ import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
+import issueCartRoutes from './routes/issueCart';
+import categoryRoutes from './routes/categories';
+import fileRoutes from './routes/files';
+import mediaRoutes from './routes/media';
+import stockRoutes from './routes/stock';
+import searchRoutes from './routes/search';
+import shipmentRoutes from './routes/shipments';
+import locationRoutes from './routes/locations';
 import userRoutes from './routes/users';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -33,6 +42,14 @@ export async function buildApp({
     logger,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
+    // A URL the router cannot even decode (a stray `%`, an over-long parameter) matches no route: answer as for any
+    // unknown path, in the contract's shape, instead of Fastify's own error body.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(404)
+        .header('access-control-allow-origin', config.corsOrigin)
+        .send({ detail: 'Not found.' });
+    },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -47,9 +64,18 @@ export async function buildApp({
   await app.register(corsPlugin, { origin: config.corsOrigin });
   await app.register(bodyPlugin);
   await app.register(authPlugin);
+  await app.register(storagePlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(locationRoutes);
+  await app.register(issueCartRoutes);
+  await app.register(stockRoutes);
+  await app.register(shipmentRoutes);
+  await app.register(searchRoutes);
+  await app.register(fileRoutes);
+  await app.register(categoryRoutes);
+  await app.register(mediaRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

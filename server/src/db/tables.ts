@@ -94,6 +94,98 @@ export interface SearchChangesTable {
   object_id: number;
 }
 
+export type ConsumerType = 'PHYSICAL' | 'ORGANIC' | 'INORGANIC' | 'PERSONAL';
+
+/** Locations: the labs and people items are issued to. */
+export interface StoreConsumersTable {
+  id: Generated<number>;
+  name: string;
+  consumer_type: ConsumerType;
+  room_number: string;
+  building_name: string;
+  created_at: Timestamp;
+}
+export type StoreConsumerRow = Selectable<StoreConsumersTable>;
+
+export interface IssuesTable {
+  id: Generated<number>;
+  consumer_id: number;
+  created_at: Timestamp;
+  /** Null once the account is deleted; user_email still says who. */
+  user_id: number | null;
+  user_email: string;
+}
+
+export interface IssueLinesTable {
+  id: Generated<number>;
+  issue_id: number;
+  object_type: StockObjectType;
+  stock_id: number;
+  /** Base units (see StockColumns.quantity), > 0. */
+  quantity: number;
+  /** The line's place in its issue: the merge order of the cart lines. */
+  position: number;
+}
+
+/** One line of a user's issue cart; removed with the user. */
+export interface IssueCartTable {
+  id: Generated<number>;
+  user_id: number;
+  object_type: StockObjectType;
+  object_id: number;
+  /** Base units (see StockColumns.quantity), > 0. */
+  quantity: number;
+}
+
+/** One line of a user's shipment staging list for one kind; removed with the user. */
+export interface TempShipmentTable {
+  id: Generated<number>;
+  user_id: number;
+  stock_id: number;
+  /** Base units (see StockColumns.quantity), > 0. */
+  quantity: number;
+}
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  type: StockObjectType;
+  date_time: Timestamp;
+  /** Null once the account is deleted; user_email still says who. */
+  user_id: number | null;
+  user_email: string;
+}
+
+export interface ShipmentLinesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** A stock record of the shipment's type. */
+  stock_id: number;
+  /** Base units: the record's quantity just before this line was added, and the amount added. */
+  old_total: number;
+  added_quantity: number;
+  /** The line's place in its shipment: the merge order of the staging lines. */
+  position: number;
+}
+
+/** The file library (SERVER.md §12–13); categories are named entries like manufacturers. */
+export interface FilesTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** The file's name in the storage, unique; served at /media/files/<stored_name>. */
+  stored_name: string;
+  size_bytes: number;
+}
+
+export interface FileCategoriesTable {
+  file_id: number;
+  category_id: number;
+}
+
+export interface FileChemicalsTable {
+  file_id: number;
+  chemical_stock_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -108,4 +200,17 @@ export interface Database {
   glassware_stock: GlasswareStockTable;
   stock_ledger: StockLedgerTable;
   search_changes: SearchChangesTable;
+  categories: NamedEntryTable;
+  files: FilesTable;
+  file_categories: FileCategoriesTable;
+  file_chemicals: FileChemicalsTable;
+  store_consumers: StoreConsumersTable;
+  issues: IssuesTable;
+  issue_lines: IssueLinesTable;
+  issue_cart: IssueCartTable;
+  chemical_temp_shipment: TempShipmentTable;
+  instrument_temp_shipment: TempShipmentTable;
+  glassware_temp_shipment: TempShipmentTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
 }

@@ -52,3 +52,13 @@ export function roundToThousandths(value: number): number {
   const thousandths = Math.round(Number(`${text}e${QUANTITY_DECIMALS}`));
   return (Math.sign(value) * thousandths) / 10 ** QUANTITY_DECIMALS;
 }
+
+/** Purity percentages (at most 2 decimals, validated) are stored as integer hundredths. */
+export function toHundredths(value: number): number {
+  return Math.round(value * 100);
+}
+
+/** 9950 → 99.5; dividing the integer is exact to the printed decimal. */
+export function fromHundredths(hundredths: number): number {
+  return hundredths / 100;
+}

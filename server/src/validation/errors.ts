@@ -63,6 +63,8 @@ export const messages = {
   integer: 'A valid integer is required.',
   boolean: 'Must be a valid boolean.',
   email: 'Enter a valid email address.',
+  casNumber: 'Enter a valid CAS registry number.',
+  molecularFormula: 'Enter a valid molecular formula.',
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
   minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
   minimum: (n: number) => `Ensure this value is greater than or equal to ${n}.`,

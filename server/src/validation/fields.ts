@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 
 /**
  * Builders for request fields. They return TypeBox schemas (so routes get static types and OpenAPI docs)
@@ -31,12 +31,30 @@ export function email({ maxLength = 100 }: { maxLength?: number } = {}) {
   return Type.String({ format: 'email', maxLength });
 }
 
+/** A CAS registry number with a correct check digit (SERVER.md §4.5). */
+export function casNumber(description?: string) {
+  return Type.String({ format: 'cas-number', description });
+}
+
+/** A parseable molecular formula (SERVER.md §4.6). */
+export function molecularFormula({
+  maxLength,
+  description,
+}: { maxLength?: number; description?: string } = {}) {
+  return Type.String({ format: 'molecular-formula', maxLength, description });
+}
+
 type RangeOptions = {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
   description?: string;
 };
+
+/** A JSON number or a string holding one. */
+export function number(range: RangeOptions = {}) {
+  return Type.Number(range);
+}
 
 /** A JSON number or a string holding one, with at most `maxDecimals` decimal places. */
 export function decimal({ maxDecimals, ...range }: RangeOptions & { maxDecimals: number }) {
@@ -53,6 +71,14 @@ export function choice<const Values extends string[]>(values: readonly [...Value
   return Type.Enum(values, { description });
 }
 
+/** One of the listed codes, compared case-insensitively; the listed spelling is what the handler gets. */
+export function choiceIgnoringCase<const Values extends string[]>(
+  values: readonly [...Values],
+  description?: string,
+) {
+  return Type.Enum(values, { description, 'x-ignoreCase': true });
+}
+
 /** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */
 export function idRef(description?: string) {
   return Type.Integer({ 'x-pk': true, description });
@@ -63,6 +89,20 @@ export function idList({
   description,
 }: { allowEmpty?: boolean; description?: string } = {}) {
   return Type.Array(idRef(), { description, ...(allowEmpty ? {} : { minItems: 1 }) });
+}
+
+/** A name field that also accepts an object carrying it, `{"name": …}` (other keys such as `id` are ignored). */
+export function named<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T>>({ ...schema, 'x-named': true });
+}
+
+/**
+ * A field that, when absent from the body, is read at `path` instead (`['chemical', 'CAS_RN']` reads
+ * `body.chemical.CAS_RN`): the alternative nested forms clients send back from what they read.
+ * Errors stay keyed by the field itself.
+ */
+export function fallbackTo<T extends TSchema>(path: readonly string[], schema: T) {
+  return Type.Unsafe<Static<T>>({ ...schema, 'x-fallbackPath': path });
 }
 
 /** A field that also accepts JSON null. */

@@ -1,12 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ValidationError } from './errors';
-import { choice, decimal, idList, idRef, integer, nullable, text } from './fields';
+import { choice, choiceIgnoringCase, decimal, idList, idRef, integer, nullable, text } from './fields';
 import { validateObject, type RequestSchema } from './validate';
 
 const schema = Type.Object({
   quantity: Type.Optional(decimal({ maxDecimals: 3, minimum: 0, maximum: 1_000_000_000 })),
   pieces: Type.Optional(integer({ exclusiveMinimum: 0 })),
   kind: Type.Optional(choice(['chemical', 'instrument'])),
+  unit: Type.Optional(choiceIgnoringCase(['ml', 'pieces'])),
   location: Type.Optional(idRef()),
   files: Type.Optional(idList()),
   note: Type.Optional(nullable(text({ maxLength: 5, allowBlank: true }))),
@@ -69,6 +70,15 @@ describe('validateObject', () => {
     expect(errorsOf({ quantity: 1_000_000_001 })).toEqual({
       quantity: ['Ensure this value is less than or equal to 1000000000.'],
     });
+  });
+
+  it('compares a case-insensitive choice ignoring case and hands over the listed spelling', () => {
+    expect(validateObject(schema, { unit: 'PIECES' }).value).toEqual({ unit: 'pieces' });
+    expect(errorsOf({ unit: 'Litre', kind: 'CHEMICAL' })).toEqual({
+      unit: ['"Litre" is not a valid choice.'],
+      kind: ['"CHEMICAL" is not a valid choice.'],
+    });
+    expect(errorsOf({ unit: '' })).toEqual({ unit: ['"" is not a valid choice.'] });
   });
 
   it('accepts a blank string only where allowed', () => {

@@ -1,11 +1,14 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { isValidCasNumber } from '../domain/chemistry/cas';
+import { isValidFormula } from '../domain/chemistry/formula';
 import { messages, type FieldErrors, ValidationError } from './errors';
 
 /**
  * The subset of JSON Schema our request schemas use, plus extension keywords
  * (set through the builders in fields.ts): `x-decimals` (max decimal places), `x-pk` (an id reference),
- * `x-allowBlank` (a string that may be empty), `x-blankIsMissing` (blank reported as missing)
- * and `x-noTrim` (keep surrounding whitespace, for passwords).
+ * `x-allowBlank` (a string that may be empty), `x-blankIsMissing` (blank reported as missing),
+ * `x-noTrim` (keep surrounding whitespace, for passwords), `x-ignoreCase` (a choice compared case-insensitively),
+ * `x-named` (also accepts `{"name": value}`) and `x-fallbackPath` (where an absent field is read instead).
  */
 export interface RequestSchema {
   type?: string;
@@ -26,6 +29,9 @@ export interface RequestSchema {
   'x-allowBlank'?: boolean;
   'x-noTrim'?: boolean;
   'x-blankIsMissing'?: boolean;
+  'x-ignoreCase'?: boolean;
+  'x-named'?: boolean;
+  'x-fallbackPath'?: string[];
 }
 
 type Result = { ok: true; value: unknown } | { ok: false; errors: string[] };
@@ -38,6 +44,16 @@ const INTEGER = /^[+-]?\d+(\.0*)?$/;
 // Close to Django's EmailValidator: a dot-atom local part and a domain with a top-level label.
 const EMAIL =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** String formats beyond the JSON Schema ones, with the message each failure reports. */
+const FORMATS: Record<string, { test: (text: string) => boolean; message: string }> = {
+  email: { test: (text) => EMAIL.test(text), message: messages.email },
+  'cas-number': { test: isValidCasNumber, message: messages.casNumber },
+  'molecular-formula': { test: isValidFormula, message: messages.molecularFormula },
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function decimalPlaces(value: number): number {
   const [mantissa, exponent = '0'] = String(value).toLowerCase().split('e');
@@ -82,11 +98,16 @@ function validateString(schema: RequestSchema, value: unknown): Result {
     errors.push(messages.maxLength(schema.maxLength));
   if (schema.minLength !== undefined && text.length < schema.minLength)
     errors.push(messages.minLength(schema.minLength));
-  if (schema.format === 'email' && !EMAIL.test(text)) errors.push(messages.email);
+  const format = schema.format === undefined ? undefined : FORMATS[schema.format];
+  if (format && !format.test(text)) errors.push(format.message);
   return errors.length > 0 ? fail(...errors) : ok(text);
 }
 
 function validateValue(schema: RequestSchema, value: unknown): Result {
+  if (schema['x-named'] && isPlainObject(value)) {
+    if (value.name === undefined) return fail(messages.required);
+    value = value.name;
+  }
   if (value === null) {
     const nullable = schema.anyOf?.some((branch) => branch.type === 'null') ?? schema.type === 'null';
     return nullable ? ok(null) : fail(messages.null);
@@ -96,7 +117,12 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
     return branch ? validateValue(branch, value) : fail(messages.null);
   }
   if (schema.enum !== undefined) {
-    return schema.enum.includes(value) ? ok(value) : fail(messages.choice(value));
+    const match = schema['x-ignoreCase']
+      ? schema.enum.find(
+          (code) => typeof value === 'string' && String(code).toLowerCase() === value.toLowerCase(),
+        )
+      : schema.enum.find((code) => code === value);
+    return match !== undefined ? ok(match) : fail(messages.choice(value));
   }
   if (schema['x-pk']) {
     const id = typeof value === 'boolean' ? undefined : toInteger(value);
@@ -141,6 +167,15 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
   }
 }
 
+function valueAt(input: Record<string, unknown>, path: readonly string[]): unknown {
+  let value: unknown = input;
+  for (const key of path) {
+    if (!isPlainObject(value) || !Object.hasOwn(value, key)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
 /**
  * Validates a request object (body, query or params) against a TypeBox object schema, the way the
  * original API's serializers did: every failing field at once, coerced values, unknown fields dropped.
@@ -154,11 +189,14 @@ export function validateObject(schema: RequestSchema, data: unknown): { value: R
   const value: Record<string, unknown> = {};
   const errors: FieldErrors = {};
   for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
-    if (!Object.hasOwn(input, field) || input[field] === undefined) {
+    const given = Object.hasOwn(input, field) ? input[field] : undefined;
+    const fallbackPath = fieldSchema['x-fallbackPath'];
+    const fieldValue = given === undefined && fallbackPath ? valueAt(input, fallbackPath) : given;
+    if (fieldValue === undefined) {
       if (required.has(field)) errors[field] = [messages.required];
       continue;
     }
-    const result = validateValue(fieldSchema, input[field]);
+    const result = validateValue(fieldSchema, fieldValue);
     if (result.ok) value[field] = result.value;
     else errors[field] = result.errors;
   }

@@ -1,6 +1,9 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import users from './0001_users';
 import stock from './0002_stock';
+import files from './0003_files';
+import shipments from './0004_shipments';
+import issues from './0005_issues';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -8,6 +11,9 @@ export type Dialect = 'sqlite' | 'postgres';
 const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0001_users': users,
   '0002_stock': stock,
+  '0003_files': files,
+  '0004_shipments': shipments,
+  '0005_issues': issues,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

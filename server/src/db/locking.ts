@@ -1,0 +1,14 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Dialect } from './migrations';
+
+/**
+ * Adds `FOR UPDATE` on PostgreSQL, so the selected rows stay locked until the transaction ends. SQLite has no row
+ * locks and needs none: Kysely runs one transaction at a time on a process's single connection, and between
+ * processes the database lock refuses (rather than interleaves) a second writer.
+ */
+export function lockRowsIfSupported<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: Dialect,
+): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}

@@ -1,0 +1,186 @@
+import { mediaPathOf } from '../../storage/storedNames';
+import type { Category } from './categories';
+import { findStockRecords, type ChemicalRecord } from './stock';
+import type { Executor } from './users';
+
+/** A linked chemical stock record, flattened (SERVER.md §12.1): manufacturer and supplier as plain names. */
+export interface FileChemical {
+  id: number;
+  CAS_RN: string;
+  name: string;
+  molecular_formula: string;
+  molecular_weight: number;
+  purity: number;
+  quantity: number;
+  state: ChemicalRecord['state'];
+  manufacturer: string;
+  supplier: string;
+}
+
+/** The §12.1 file shape. */
+export interface LibraryFile {
+  id: number;
+  created_at: string;
+  file: { path: string; size: number };
+  categories: Category[];
+  chemicals: FileChemical[];
+}
+
+export interface FileRow {
+  id: number;
+  stored_name: string;
+}
+
+/** The tables a file links to, by the API's name of the link list. */
+const LINK_TARGETS = { categories: 'categories', chemicals: 'chemical_stock' } as const;
+export type LinkList = keyof typeof LINK_TARGETS;
+
+// Bound parameter lists stay far below SQLite's and PostgreSQL's limits.
+const CHUNK_SIZE = 1000;
+
+function chunked<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE)
+    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  return chunks;
+}
+
+function flatten(record: ChemicalRecord): FileChemical {
+  return {
+    id: record.id,
+    CAS_RN: record.chemical.CAS_RN,
+    name: record.chemical.name,
+    molecular_formula: record.chemical.molecular_formula,
+    molecular_weight: record.chemical.molecular_weight,
+    purity: record.purity,
+    quantity: record.quantity,
+    state: record.state,
+    manufacturer: record.manufacturer.name,
+    supplier: record.supplier.name,
+  };
+}
+
+/** Groups rows by file id, keeping their order. */
+function byFile<T extends { file_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.file_id);
+    if (group) group.push(row);
+    else groups.set(row.file_id, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Files in the §12.1 shape, newest first: all of them, or those with the given ids. Links are read in one query
+ * per list for all the files together (every link when `ids` is absent).
+ */
+export async function findFiles(db: Executor, ids?: readonly number[]): Promise<LibraryFile[]> {
+  if (ids?.length === 0) return [];
+  let files = db
+    .selectFrom('files')
+    .select(['id', 'created_at', 'stored_name', 'size_bytes'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (ids) files = files.where('id', 'in', ids);
+  const rows = await files.execute();
+  if (rows.length === 0) return [];
+
+  let categoryLinks = db
+    .selectFrom('file_categories as l')
+    .innerJoin('categories as c', 'c.id', 'l.category_id')
+    .select(['l.file_id', 'c.id', 'c.name'])
+    .orderBy('c.id');
+  let chemicalLinks = db
+    .selectFrom('file_chemicals')
+    .select(['file_id', 'chemical_stock_id'])
+    .orderBy('chemical_stock_id');
+  if (ids) {
+    categoryLinks = categoryLinks.where('l.file_id', 'in', ids);
+    chemicalLinks = chemicalLinks.where('file_id', 'in', ids);
+  }
+  const categories = byFile(await categoryLinks.execute());
+  const chemicalRows = await chemicalLinks.execute();
+
+  const records = new Map<number, FileChemical>();
+  const stockIds = [...new Set(chemicalRows.map((row) => row.chemical_stock_id))];
+  for (const chunk of chunked(stockIds)) {
+    for (const record of await findStockRecords(db, 'chemical', chunk))
+      records.set(record.id, flatten(record));
+  }
+  const chemicals = byFile(chemicalRows);
+
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at,
+    file: { path: mediaPathOf(row.stored_name), size: Number(row.size_bytes) / 1024 },
+    categories: (categories.get(row.id) ?? []).map(({ id, name }) => ({ id, name })),
+    chemicals: (chemicals.get(row.id) ?? []).map((link) => records.get(link.chemical_stock_id)!),
+  }));
+}
+
+export async function findFileRow(db: Executor, id: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').select(['id', 'stored_name']).where('id', '=', id).executeTakeFirst();
+}
+
+export interface NewFile {
+  created_at: string;
+  stored_name: string;
+  size_bytes: number;
+}
+
+export async function insertFile(db: Executor, file: NewFile): Promise<number> {
+  const row = await db.insertInto('files').values(file).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes the row (its links go with it, ON DELETE CASCADE) and returns it, or undefined when there was none. */
+export async function deleteFile(db: Executor, id: number): Promise<FileRow | undefined> {
+  return db.deleteFrom('files').where('id', '=', id).returning(['id', 'stored_name']).executeTakeFirst();
+}
+
+/** Replaces the file's links of one list with the given targets (duplicates ignored; empty removes all). */
+export async function replaceLinks(
+  db: Executor,
+  fileId: number,
+  list: LinkList,
+  targetIds: readonly number[],
+) {
+  const unique = [...new Set(targetIds)];
+  if (list === 'categories') {
+    await db.deleteFrom('file_categories').where('file_id', '=', fileId).execute();
+    for (const chunk of chunked(unique)) {
+      await db
+        .insertInto('file_categories')
+        .values(chunk.map((category_id) => ({ file_id: fileId, category_id })))
+        .execute();
+    }
+  } else {
+    await db.deleteFrom('file_chemicals').where('file_id', '=', fileId).execute();
+    for (const chunk of chunked(unique)) {
+      await db
+        .insertInto('file_chemicals')
+        .values(chunk.map((chemical_stock_id) => ({ file_id: fileId, chemical_stock_id })))
+        .execute();
+    }
+  }
+}
+
+/** The first of `ids` (in the given order) that names no row of the list's target table. */
+export async function firstMissingTarget(
+  db: Executor,
+  list: LinkList,
+  ids: readonly number[],
+): Promise<number | undefined> {
+  const found = new Set<number>();
+  for (const chunk of chunked([...new Set(ids)])) {
+    // Both target tables have an integer id; Kysely cannot follow a table name chosen at run time.
+    const rows = await db
+      .selectFrom(LINK_TARGETS[list] as 'categories')
+      .select('id')
+      .where('id', 'in', chunk)
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return ids.find((id) => !found.has(id));
+}

@@ -1,0 +1,94 @@
+import type { Insertable } from 'kysely';
+import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
+import type { Executor } from './users';
+
+// Issues (SERVER.md §8.3): what was issued to a location at one merge.
+
+export interface IssueLine {
+  stock_id: number;
+  /** The catalog name of the stock record (chemical, instrument or glassware name). */
+  name: string;
+  object_type: StockObjectType;
+  /** Base units (thousandths of a ml, pieces). */
+  quantity: number;
+}
+
+export interface IssueWithLines {
+  id: number;
+  created_at: string;
+  lines: IssueLine[];
+}
+
+export async function insertIssue(
+  trx: Executor,
+  issue: Insertable<IssuesTable>,
+): Promise<{ id: number; created_at: string }> {
+  return trx.insertInto('issues').values(issue).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+}
+
+export async function insertIssueLines(trx: Executor, lines: Insertable<IssueLinesTable>[]): Promise<void> {
+  if (lines.length > 0) await trx.insertInto('issue_lines').values(lines).execute();
+}
+
+/** Issues of a location, or the one issue with `issueId`: newest first, each with its lines in merge order. */
+export async function findIssues(
+  db: Executor,
+  where: { locationId: number } | { issueId: number },
+): Promise<IssueWithLines[]> {
+  let issuesQuery = db.selectFrom('issues').select(['id', 'created_at']);
+  issuesQuery =
+    'locationId' in where
+      ? issuesQuery.where('consumer_id', '=', where.locationId)
+      : issuesQuery.where('id', '=', where.issueId);
+  const issues = await issuesQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  if (issues.length === 0) return [];
+
+  // A line names a row of one of three stock tables; the catalog name comes through the matching join.
+  let linesQuery = db
+    .selectFrom('issue_lines as l')
+    .leftJoin('chemical_stock as cs', (join) =>
+      join.onRef('cs.id', '=', 'l.stock_id').on('l.object_type', '=', 'CHEMICAL'),
+    )
+    .leftJoin('chemicals as c', 'c.id', 'cs.chemical_id')
+    .leftJoin('instrument_stock as ist', (join) =>
+      join.onRef('ist.id', '=', 'l.stock_id').on('l.object_type', '=', 'INSTRUMENT'),
+    )
+    .leftJoin('instruments as i', 'i.id', 'ist.instrument_id')
+    .leftJoin('glassware_stock as gs', (join) =>
+      join.onRef('gs.id', '=', 'l.stock_id').on('l.object_type', '=', 'GLASSWARE'),
+    )
+    .leftJoin('glasswares as g', 'g.id', 'gs.glassware_id')
+    .select([
+      'l.issue_id',
+      'l.stock_id',
+      'l.object_type',
+      'l.quantity',
+      'c.name as chemical',
+      'i.name as instrument',
+      'g.name as glassware',
+    ])
+    .orderBy('l.issue_id')
+    .orderBy('l.position');
+  linesQuery =
+    'locationId' in where
+      ? linesQuery.where('l.issue_id', 'in', (sub) =>
+          sub.selectFrom('issues').select('id').where('consumer_id', '=', where.locationId),
+        )
+      : linesQuery.where('l.issue_id', '=', where.issueId);
+  const lines = new Map<number, IssueLine[]>();
+  for (const row of await linesQuery.execute()) {
+    // Stock records referenced by issue lines cannot be deleted (stockReferences), so one join always matches.
+    const name = row.chemical ?? row.instrument ?? row.glassware;
+    if (name === null)
+      throw new Error(`issue ${row.issue_id} names a missing ${row.object_type} ${row.stock_id}`);
+    const list = lines.get(row.issue_id) ?? [];
+    list.push({
+      stock_id: row.stock_id,
+      name,
+      object_type: row.object_type,
+      quantity: Number(row.quantity),
+    });
+    lines.set(row.issue_id, list);
+  }
+  return issues.map((issue) => ({ ...issue, lines: lines.get(issue.id) ?? [] }));
+}

@@ -1,0 +1,75 @@
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
+import type { ConsumerType, StoreConsumerRow } from '../tables';
+import type { Executor } from './users';
+
+// Locations (SERVER.md §8.1): the store consumers that items are issued to.
+
+export type Location = StoreConsumerRow;
+
+export interface LocationFields {
+  name: string;
+  consumer_type: ConsumerType;
+  room_number: string;
+  building_name: string;
+}
+
+export async function listLocations(db: Executor): Promise<Location[]> {
+  return db.selectFrom('store_consumers').selectAll().orderBy('id').execute();
+}
+
+export async function findLocation(db: Executor, id: number): Promise<Location | undefined> {
+  return db.selectFrom('store_consumers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The location, locked until the transaction ends where the engine has row locks: a merge holds it while it adds
+ * an issue, so a concurrent delete waits and then sees the issue (409) instead of breaking the foreign key.
+ */
+export async function lockLocation(
+  trx: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<Location | undefined> {
+  const query = trx.selectFrom('store_consumers').selectAll().where('id', '=', id);
+  return lockRowsIfSupported(query, dialect).executeTakeFirst();
+}
+
+export async function insertLocation(
+  db: Executor,
+  fields: LocationFields,
+  createdAt: string,
+): Promise<Location> {
+  return db
+    .insertInto('store_consumers')
+    .values({ ...fields, created_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateLocation(
+  db: Executor,
+  id: number,
+  changes: Partial<LocationFields>,
+): Promise<Location | undefined> {
+  if (Object.keys(changes).length === 0) return findLocation(db, id);
+  return db
+    .updateTable('store_consumers')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteLocation(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('store_consumers').where('id', '=', id).execute();
+}
+
+export async function hasIssues(db: Executor, locationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('issues')
+    .select('id')
+    .where('consumer_id', '=', locationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,255 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { StockKind } from '../../domain/stockKinds';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
+import type {
+  Database,
+  ShipmentLinesTable,
+  ShipmentsTable,
+  StockObjectType,
+  TempShipmentTable,
+} from '../tables';
+import type { Executor } from './users';
+
+// Shipment staging lists (SERVER.md §6) and the shipments merged from them (§7), in base units.
+
+export type StagingLineRow = Selectable<TempShipmentTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
+
+const STAGING_TABLES = {
+  chemical: 'chemical_temp_shipment',
+  instrument: 'instrument_temp_shipment',
+  glassware: 'glassware_temp_shipment',
+} as const satisfies Record<StockKind, keyof Database>;
+
+const STOCK_TABLES = {
+  chemical: 'chemical_stock',
+  instrument: 'instrument_stock',
+  glassware: 'glassware_stock',
+} as const satisfies Record<StockKind, keyof Database>;
+
+const KINDS_BY_OBJECT_TYPE: Record<StockObjectType, StockKind> = {
+  CHEMICAL: 'chemical',
+  INSTRUMENT: 'instrument',
+  GLASSWARE: 'glassware',
+};
+
+// Kysely cannot follow a table name that depends on a type parameter; the three tables of each family share
+// their columns, so one name stands for all of them.
+const stagingTable = (kind: StockKind) => STAGING_TABLES[kind] as 'chemical_temp_shipment';
+const stockTable = (kind: StockKind) => STOCK_TABLES[kind] as 'chemical_stock';
+
+/** Bounded so an IN list or a multi-row insert stays far below SQLite's and PostgreSQL's parameter limits. */
+const ROWS_PER_STATEMENT = 500;
+
+export function inChunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+const toStagingLine = (row: StagingLineRow): StagingLineRow => ({ ...row, quantity: Number(row.quantity) });
+
+// ---- Staging lines ----
+
+/** The user's lines of one kind, id ascending; with `lock`, locked until the transaction ends (lockRowsIfSupported). */
+export async function listStagingLines(
+  db: Executor,
+  kind: StockKind,
+  userId: number,
+  lock?: Dialect,
+): Promise<StagingLineRow[]> {
+  const query = db.selectFrom(stagingTable(kind)).selectAll().where('user_id', '=', userId).orderBy('id');
+  const rows = await (lock ? lockRowsIfSupported(query, lock) : query).execute();
+  return rows.map(toStagingLine);
+}
+
+/** One of the user's lines (another user's line is not found); with `lock`, locked like listStagingLines. */
+export async function findStagingLine(
+  db: Executor,
+  kind: StockKind,
+  userId: number,
+  id: number,
+  lock?: Dialect,
+): Promise<StagingLineRow | undefined> {
+  const query = db
+    .selectFrom(stagingTable(kind))
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId);
+  const row = await (lock ? lockRowsIfSupported(query, lock) : query).executeTakeFirst();
+  return row && toStagingLine(row);
+}
+
+export async function insertStagingLine(
+  trx: Executor,
+  kind: StockKind,
+  values: Insertable<TempShipmentTable>,
+): Promise<number> {
+  const row = await trx
+    .insertInto(stagingTable(kind))
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateStagingLine(
+  trx: Executor,
+  kind: StockKind,
+  id: number,
+  changes: Partial<Pick<StagingLineRow, 'stock_id' | 'quantity'>>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await trx.updateTable(stagingTable(kind)).set(changes).where('id', '=', id).execute();
+}
+
+/** Deletes one of the user's lines; false when the user has no such line. */
+export async function deleteStagingLine(
+  db: Executor,
+  kind: StockKind,
+  userId: number,
+  id: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(stagingTable(kind))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function deleteStagingLines(
+  trx: Executor,
+  kind: StockKind,
+  ids: readonly number[],
+): Promise<void> {
+  for (const chunk of inChunks(ids)) {
+    await trx.deleteFrom(stagingTable(kind)).where('id', 'in', chunk).execute();
+  }
+}
+
+// ---- Stock quantities at merge ----
+
+/**
+ * The quantities of these stock records, locked in ascending id order (so concurrent merges over the same
+ * records wait for each other instead of deadlocking) and read after the lock, i.e. the latest committed values.
+ */
+export async function lockStockQuantities(
+  trx: Executor,
+  dialect: Dialect,
+  kind: StockKind,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const quantities = new Map<number, number>();
+  for (const chunk of inChunks([...ids].sort((a, b) => a - b))) {
+    const query = trx
+      .selectFrom(stockTable(kind))
+      .select(['id', 'quantity'])
+      .where('id', 'in', chunk)
+      .orderBy('id');
+    for (const row of await lockRowsIfSupported(query, dialect).execute()) {
+      quantities.set(row.id, Number(row.quantity));
+    }
+  }
+  return quantities;
+}
+
+/** Adds each amount to its record's quantity (locked by lockStockQuantities), one statement per chunk. */
+export async function addToStockQuantities(
+  trx: Executor,
+  kind: StockKind,
+  amounts: ReadonlyMap<number, number>,
+): Promise<void> {
+  for (const chunk of inChunks([...amounts])) {
+    const cases = chunk.map(([id, amount]) => sql`when ${id} then ${amount}`);
+    await trx
+      .updateTable(stockTable(kind))
+      .set({ quantity: sql<number>`quantity + cast(case id ${sql.join(cases, sql` `)} end as bigint)` })
+      .where(
+        'id',
+        'in',
+        chunk.map(([id]) => id),
+      )
+      .execute();
+  }
+}
+
+// ---- Shipments ----
+
+export async function insertShipment(trx: Executor, values: Insertable<ShipmentsTable>): Promise<number> {
+  const row = await trx.insertInto('shipments').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertShipmentLines(
+  trx: Executor,
+  lines: readonly Insertable<ShipmentLinesTable>[],
+): Promise<void> {
+  for (const chunk of inChunks(lines)) await trx.insertInto('shipment_lines').values(chunk).execute();
+}
+
+/** Shipments of one type, newest first (by date_time, then id); or only the one with `shipmentId`. */
+export async function listShipments(
+  db: Executor,
+  type: StockObjectType,
+  shipmentId?: number,
+): Promise<ShipmentRow[]> {
+  let query = db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('type', '=', type)
+    .orderBy('date_time', 'desc')
+    .orderBy('id', 'desc');
+  if (shipmentId !== undefined) query = query.where('id', '=', shipmentId);
+  return query.execute();
+}
+
+/** The lines of the shipments of one type (or of one shipment), in shipment and merge order. */
+export async function listShipmentLines(
+  db: Executor,
+  type: StockObjectType,
+  shipmentId?: number,
+): Promise<ShipmentLineRow[]> {
+  let query = db
+    .selectFrom('shipment_lines as l')
+    .innerJoin('shipments as s', 's.id', 'l.shipment_id')
+    .selectAll('l')
+    .where('s.type', '=', type)
+    .orderBy('l.shipment_id')
+    .orderBy('l.position');
+  if (shipmentId !== undefined) query = query.where('l.shipment_id', '=', shipmentId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    ...row,
+    old_total: Number(row.old_total),
+    added_quantity: Number(row.added_quantity),
+  }));
+}
+
+// ---- References to stock records (stockReferences) ----
+
+export async function isStaged(db: Executor, type: StockObjectType, stockId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(stagingTable(KINDS_BY_OBJECT_TYPE[type]))
+    .select('id')
+    .where('stock_id', '=', stockId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isInShipmentHistory(
+  db: Executor,
+  type: StockObjectType,
+  stockId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('shipment_lines as l')
+    .innerJoin('shipments as s', 's.id', 'l.shipment_id')
+    .select('l.id')
+    .where('l.stock_id', '=', stockId)
+    .where('s.type', '=', type)
+    .executeTakeFirst();
+  return row !== undefined;
+}

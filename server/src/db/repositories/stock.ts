@@ -1,0 +1,349 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { fromHundredths } from '../../domain/quantity';
+import { fromBaseQuantity, type StockKind } from '../../domain/stockKinds';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
+import type {
+  ChemicalsTable,
+  ChemicalStockTable,
+  Database,
+  GlasswareStockTable,
+  InstrumentStockTable,
+} from '../tables';
+import type { Executor } from './users';
+
+// Stock records (SERVER.md §4) and the catalog entries they point to.
+
+export interface NamedEntry {
+  id: number;
+  name: string;
+}
+
+export interface ChemicalEntry {
+  id: number;
+  CAS_RN: string;
+  name: string;
+  molecular_formula: string;
+  molecular_weight: number;
+}
+
+export type ChemicalState = ChemicalStockTable['state'];
+
+/** The §4.1 read shapes, in API units (ml, percent, pieces). */
+export interface ChemicalRecord {
+  id: number;
+  chemical: ChemicalEntry;
+  purity: number;
+  manufacturer: NamedEntry;
+  supplier: NamedEntry;
+  state: ChemicalState;
+  quantity: number;
+}
+
+export interface InstrumentRecord {
+  id: number;
+  instrument: NamedEntry;
+  manufacturer: NamedEntry;
+  supplier: NamedEntry;
+  quantity: number;
+}
+
+export interface GlasswareRecord {
+  id: number;
+  glassware: NamedEntry;
+  manufacturer: NamedEntry;
+  supplier: NamedEntry;
+  size: number;
+  material_type: string;
+  quantity: number;
+}
+
+export interface StockRecords {
+  chemical: ChemicalRecord;
+  instrument: InstrumentRecord;
+  glassware: GlasswareRecord;
+}
+
+interface StockTables {
+  chemical: ChemicalStockTable;
+  instrument: InstrumentStockTable;
+  glassware: GlasswareStockTable;
+}
+
+/** A stock row as stored: catalog ids and base units (thousandths of a ml, hundredths of a percent). */
+export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & { id: number; quantity: number };
+export type NewStockRow<K extends StockKind> = Insertable<StockTables[K]>;
+export type StockRowChanges<K extends StockKind> = Updateable<StockTables[K]>;
+
+const STOCK_TABLES = {
+  chemical: 'chemical_stock',
+  instrument: 'instrument_stock',
+  glassware: 'glassware_stock',
+} as const satisfies Record<StockKind, keyof Database>;
+
+// Kysely cannot follow a table name that depends on a type parameter; the three tables share the columns used
+// through this alias (id, quantity), and the kind-specific values are typed by the signatures below.
+type AnyStockTable = 'chemical_stock';
+const stockTable = (kind: StockKind) => STOCK_TABLES[kind] as AnyStockTable;
+
+/** The lookup and uniqueness key of names and material types: trimmed and lower-cased. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+// ---- Reads (one query per list, joined, so 100,000 records come back in one round trip) ----
+
+async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<ChemicalRecord[]> {
+  let query = db
+    .selectFrom('chemical_stock as s')
+    .innerJoin('chemicals as c', 'c.id', 's.chemical_id')
+    .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
+    .innerJoin('suppliers as p', 'p.id', 's.supplier_id')
+    .select([
+      's.id',
+      's.purity_hundredths',
+      's.state',
+      's.quantity',
+      'c.id as chemical_id',
+      'c.cas_rn',
+      'c.name as chemical_name',
+      'c.molecular_formula',
+      'c.molecular_weight',
+      'm.id as manufacturer_id',
+      'm.name as manufacturer_name',
+      'p.id as supplier_id',
+      'p.name as supplier_name',
+    ])
+    .orderBy('s.id');
+  if (ids) query = query.where('s.id', 'in', ids);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    chemical: {
+      id: row.chemical_id,
+      CAS_RN: row.cas_rn,
+      name: row.chemical_name,
+      molecular_formula: row.molecular_formula,
+      molecular_weight: Number(row.molecular_weight),
+    },
+    purity: fromHundredths(row.purity_hundredths),
+    manufacturer: { id: row.manufacturer_id, name: row.manufacturer_name },
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    state: row.state,
+    quantity: fromBaseQuantity('chemical', Number(row.quantity)),
+  }));
+}
+
+async function instrumentRecords(db: Executor, ids?: readonly number[]): Promise<InstrumentRecord[]> {
+  let query = db
+    .selectFrom('instrument_stock as s')
+    .innerJoin('instruments as i', 'i.id', 's.instrument_id')
+    .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
+    .innerJoin('suppliers as p', 'p.id', 's.supplier_id')
+    .select([
+      's.id',
+      's.quantity',
+      'i.id as instrument_id',
+      'i.name as instrument_name',
+      'm.id as manufacturer_id',
+      'm.name as manufacturer_name',
+      'p.id as supplier_id',
+      'p.name as supplier_name',
+    ])
+    .orderBy('s.id');
+  if (ids) query = query.where('s.id', 'in', ids);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    instrument: { id: row.instrument_id, name: row.instrument_name },
+    manufacturer: { id: row.manufacturer_id, name: row.manufacturer_name },
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    quantity: fromBaseQuantity('instrument', Number(row.quantity)),
+  }));
+}
+
+async function glasswareRecords(db: Executor, ids?: readonly number[]): Promise<GlasswareRecord[]> {
+  let query = db
+    .selectFrom('glassware_stock as s')
+    .innerJoin('glasswares as g', 'g.id', 's.glassware_id')
+    .innerJoin('manufacturers as m', 'm.id', 's.manufacturer_id')
+    .innerJoin('suppliers as p', 'p.id', 's.supplier_id')
+    .select([
+      's.id',
+      's.size',
+      's.material_type',
+      's.quantity',
+      'g.id as glassware_id',
+      'g.name as glassware_name',
+      'm.id as manufacturer_id',
+      'm.name as manufacturer_name',
+      'p.id as supplier_id',
+      'p.name as supplier_name',
+    ])
+    .orderBy('s.id');
+  if (ids) query = query.where('s.id', 'in', ids);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    glassware: { id: row.glassware_id, name: row.glassware_name },
+    manufacturer: { id: row.manufacturer_id, name: row.manufacturer_name },
+    supplier: { id: row.supplier_id, name: row.supplier_name },
+    size: row.size,
+    material_type: row.material_type,
+    quantity: fromBaseQuantity('glassware', Number(row.quantity)),
+  }));
+}
+
+const readers: { [K in StockKind]: (db: Executor, ids?: readonly number[]) => Promise<StockRecords[K][]> } = {
+  chemical: chemicalRecords,
+  instrument: instrumentRecords,
+  glassware: glasswareRecords,
+};
+
+/** Stock records of one kind in the §4.1 shapes, id ascending: all of them, or those with the given ids. */
+export async function findStockRecords<K extends StockKind>(
+  db: Executor,
+  kind: K,
+  ids?: readonly number[],
+): Promise<StockRecords[K][]> {
+  if (ids?.length === 0) return [];
+  return readers[kind](db, ids);
+}
+
+export async function findStockRecord<K extends StockKind>(
+  db: Executor,
+  kind: K,
+  id: number,
+): Promise<StockRecords[K] | undefined> {
+  return (await findStockRecords(db, kind, [id]))[0];
+}
+
+export async function stockRecordExists(db: Executor, kind: StockKind, id: number): Promise<boolean> {
+  const row = await db.selectFrom(stockTable(kind)).select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- Stock rows ----
+
+/** The stored row, locked until the transaction ends where the engine has row locks (see lockRowsIfSupported). */
+export async function lockStockRow<K extends StockKind>(
+  trx: Executor,
+  dialect: Dialect,
+  kind: K,
+  id: number,
+): Promise<StockRow<K> | undefined> {
+  const query = trx.selectFrom(stockTable(kind)).selectAll().where('id', '=', id);
+  const row = await lockRowsIfSupported(query, dialect).executeTakeFirst();
+  return row && ({ ...row, quantity: Number(row.quantity) } as StockRow<K>);
+}
+
+/** Inserts a stock row and returns its id; a duplicate of another record's identifying fields throws a unique violation. */
+export async function insertStockRow<K extends StockKind>(
+  trx: Executor,
+  kind: K,
+  values: NewStockRow<K>,
+): Promise<number> {
+  const row = await trx
+    .insertInto(stockTable(kind))
+    .values(values as NewStockRow<'chemical'>)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateStockRow<K extends StockKind>(
+  trx: Executor,
+  kind: K,
+  id: number,
+  changes: StockRowChanges<K>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await trx
+    .updateTable(stockTable(kind))
+    .set(changes as StockRowChanges<'chemical'>)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteStockRow(trx: Executor, kind: StockKind, id: number): Promise<void> {
+  await trx.deleteFrom(stockTable(kind)).where('id', '=', id).execute();
+}
+
+// ---- Catalog entries, found or created by name (§4.4) ----
+
+export type NamedEntryTable = 'manufacturers' | 'suppliers' | 'instruments' | 'glasswares';
+
+/**
+ * The entry whose name matches case-insensitively (keeping its stored spelling), or a new one. A concurrent
+ * request creating the same name makes our insert do nothing; the entry it committed is then read back.
+ */
+export async function findOrCreateNamedEntry(
+  trx: Executor,
+  table: NamedEntryTable,
+  name: string,
+): Promise<NamedEntry> {
+  const name_key = nameKey(name);
+  const find = () =>
+    trx.selectFrom(table).select(['id', 'name']).where('name_key', '=', name_key).executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing;
+  const created = await trx
+    .insertInto(table)
+    .values({ name: name.trim(), name_key })
+    .onConflict((conflict) => conflict.column('name_key').doNothing())
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+  return created ?? (await find())!;
+}
+
+export type ChemicalRow = Selectable<ChemicalsTable>;
+
+/** What a chemical entry says about the substance; set by every write that names the chemical (§4.4). */
+export type SubstanceValues = Pick<ChemicalRow, 'cas_rn' | 'molecular_formula' | 'molecular_weight'>;
+
+export async function findChemicalByName(trx: Executor, name: string): Promise<ChemicalRow | undefined> {
+  return trx.selectFrom('chemicals').selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst();
+}
+
+export async function findChemicalById(trx: Executor, id: number): Promise<ChemicalRow | undefined> {
+  return trx.selectFrom('chemicals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Finds the chemical by name or creates it, and sets its substance values. `substanceChanged` is true when an
+ * existing entry's values changed, which changes what every stock record of that chemical shows.
+ */
+export async function saveChemical(
+  trx: Executor,
+  name: string,
+  values: SubstanceValues,
+): Promise<{ id: number; substanceChanged: boolean }> {
+  let existing = await findChemicalByName(trx, name);
+  if (!existing) {
+    const created = await trx
+      .insertInto('chemicals')
+      .values({ name: name.trim(), name_key: nameKey(name), ...values })
+      .onConflict((conflict) => conflict.column('name_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) return { id: created.id, substanceChanged: false };
+    existing = (await findChemicalByName(trx, name))!;
+  }
+  const substanceChanged =
+    existing.cas_rn !== values.cas_rn ||
+    existing.molecular_formula !== values.molecular_formula ||
+    Number(existing.molecular_weight) !== values.molecular_weight;
+  if (substanceChanged)
+    await trx.updateTable('chemicals').set(values).where('id', '=', existing.id).execute();
+  return { id: existing.id, substanceChanged };
+}
+
+/** Ids of the stock records of a chemical entry. */
+export async function chemicalStockIds(trx: Executor, chemicalId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('chemical_stock')
+    .select('id')
+    .where('chemical_id', '=', chemicalId)
+    .execute();
+  return rows.map((row) => row.id);
+}

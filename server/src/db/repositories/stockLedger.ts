@@ -1,0 +1,77 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { StockLedgerTable, StockObjectType } from '../tables';
+import type { Executor } from './users';
+
+// The stock ledger (SERVER.md §10): one entry per change of a stock quantity, in base units.
+
+export type LedgerEntryRow = Selectable<StockLedgerTable>;
+export type NewLedgerEntry = Insertable<StockLedgerTable>;
+
+/** Call it in the transaction that changes the quantity, so both commit or neither does. */
+export async function addLedgerEntry(trx: Executor, entry: Omit<NewLedgerEntry, 'id'>): Promise<void> {
+  await trx.insertInto('stock_ledger').values(entry).execute();
+}
+
+/** Rows per insert statement: 11 parameters each stays far below SQLite's and PostgreSQL's limits. */
+const ENTRIES_PER_STATEMENT = 500;
+
+/** addLedgerEntry for many changes at once (a merge), in few statements. */
+export async function addLedgerEntries(
+  trx: Executor,
+  entries: readonly Omit<NewLedgerEntry, 'id'>[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += ENTRIES_PER_STATEMENT) {
+    await trx
+      .insertInto('stock_ledger')
+      .values(entries.slice(start, start + ENTRIES_PER_STATEMENT))
+      .execute();
+  }
+}
+
+/** A record's entries, newest first (by created_at, then id). */
+export async function listLedgerEntries(
+  db: Executor,
+  objectType: StockObjectType,
+  objectId: number,
+): Promise<LedgerEntryRow[]> {
+  const rows = await db
+    .selectFrom('stock_ledger')
+    .selectAll()
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, change: Number(row.change), balance: Number(row.balance) }));
+}
+
+/** Whether a record has entries of this kind (SHIPMENT and ISSUE entries are its history). */
+export async function hasLedgerEntries(
+  db: Executor,
+  objectType: StockObjectType,
+  objectId: number,
+  kind: StockLedgerTable['kind'],
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('stock_ledger')
+    .select('id')
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes a deleted record's manual adjustments (§4.7); its shipment and issue history blocks the delete instead. */
+export async function deleteAdjustments(
+  trx: Executor,
+  objectType: StockObjectType,
+  objectId: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('stock_ledger')
+    .where('object_type', '=', objectType)
+    .where('object_id', '=', objectId)
+    .where('kind', '=', 'ADJUSTMENT')
+    .execute();
+}

@@ -1,0 +1,30 @@
+import type { StockObjectType } from '../db/tables';
+import { fromThousandths, toThousandths } from './quantity';
+
+/** The three kinds of stock record, as the API names them in paths and query parameters. */
+export const STOCK_KINDS = ['chemical', 'instrument', 'glassware'] as const;
+export type StockKind = (typeof STOCK_KINDS)[number];
+
+/** How the ledger and the search log name a kind. */
+export const OBJECT_TYPES: Record<StockKind, StockObjectType> = {
+  chemical: 'CHEMICAL',
+  instrument: 'INSTRUMENT',
+  glassware: 'GLASSWARE',
+};
+
+/** The kind an object_type names (the inverse of OBJECT_TYPES). */
+export const KIND_OF_TYPE: Record<StockObjectType, StockKind> = {
+  CHEMICAL: 'chemical',
+  INSTRUMENT: 'instrument',
+  GLASSWARE: 'glassware',
+};
+
+/** API quantity (ml with up to 3 decimals, or whole pieces) → stored base units (thousandths of a ml, pieces). */
+export function toBaseQuantity(kind: StockKind, quantity: number): number {
+  return kind === 'chemical' ? toThousandths(quantity) : quantity;
+}
+
+/** Stored base units → the API's quantity (see toBaseQuantity). */
+export function fromBaseQuantity(kind: StockKind, base: number): number {
+  return kind === 'chemical' ? fromThousandths(base) : base;
+}

@@ -1,0 +1,90 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resource } from '../../http/resource';
+import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import * as categories from '../../services/categories';
+import { text } from '../../validation/fields';
+
+const tags = ['categories'];
+
+export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+const name = () =>
+  text({ maxLength: categories.CATEGORY_NAME_MAX_LENGTH, description: 'Unique regardless of case' });
+
+const CategoryBody = Type.Object({ name: name() });
+const CategoryChanges = Type.Object({ name: Type.Optional(name()) });
+
+/** §13: file categories. Reads are public; changes are signed-in. */
+export default async function categoryRoutes(app: FastifyInstance) {
+  const categoryExists = async (request: FastifyRequest) => {
+    await categories.getCategory(app.db, rawId(request));
+  };
+
+  resource(app, '/api/filemanager/categories/', (routes) =>
+    routes
+      .get(
+        {
+          access: 'public',
+          schema: {
+            tags,
+            summary: 'All categories, id ascending',
+            response: { 200: Type.Array(CategorySchema) },
+          },
+        },
+        async () => categories.listCategories(app.db),
+      )
+      .post(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: 'Create a category',
+            body: CategoryBody,
+            response: { 201: CategorySchema },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await categories.createCategory(app.db, request.body.name)),
+      ),
+  );
+
+  const rename = <B extends typeof CategoryBody | typeof CategoryChanges>(body: B, summary: string) => ({
+    access: 'user' as const,
+    preValidation: categoryExists,
+    schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
+  });
+
+  resource(app, `/api/filemanager/categories/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'public',
+          schema: { tags, summary: 'One category', params: IdParams, response: { 200: CategorySchema } },
+        },
+        async (request) => categories.getCategory(app.db, request.params.id),
+      )
+      .patch(rename(CategoryChanges, 'Rename a category'), async (request) =>
+        categories.renameCategory(app.db, request.params.id, request.body.name),
+      )
+      .put(rename(CategoryBody, 'Rename a category (name required)'), async (request) =>
+        categories.renameCategory(app.db, request.params.id, request.body.name),
+      )
+      .delete(
+        {
+          access: 'user',
+          preValidation: categoryExists,
+          schema: {
+            tags,
+            summary: 'Delete a category; its file links go, the files stay',
+            params: IdParams,
+            response: { 204: NoContent },
+          },
+        },
+        async (request, reply) => {
+          await categories.deleteCategory(app.db, request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+}

@@ -1,0 +1,121 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resource } from '../../http/resource';
+import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import * as files from '../../services/files';
+import { idList } from '../../validation/fields';
+import { CategorySchema } from '../categories';
+import { readUploadForm } from './uploadForm';
+
+const tags = ['files'];
+
+const FileChemicalSchema = Type.Object({
+  id: Type.Integer({ description: 'The chemical stock record' }),
+  CAS_RN: Type.String(),
+  name: Type.String(),
+  molecular_formula: Type.String(),
+  molecular_weight: Type.Number(),
+  purity: Type.Number(),
+  quantity: Type.Number({ description: 'ml' }),
+  state: Type.String(),
+  manufacturer: Type.String(),
+  supplier: Type.String(),
+});
+
+export const FileSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  file: Type.Object({
+    path: Type.String({ description: '/media/files/<stored name>' }),
+    size: Type.Number({ description: 'KB, unrounded (bytes / 1024)' }),
+  }),
+  categories: Type.Array(CategorySchema, { description: 'id ascending' }),
+  chemicals: Type.Array(FileChemicalSchema, { description: 'linked chemical stock records, id ascending' }),
+});
+
+const LinksBody = Type.Object({
+  categories: Type.Optional(idList({ description: 'Category ids; replaces the set' })),
+  chemicals: Type.Optional(idList({ description: 'Chemical stock record ids; replaces the set' })),
+});
+
+/** §12.1–12.2: the file library. Reads are public; upload, link changes and delete are signed-in. */
+export default async function fileRoutes(app: FastifyInstance) {
+  const context = (): files.FilesContext => ({ db: app.db, storage: app.storage, now: app.now });
+  const fileExists = async (request: FastifyRequest) => {
+    await files.existingFile(app.db, rawId(request));
+  };
+
+  // Multipart is parsed in this scope only: every other route of the API takes JSON alone.
+  await app.register(async function uploadScope(scope: FastifyInstance) {
+    await scope.register(multipart);
+
+    resource(scope, '/api/filemanager/files/', (routes) =>
+      routes
+        .get(
+          {
+            access: 'public',
+            schema: { tags, summary: 'All files, newest first', response: { 200: Type.Array(FileSchema) } },
+          },
+          async () => files.listFiles(context()),
+        )
+        .post(
+          {
+            access: 'user',
+            schema: {
+              tags,
+              summary: 'Upload a file (multipart: file, repeated categories, repeated chemicals)',
+              description: `At most UPLOAD_MAX_BYTES (now ${app.config.uploadMaxBytes} bytes); a bigger file → 413.`,
+              consumes: ['multipart/form-data'],
+              response: { 201: FileSchema },
+            },
+          },
+          async (request, reply) => {
+            const form = await readUploadForm(request, app.storage, app.config.uploadMaxBytes);
+            return reply.code(201).send(await files.createFile(context(), form));
+          },
+        ),
+    );
+  });
+
+  resource(app, `/api/filemanager/files/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'public',
+          schema: { tags, summary: 'One file', params: IdParams, response: { 200: FileSchema } },
+        },
+        async (request) => files.getFile(context(), request.params.id),
+      )
+      .patch(
+        {
+          access: 'user',
+          preValidation: fileExists,
+          schema: {
+            tags,
+            summary: "Replace the file's linked chemicals and/or categories",
+            params: IdParams,
+            body: LinksBody,
+            response: { 200: FileSchema },
+          },
+        },
+        async (request) => files.updateLinks(context(), request.params.id, request.body),
+      )
+      .delete(
+        {
+          access: 'user',
+          preValidation: fileExists,
+          schema: {
+            tags,
+            summary: 'Delete the file: record, links and stored bytes',
+            params: IdParams,
+            response: { 204: NoContent },
+          },
+        },
+        async (request, reply) => {
+          await files.deleteFile(context(), request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+}

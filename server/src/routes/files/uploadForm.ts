@@ -1,0 +1,83 @@
+import { finished } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors';
+import { unsupportedMediaType } from '../../plugins/errors';
+import type { UploadForm } from '../../services/files';
+import type { FileStorage } from '../../storage/fileStorage';
+
+/** Form values longer than this are refused; the id values we read are a few digits. */
+export const MAX_FIELD_BYTES = 16 * 1024;
+
+const MB = 1024 * 1024;
+const KB = 1024;
+
+/** 26214400 → `25 MB`; small test limits read as KB or bytes. */
+export function describeSize(bytes: number): string {
+  const [amount, unit] =
+    bytes >= MB ? [bytes / MB, 'MB'] : bytes >= KB ? [bytes / KB, 'KB'] : [bytes, 'bytes'];
+  return `${Number(amount.toFixed(1))} ${unit}`;
+}
+
+export const fileTooLarge = (maxBytes: number): HttpError =>
+  new HttpError(413, `File too large. The limit is ${describeSize(maxBytes)}.`);
+
+const isLinkList = (name: string): name is keyof UploadForm['values'] =>
+  name === 'categories' || name === 'chemicals';
+
+/** Errors of the multipart parser itself (a broken body) carry no code; ours, Fastify's and the system's do. */
+function asRequestError(error: unknown): unknown {
+  if (error instanceof Error && !('code' in error) && !('statusCode' in error)) {
+    return new HttpError(400, `Multipart form parse error - ${error.message}`);
+  }
+  return error;
+}
+
+/**
+ * Reads a multipart upload to its end: the first `file` part is streamed into the storage (never held in memory),
+ * other parts are read or drained, so even a refused request is consumed and its client gets the answer. A file
+ * over `maxBytes` is removed again and answered with 413.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  storage: FileStorage,
+  maxBytes: number,
+): Promise<UploadForm> {
+  const form: UploadForm = {
+    file: undefined,
+    fileParts: 0,
+    fileSentAsText: false,
+    values: { categories: [], chemicals: [] },
+  };
+  if (!request.isMultipart()) {
+    // A JSON body (the only other kind the body parser lets through); a request without any body has no file.
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined) throw new HttpError(415, unsupportedMediaType(contentType));
+    return form;
+  }
+
+  let fieldTooLarge = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, fieldSize: MAX_FIELD_BYTES } })) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file' && form.fileParts++ === 0) {
+          form.file = await storage.save(part.file, part.filename);
+        } else {
+          part.file.resume();
+          await finished(part.file);
+        }
+      } else if (isLinkList(part.fieldname)) {
+        if (part.valueTruncated) fieldTooLarge = true;
+        form.values[part.fieldname].push(String(part.value));
+      } else if (part.fieldname === 'file') {
+        form.fileSentAsText = true;
+      }
+    }
+    if (fieldTooLarge) throw new HttpError(413, 'Request body too large.');
+  } catch (error) {
+    if (form.file) await storage.remove(form.file.name);
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
+      throw fileTooLarge(maxBytes);
+    throw asRequestError(error);
+  }
+  return form;
+}

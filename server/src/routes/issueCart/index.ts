@@ -1,0 +1,122 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OBJECT_TYPES } from '../../domain/stockKinds';
+import { resource } from '../../http/resource';
+import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { currentUser } from '../../plugins/auth';
+import * as issueCart from '../../services/issueCart';
+import { choice, idRef, number } from '../../validation/fields';
+import { IssueSchema } from '../locations';
+import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
+
+const tags = ['issue cart'];
+
+const CartLineSchema = Type.Object({
+  id: Type.Integer(),
+  object_id: Type.Integer(),
+  object_type: Type.String(),
+  quantity: Type.Number({ description: 'ml for chemicals, pieces otherwise' }),
+  object: Type.Union([ChemicalRecordSchema, InstrumentRecordSchema, GlasswareRecordSchema]),
+});
+
+const CartLineBody = Type.Object({
+  object_id: idRef('A stock record of object_type'),
+  object_type: choice(Object.values(OBJECT_TYPES)),
+  quantity: number({
+    description: 'ml (> 0, at most 3 decimals) or whole pieces (≥ 1); with the caller’s other lines ≤ stock',
+  }),
+});
+const CartLinePatchBody = Type.Partial(CartLineBody);
+
+const MergeParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
+
+/** §9: each signed-in user's issue cart and its merge into an issue. */
+export default async function issueCartRoutes(app: FastifyInstance) {
+  const context = (): issueCart.IssueCartContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const ownLine = async (request: FastifyRequest) => {
+    await issueCart.requireCartLine(context(), currentUser(request), rawId(request));
+  };
+
+  resource(app, '/api/management/issue-cart/', (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: "The caller's lines, id ascending",
+            response: { 200: Type.Array(CartLineSchema) },
+          },
+        },
+        async (request) => issueCart.listCart(context(), currentUser(request)),
+      )
+      .post(
+        {
+          access: 'user',
+          schema: { tags, summary: 'Add a line', body: CartLineBody, response: { 201: CartLineSchema } },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await issueCart.addCartLine(context(), currentUser(request), request.body)),
+      ),
+  );
+
+  const update = (summary: string, body: typeof CartLineBody | typeof CartLinePatchBody) => ({
+    access: 'user' as const,
+    preValidation: ownLine,
+    schema: { tags, summary, params: IdParams, body, response: { 200: CartLineSchema } },
+  });
+
+  resource(app, `/api/management/issue-cart/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: 'One of the caller’s lines',
+            params: IdParams,
+            response: { 200: CartLineSchema },
+          },
+        },
+        async (request) => issueCart.getCartLine(context(), currentUser(request), request.params.id),
+      )
+      .put(update('Replace a line (a body id is ignored)', CartLineBody), async (request) =>
+        issueCart.updateCartLine(context(), currentUser(request), request.params.id, request.body),
+      )
+      .patch(update('Change some fields of a line', CartLinePatchBody), async (request) =>
+        issueCart.updateCartLine(context(), currentUser(request), request.params.id, request.body),
+      )
+      .delete(
+        {
+          access: 'user',
+          schema: { tags, summary: 'Remove a line', params: IdParams, response: { 204: NoContent } },
+        },
+        async (request, reply) => {
+          await issueCart.deleteCartLine(context(), currentUser(request), request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+
+  resource(app, `/api/management/issue-cart/:locationId${ID}/merge/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: async (request) => {
+          const { locationId } = request.params as { locationId: string };
+          await issueCart.requireLocation(context(), Number(locationId));
+        },
+        schema: {
+          tags,
+          summary: "Issue the caller's cart to a location, atomically",
+          params: MergeParams,
+          response: { 201: IssueSchema, 409: ErrorDetail },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await issueCart.mergeCart(context(), currentUser(request), request.params.locationId)),
+    ),
+  );
+}

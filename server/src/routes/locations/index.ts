@@ -1,0 +1,153 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { resource } from '../../http/resource';
+import * as locations from '../../services/locations';
+import { choice, text } from '../../validation/fields';
+
+const tags = ['locations'];
+
+const LocationSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  consumer_type: Type.String(),
+  room_number: Type.String(),
+  building_name: Type.String(),
+  created_at: Type.String(),
+});
+
+const locationFields = {
+  name: text({ maxLength: 100 }),
+  consumer_type: choice(locations.CONSUMER_TYPES),
+  room_number: text({ maxLength: 20, description: 'A number is accepted and stored as text' }),
+  building_name: text({ maxLength: 200 }),
+};
+
+const LocationBody = Type.Object(locationFields);
+const LocationPatchBody = Type.Partial(LocationBody);
+
+const TreeEntries = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+const ConsumersTree = Type.Object({
+  PhysicalLab: TreeEntries,
+  OrganicLab: TreeEntries,
+  InorganicLab: TreeEntries,
+  Personal: TreeEntries,
+});
+
+export const IssueSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  objects: Type.Array(
+    Type.Object({
+      id: Type.Integer({ description: 'The stock-record id' }),
+      name: Type.String({ description: 'The catalog name' }),
+      object_type: Type.String(),
+      quantity: Type.Number({ description: 'ml for chemicals, pieces otherwise' }),
+    }),
+  ),
+});
+
+const LocationParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
+
+/** §8: locations (signed-in), the consumers tree and each location's issues (public). */
+export default async function locationRoutes(app: FastifyInstance) {
+  const context = (): locations.LocationsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const locationExists = async (request: FastifyRequest) => {
+    await locations.getLocation(context(), rawId(request));
+  };
+
+  resource(app, '/api/management/store-consumers/', (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: 'All locations, id ascending',
+            response: { 200: Type.Array(LocationSchema) },
+          },
+        },
+        async () => locations.listLocations(context()),
+      )
+      .post(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: 'Create a location',
+            body: LocationBody,
+            response: { 201: LocationSchema },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await locations.createLocation(context(), request.body)),
+      ),
+  );
+
+  const update = (summary: string, body: typeof LocationBody | typeof LocationPatchBody) => ({
+    access: 'user' as const,
+    preValidation: locationExists,
+    schema: { tags, summary, params: IdParams, body, response: { 200: LocationSchema } },
+  });
+
+  resource(app, `/api/management/store-consumers/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: { tags, summary: 'One location', params: IdParams, response: { 200: LocationSchema } },
+        },
+        async (request) => locations.getLocation(context(), request.params.id),
+      )
+      .put(update('Replace a location (all four fields)', LocationBody), async (request) =>
+        locations.updateLocation(context(), request.params.id, request.body),
+      )
+      .patch(update('Change some fields of a location', LocationPatchBody), async (request) =>
+        locations.updateLocation(context(), request.params.id, request.body),
+      )
+      .delete(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: 'Delete a location without issues',
+            params: IdParams,
+            response: { 204: NoContent, 409: ErrorDetail },
+          },
+        },
+        async (request, reply) => {
+          await locations.deleteLocation(context(), request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+
+  resource(app, '/api/management/consumers-tree/', (routes) =>
+    routes.get(
+      {
+        access: 'public',
+        schema: {
+          tags,
+          summary: 'Locations grouped by type, id ascending',
+          response: { 200: ConsumersTree },
+        },
+      },
+      async () => locations.consumersTree(context()),
+    ),
+  );
+
+  resource(app, `/api/management/issues/:locationId${ID}/`, (routes) =>
+    routes.get(
+      {
+        access: 'public',
+        schema: {
+          tags,
+          summary: "A location's issues, newest first",
+          params: LocationParams,
+          response: { 200: Type.Array(IssueSchema) },
+        },
+      },
+      async (request) => locations.locationIssues(context(), request.params.locationId),
+    ),
+  );
+}

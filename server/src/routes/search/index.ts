@@ -1,0 +1,69 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { resource } from '../../http/resource';
+import type { StockObjectType } from '../../db/tables';
+import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
+import { SearchService } from '../../search/searchService';
+import { choiceIgnoringCase, integer, text } from '../../validation/fields';
+import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
+
+const tags = ['search'];
+
+const MAX_SEARCH_LIMIT = 50;
+const DEFAULT_LIMIT = 10;
+
+const SearchQuery = Type.Object({
+  query: Type.Optional(text({ allowBlank: true, description: 'Search text; empty gives []' })),
+  type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'One kind only; all three when absent')),
+  limit: Type.Optional(
+    integer({
+      minimum: 1,
+      description: `At most this many records (default ${DEFAULT_LIMIT}, capped at ${MAX_SEARCH_LIMIT})`,
+    }),
+  ),
+});
+
+/** A §4.1 record; in mixed results (no `type` asked for) it also carries its kind. */
+const withKind = <
+  T extends typeof ChemicalRecordSchema | typeof InstrumentRecordSchema | typeof GlasswareRecordSchema,
+>(
+  record: T,
+  kind: StockObjectType,
+) => Type.Object({ ...record.properties, type: Type.Optional(Type.Literal(kind)) });
+
+const SearchResults = Type.Array(
+  Type.Union([
+    withKind(ChemicalRecordSchema, 'CHEMICAL'),
+    withKind(InstrumentRecordSchema, 'INSTRUMENT'),
+    withKind(GlasswareRecordSchema, 'GLASSWARE'),
+  ]),
+);
+
+/** §11: fuzzy search over the stock records; public. */
+export default async function searchRoutes(app: FastifyInstance) {
+  const search = new SearchService(app.db);
+
+  resource(app, '/api/management/fuzzysearch/', (routes) =>
+    routes.get(
+      {
+        access: 'public',
+        schema: {
+          tags,
+          summary: 'Stock records matching a text, best first (typo-tolerant)',
+          querystring: SearchQuery,
+          response: { 200: SearchResults },
+        },
+      },
+      async (request) => {
+        const { query = '', type, limit = DEFAULT_LIMIT } = request.query;
+        const results = await search.search(query, {
+          type: type && OBJECT_TYPES[type],
+          limit: Math.min(limit, MAX_SEARCH_LIMIT),
+        });
+        return type
+          ? results.map(({ record }) => record)
+          : results.map(({ type, record }) => ({ ...record, type }));
+      },
+    ),
+  );
+}

@@ -1,0 +1,220 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_QUANTITY } from '../../domain/quantity';
+import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { resource } from '../../http/resource';
+import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { currentUser } from '../../plugins/auth';
+import * as shipments from '../../services/shipments';
+import { decimal, idRef, integer } from '../../validation/fields';
+import {
+  CHEMICAL_STATES,
+  ChemicalRecordSchema,
+  GlasswareRecordSchema,
+  InstrumentRecordSchema,
+} from '../stock/schemas';
+
+const tags = ['shipments'];
+
+const RECORD_SCHEMAS = {
+  chemical: ChemicalRecordSchema,
+  instrument: InstrumentRecordSchema,
+  glassware: GlasswareRecordSchema,
+};
+
+/** §6: chemicals in ml (more than 0, up to 3 decimals), instruments and glassware in whole pieces (at least 1). */
+const STAGED_QUANTITY = {
+  chemical: () => decimal({ maxDecimals: 3, exclusiveMinimum: 0, maximum: MAX_QUANTITY, description: 'ml' }),
+  instrument: () => integer({ minimum: 1, maximum: MAX_QUANTITY, description: 'pieces' }),
+  glassware: () => integer({ minimum: 1, maximum: MAX_QUANTITY, description: 'pieces' }),
+};
+
+const quantityOf = (kind: StockKind) =>
+  kind === 'chemical' ? Type.Number({ description: 'ml' }) : Type.Integer({ description: 'pieces' });
+
+// ---- §7 history lines: the record's current descriptive values, plain manufacturer and supplier ----
+
+const historyLine = (kind: StockKind, fields: Parameters<typeof Type.Object>[0]) =>
+  Type.Object({
+    stock_id: Type.Integer(),
+    ...fields,
+    manufacturer: Type.String(),
+    supplier: Type.String(),
+    old_total: quantityOf(kind),
+    added_quantity: quantityOf(kind),
+  });
+
+const HISTORY_LINE_SCHEMAS = {
+  chemical: historyLine('chemical', {
+    CAS_RN: Type.String(),
+    name: Type.String(),
+    molecular_formula: Type.String(),
+    molecular_weight: Type.Number(),
+    purity: Type.Number(),
+    state: Type.Enum(CHEMICAL_STATES),
+  }),
+  instrument: historyLine('instrument', { name: Type.String() }),
+  glassware: historyLine('glassware', {
+    name: Type.String(),
+    size: Type.Integer(),
+    material_type: Type.String(),
+  }),
+};
+
+const shipmentSchema = (kind: StockKind) =>
+  Type.Object({
+    id: Type.Integer(),
+    date_time: Type.String(),
+    [shipments.SHIPMENT_LINES_KEYS[kind]]: Type.Array(HISTORY_LINE_SCHEMAS[kind]),
+  });
+
+const ShipmentsQuery = Type.Object({
+  // Checked by the service, which answers anything but the three kinds (case-insensitive) with §7's message.
+  type: Type.Optional(Type.Unknown({ description: 'chemical, instrument or glassware (case-insensitive)' })),
+});
+
+function stagingRoutes(app: FastifyInstance, kind: StockKind) {
+  const context = (): shipments.ShipmentsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const base = `/api/management/${kind}-temp-shipment`;
+  const kindTags = [...tags, `${kind} shipment staging`];
+
+  const Line = Type.Object({ id: Type.Integer(), [kind]: RECORD_SCHEMAS[kind], quantity: quantityOf(kind) });
+  const fields = {
+    [kind]: idRef(`The ${kind} stock-record id`),
+    quantity: STAGED_QUANTITY[kind](),
+  };
+  const ReplaceBody = Type.Object(fields);
+  const PatchBody = Type.Partial(Type.Object(fields));
+
+  const ownLine = async (request: FastifyRequest) => {
+    await shipments.requireOwnStagingLine(context(), currentUser(request), kind, rawId(request));
+  };
+
+  resource(app, `${base}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: {
+            tags: kindTags,
+            summary: "The caller's staging lines, id ascending",
+            response: { 200: Type.Array(Line) },
+          },
+        },
+        async (request) => shipments.listStagingLines(context(), currentUser(request), kind),
+      )
+      .post(
+        {
+          access: 'user',
+          schema: {
+            tags: kindTags,
+            summary: 'Stage a quantity of a stock record',
+            body: ReplaceBody,
+            response: { 201: Line },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(
+            await shipments.createStagingLine(context(), currentUser(request), kind, {
+              stockId: request.body[kind],
+              quantity: request.body.quantity,
+            }),
+          ),
+      ),
+  );
+
+  const update = (summary: string, body: typeof ReplaceBody | typeof PatchBody) => ({
+    access: 'user' as const,
+    preValidation: ownLine,
+    schema: { tags: kindTags, summary, params: IdParams, body, response: { 200: Line } },
+  });
+
+  resource(app, `${base}/:id${ID}/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'user',
+          schema: {
+            tags: kindTags,
+            summary: 'One of the caller’s staging lines',
+            params: IdParams,
+            response: { 200: Line },
+          },
+        },
+        async (request) => shipments.getStagingLine(context(), currentUser(request), kind, request.params.id),
+      )
+      .put(update('Replace a staging line', ReplaceBody), async (request) =>
+        shipments.updateStagingLine(context(), currentUser(request), kind, request.params.id, {
+          stockId: request.body[kind],
+          quantity: request.body.quantity,
+        }),
+      )
+      .patch(update('Change a staging line (quantity and/or stock record)', PatchBody), async (request) =>
+        shipments.updateStagingLine(context(), currentUser(request), kind, request.params.id, {
+          stockId: request.body[kind],
+          quantity: request.body.quantity,
+        }),
+      )
+      .delete(
+        {
+          access: 'user',
+          preValidation: ownLine,
+          schema: {
+            tags: kindTags,
+            summary: 'Remove a staging line',
+            params: IdParams,
+            response: { 204: NoContent },
+          },
+        },
+        async (request, reply) => {
+          await shipments.deleteStagingLine(context(), currentUser(request), kind, request.params.id);
+          return reply.code(204).send(null);
+        },
+      ),
+  );
+
+  // Registered beside `{id}`, whose pattern only matches digits, so the two never clash.
+  resource(app, `${base}/merge/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        schema: {
+          tags: kindTags,
+          summary: "Merge the caller's staging list into stock as one shipment (one transaction)",
+          response: { 201: shipmentSchema(kind) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await shipments.mergeStaging(context(), currentUser(request), kind)),
+    ),
+  );
+}
+
+/** §6 staging per user and kind, with the merge; §7 shipment history. Every route is signed-in. */
+export default async function shipmentRoutes(app: FastifyInstance) {
+  for (const kind of STOCK_KINDS) stagingRoutes(app, kind);
+
+  const context = (): shipments.ShipmentsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  resource(app, '/api/management/shipments/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary: 'Shipments of one kind from all users, newest first, with their lines in merge order',
+          querystring: ShipmentsQuery,
+          response: {
+            200: Type.Array(
+              Type.Union([
+                shipmentSchema('chemical'),
+                shipmentSchema('instrument'),
+                shipmentSchema('glassware'),
+              ]),
+            ),
+          },
+        },
+      },
+      async (request) => shipments.listShipments(context(), shipments.shipmentKind(request.query.type)),
+    ),
+  );
+}

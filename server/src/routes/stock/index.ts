@@ -1,0 +1,169 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { resource } from '../../http/resource';
+import { currentUser } from '../../plugins/auth';
+import * as stock from '../../services/stock';
+import type { StockWrites } from '../../services/stock';
+import { choiceIgnoringCase, idRef } from '../../validation/fields';
+import {
+  ChemicalBodies,
+  ChemicalRecordSchema,
+  GlasswareBodies,
+  GlasswareRecordSchema,
+  InstrumentBodies,
+  InstrumentRecordSchema,
+  LedgerEntrySchema,
+} from './schemas';
+
+const tags = ['stock'];
+
+interface KindRoutes {
+  /** `/api/storeobjects/<records>/` (§4) */
+  records: string;
+  /** `/api/management/<management>/` (§5) */
+  management: string;
+  record: TSchema;
+  bodies: { create: TSchema; replace: TSchema; patch: TSchema };
+}
+
+const KIND_ROUTES: Record<StockKind, KindRoutes> = {
+  chemical: {
+    records: 'chemicalobjs',
+    management: 'chemicals',
+    record: ChemicalRecordSchema,
+    bodies: ChemicalBodies,
+  },
+  instrument: {
+    records: 'instrumentobjs',
+    management: 'instruments',
+    record: InstrumentRecordSchema,
+    bodies: InstrumentBodies,
+  },
+  glassware: {
+    records: 'glasswareobjs',
+    management: 'glasswares',
+    record: GlasswareRecordSchema,
+    bodies: GlasswareBodies,
+  },
+};
+
+const LedgerQuery = Type.Object({
+  type: choiceIgnoringCase([...STOCK_KINDS]),
+  object_id: idRef('stock-record id'),
+});
+
+/** §4 stock records, §5 management lists and create, §10 stock ledger. */
+export default async function stockRoutes(app: FastifyInstance) {
+  const context = (): stock.StockContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+
+  for (const kind of STOCK_KINDS) {
+    const { records, management, record, bodies } = KIND_ROUTES[kind];
+    const recordExists = async (request: FastifyRequest) => {
+      await stock.requireStockRecord(context(), kind, rawId(request));
+    };
+
+    const list = {
+      access: 'public' as const,
+      schema: {
+        tags,
+        summary: `All ${kind} stock records, id ascending`,
+        response: { 200: Type.Array(record) },
+      },
+    };
+    const create = {
+      access: 'user' as const,
+      schema: {
+        tags,
+        summary: `Create a ${kind} stock record`,
+        body: bodies.create,
+        response: { 201: record },
+      },
+    };
+    const listRecords = async () => stock.listStockRecords(context(), kind);
+    const createRecord = async (request: FastifyRequest) =>
+      stock.createStockRecord(
+        context(),
+        currentUser(request),
+        kind,
+        request.body as StockWrites[typeof kind],
+      );
+
+    resource(app, `/api/storeobjects/${records}/`, (routes) =>
+      routes
+        .get(list, listRecords)
+        .post(create, async (request, reply) => reply.code(201).send(await createRecord(request))),
+    );
+
+    // The SPA's "brand-new item" step: the same list and create (its `store` field is ignored as unknown).
+    resource(app, `/api/management/${management}/`, (routes) =>
+      routes
+        .get(list, listRecords)
+        .post(create, async (request, reply) => reply.code(201).send(await createRecord(request))),
+    );
+
+    const update = (body: TSchema, summary: string) => ({
+      access: 'user' as const,
+      preValidation: recordExists,
+      schema: { tags, summary, params: IdParams, body, response: { 200: record } },
+    });
+    const updateRecord = async (request: FastifyRequest) =>
+      stock.updateStockRecord(
+        context(),
+        currentUser(request),
+        kind,
+        rawId(request),
+        request.body as Partial<StockWrites[typeof kind]>,
+      );
+
+    resource(app, `/api/storeobjects/${records}/:id${ID}/`, (routes) =>
+      routes
+        .get(
+          {
+            access: 'public',
+            schema: {
+              tags,
+              summary: `One ${kind} stock record`,
+              params: IdParams,
+              response: { 200: record },
+            },
+          },
+          async (request) => stock.getStockRecord(context(), kind, request.params.id),
+        )
+        .put(update(bodies.replace, `Replace a ${kind} stock record`), updateRecord)
+        .patch(update(bodies.patch, `Change some fields of a ${kind} stock record`), updateRecord)
+        .delete(
+          {
+            access: 'user',
+            preValidation: recordExists,
+            schema: {
+              tags,
+              summary: `Delete a ${kind} stock record and its ADJUSTMENT ledger entries`,
+              params: IdParams,
+              response: { 204: NoContent, 409: ErrorDetail },
+            },
+          },
+          async (request, reply) => {
+            await stock.deleteStockRecord(context(), kind, request.params.id);
+            return reply.code(204).send(null);
+          },
+        ),
+    );
+  }
+
+  resource(app, '/api/management/stock-ledger/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary: "A stock record's quantity changes, newest first",
+          querystring: LedgerQuery,
+          response: { 200: Type.Array(LedgerEntrySchema) },
+        },
+      },
+      async (request) => stock.stockLedger(context(), request.query.type, request.query.object_id),
+    ),
+  );
+}

@@ -1,0 +1,125 @@
+import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import { MAX_QUANTITY } from '../../domain/quantity';
+import type { StockKind } from '../../domain/stockKinds';
+import {
+  casNumber,
+  choice,
+  decimal,
+  fallbackTo,
+  integer,
+  molecularFormula,
+  named,
+  nullable,
+  number,
+  text,
+} from '../../validation/fields';
+
+// ---- §4.1 read shapes (also nested in staging lines, carts and search results) ----
+
+const NamedEntrySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
+
+export const ChemicalRecordSchema = Type.Object({
+  id: Type.Integer(),
+  chemical: Type.Object({
+    id: Type.Integer(),
+    CAS_RN: Type.String(),
+    name: Type.String(),
+    molecular_formula: Type.String(),
+    molecular_weight: Type.Number(),
+  }),
+  purity: Type.Number(),
+  manufacturer: NamedEntrySchema,
+  supplier: NamedEntrySchema,
+  state: Type.Enum(CHEMICAL_STATES),
+  quantity: Type.Number({ description: 'ml' }),
+});
+
+export const InstrumentRecordSchema = Type.Object({
+  id: Type.Integer(),
+  instrument: NamedEntrySchema,
+  manufacturer: NamedEntrySchema,
+  supplier: NamedEntrySchema,
+  quantity: Type.Integer({ description: 'pieces' }),
+});
+
+export const GlasswareRecordSchema = Type.Object({
+  id: Type.Integer(),
+  glassware: NamedEntrySchema,
+  manufacturer: NamedEntrySchema,
+  supplier: NamedEntrySchema,
+  size: Type.Integer(),
+  material_type: Type.String(),
+  quantity: Type.Integer({ description: 'pieces' }),
+});
+
+export const LedgerEntrySchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  kind: Type.Enum(['SHIPMENT', 'ISSUE', 'ADJUSTMENT']),
+  object_type: Type.Enum(['CHEMICAL', 'INSTRUMENT', 'GLASSWARE']),
+  object_id: Type.Integer(),
+  change: Type.Number(),
+  balance: Type.Number(),
+  shipment_id: Type.Union([Type.Integer(), Type.Null()]),
+  issue_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_email: Type.String(),
+});
+
+// ---- §4.3 write fields ----
+
+/** A manufacturer or supplier: a name, or `{"name": …}` as read. */
+const tradeName = () => named(text({ maxLength: 100 }));
+
+/** Instrument and glassware names may also come as `{"instrument": "…"}` or `{"instrument": {"name": "…"}}`. */
+const catalogName = (kind: Exclude<StockKind, 'chemical'>) =>
+  fallbackTo([kind], named(text({ maxLength: 300 })));
+
+/** The chemical's fields may also come nested as read: `{"chemical": {"name", "CAS_RN", …}}`. */
+const chemicalField = <T extends TSchema>(field: string, schema: T) =>
+  fallbackTo(['chemical', field], schema);
+
+const pieces = () => integer({ minimum: 0, maximum: MAX_QUANTITY });
+
+/** POST: quantity optional (default 0). PUT: every field. PATCH: any subset. */
+function writeBodies<P extends TProperties, Q extends TSchema>(fields: P, quantity: Q) {
+  return {
+    create: Type.Object({ ...fields, quantity: Type.Optional(quantity) }),
+    replace: Type.Object({ ...fields, quantity }),
+    patch: Type.Partial(Type.Object({ ...fields, quantity })),
+  };
+}
+
+export const ChemicalBodies = writeBodies(
+  {
+    name: chemicalField('name', text({ maxLength: 300 })),
+    CAS_RN: chemicalField('CAS_RN', casNumber()),
+    molecular_formula: chemicalField('molecular_formula', molecularFormula({ maxLength: 100 })),
+    molecular_weight: Type.Optional(
+      chemicalField('molecular_weight', nullable(number({ exclusiveMinimum: 0 }))),
+    ),
+    purity: decimal({ maxDecimals: 2, minimum: 0, maximum: 100 }),
+    manufacturer: tradeName(),
+    supplier: tradeName(),
+    state: choice([...CHEMICAL_STATES]),
+  },
+  decimal({ maxDecimals: 3, minimum: 0, maximum: MAX_QUANTITY, description: 'ml' }),
+);
+
+export const InstrumentBodies = writeBodies(
+  { name: catalogName('instrument'), manufacturer: tradeName(), supplier: tradeName() },
+  pieces(),
+);
+
+export const GlasswareBodies = writeBodies(
+  {
+    name: catalogName('glassware'),
+    manufacturer: tradeName(),
+    supplier: tradeName(),
+    // The column is a 32-bit integer on PostgreSQL.
+    size: integer({ minimum: 0, maximum: 2_147_483_647 }),
+    material_type: text({ maxLength: 50 }),
+  },
+  pieces(),
+);

@@ -1,0 +1,156 @@
+import type { Db } from '../db';
+import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import type { StockObjectType } from '../db/tables';
+import { OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
+import type { StockRef } from './changeLog';
+import { readSearchEntries } from './entryRows';
+import { FuzzyIndex, type SearchOptions } from './fuzzyIndex';
+import { normalize } from './normalize';
+
+export interface SearchResult {
+  type: StockObjectType;
+  record: StockRecords[keyof StockRecords];
+}
+
+const stockRefKey = (type: StockObjectType, id: number): string => `${type}:${id}`;
+
+/**
+ * How long a missing `search_changes.seq` is waited for. PostgreSQL hands out sequence numbers when a row is
+ * inserted, not when its transaction commits, so seq 11 can be visible while seq 10 is still uncommitted; a
+ * rolled-back transaction leaves its number unused for ever. Missing numbers are therefore asked for again
+ * on every refresh until they appear or this time has passed.
+ */
+export const GAP_WAIT_MS = 60_000;
+/** Only this many missing numbers below the newest one are tracked (a large rolled-back batch leaves many). */
+const MAX_TRACKED_GAPS = 1000;
+
+/**
+ * The fuzzy search of one server process (SERVER.md §11): an in-memory FuzzyIndex of every stock record,
+ * kept current through the `search_changes` log, so writes made by any process sharing the database are seen
+ * by the next search. Before each search one cheap query asks for changes after the last applied seq; only
+ * the changed records are re-read. The first search loads everything.
+ *
+ * The log only grows (one row per stock record write); pruning rows that every process has applied is left
+ * for when its size matters.
+ */
+export class SearchService {
+  private readonly index = new FuzzyIndex();
+  /** Every seq up to this one is applied or waited for in `gaps`; undefined until the first full load. */
+  private appliedSeq: number | undefined;
+  /** Missing seqs below appliedSeq → when to stop waiting for them (ms). */
+  private readonly gaps = new Map<number, number>();
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Records best match first; at most `options.limit` of them. */
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
+    if (normalize(query) === '') return [];
+    await this.refresh();
+    const hits = this.index.search(query, options);
+    const records = new Map<string, SearchResult['record']>();
+    for (const kind of STOCK_KINDS) {
+      const type = OBJECT_TYPES[kind];
+      const ids = hits.filter((hit) => hit.type === type).map((hit) => hit.id);
+      for (const record of await findStockRecords(this.db, kind, ids))
+        records.set(stockRefKey(type, record.id), record);
+    }
+    // A record deleted between the refresh and this read is left out; the next refresh drops it from the index.
+    return hits.flatMap((hit) => {
+      const record = records.get(stockRefKey(hit.type, hit.id));
+      return record ? [{ type: hit.type, record }] : [];
+    });
+  }
+
+  /**
+   * Brings the index up to date with every change committed before this call. Calls made while a refresh
+   * runs share one follow-up refresh (which starts after their arrival), so concurrent first searches share
+   * one full load and no call is answered from a refresh that started before it.
+   */
+  refresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.catchUp().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+    return this.queued;
+  }
+
+  private async catchUp(): Promise<void> {
+    if (this.appliedSeq === undefined) return this.loadAll();
+    const applied = this.appliedSeq;
+    const waitedFor = [...this.gaps.keys()];
+    // Read the log before the records: a change committed meanwhile has a later seq and is applied next time.
+    const changes = await this.db
+      .selectFrom('search_changes')
+      .select(['seq', 'object_type', 'object_id'])
+      .where((eb) =>
+        waitedFor.length === 0
+          ? eb('seq', '>', applied)
+          : eb.or([eb('seq', '>', applied), eb('seq', 'in', waitedFor)]),
+      )
+      .execute();
+    if (changes.length > 0) {
+      const refs = new Map<string, StockRef>();
+      for (const change of changes) refs.set(stockRefKey(change.object_type, change.object_id), change);
+      const entries = await readSearchEntries(this.db, [...refs.values()]);
+
+      const current = new Map(entries.map((entry) => [stockRefKey(entry.type, entry.id), entry]));
+      for (const [key, ref] of refs) {
+        const entry = current.get(key);
+        if (entry) this.index.upsert(entry);
+        else this.index.remove(ref.object_type, ref.object_id);
+      }
+      const seen = new Set<number>();
+      let newest = applied;
+      for (const { seq } of changes) {
+        seen.add(seq);
+        this.gaps.delete(seq);
+        if (seq > newest) newest = seq;
+      }
+      this.waitForMissing(seen, applied, newest);
+      this.appliedSeq = newest;
+    }
+    const now = this.clock();
+    for (const [seq, deadline] of this.gaps) if (deadline <= now) this.gaps.delete(seq);
+  }
+
+  private async loadAll(): Promise<void> {
+    // The newest seq first, then the records: whatever commits in between is applied again by the next refresh.
+    const { newest } = await this.db
+      .selectFrom('search_changes')
+      .select((eb) => eb.fn.max('seq').as('newest'))
+      .executeTakeFirstOrThrow();
+    const top = Number(newest ?? 0);
+    const recent = await this.db
+      .selectFrom('search_changes')
+      .select('seq')
+      .where('seq', '>', top - MAX_TRACKED_GAPS)
+      .where('seq', '<=', top)
+      .execute();
+    const entries = await readSearchEntries(this.db);
+    this.index.clear();
+    this.index.upsertMany(entries);
+    this.waitForMissing(new Set(recent.map((row) => row.seq)), 0, top);
+    this.appliedSeq = top;
+  }
+
+  /** Notes the seqs in (after, upTo] that were not seen as gaps to ask for again. */
+  private waitForMissing(seen: ReadonlySet<number>, after: number, upTo: number): void {
+    const deadline = this.clock() + GAP_WAIT_MS;
+    for (let seq = Math.max(after + 1, upTo - MAX_TRACKED_GAPS + 1); seq <= upTo; seq++) {
+      if (!seen.has(seq)) this.gaps.set(seq, deadline);
+    }
+  }
+}

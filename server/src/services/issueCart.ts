@@ -1,0 +1,291 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { Db, Dialect } from '../db';
+import * as cart from '../db/repositories/issueCart';
+import type { CartLineRow } from '../db/repositories/issueCart';
+import { insertIssue, insertIssueLines } from '../db/repositories/issues';
+import { findLocation, lockLocation } from '../db/repositories/locations';
+import {
+  findStockRecord,
+  findStockRecords,
+  lockStockRow,
+  updateStockRow,
+  type StockRecords,
+} from '../db/repositories/stock';
+import { addLedgerEntry } from '../db/repositories/stockLedger';
+import type { User } from '../db/repositories/users';
+import type { StockObjectType } from '../db/tables';
+import { MAX_QUANTITY } from '../domain/quantity';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  toBaseQuantity,
+  type StockKind,
+} from '../domain/stockKinds';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { recordSearchChanges, type StockRef } from '../search/changeLog';
+import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
+import { decimal, integer } from '../validation/fields';
+import { validateObject } from '../validation/validate';
+import { readIssue, type Issue } from './locations';
+
+export interface IssueCartContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+}
+
+/** §9 line shape: `object` is the §4.1 stock record; `quantity` in ml or pieces. */
+export interface CartLine {
+  id: number;
+  object_id: number;
+  object_type: StockObjectType;
+  quantity: number;
+  object: StockRecords[StockKind];
+}
+
+export interface CartLineInput {
+  object_type: StockObjectType;
+  object_id: number;
+  quantity: number;
+}
+
+/** The quantity rule of a line depends on its kind: ml with up to 3 decimals, or whole pieces. */
+const LINE_QUANTITY = {
+  chemical: Type.Object({
+    quantity: decimal({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY }),
+  }),
+  instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
+  glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
+} satisfies Record<StockKind, unknown>;
+
+const UNITS: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
+
+/** "10 ml", "12.5 ml", "3 pieces": the stock quantity written like a JSON number. */
+const inStock = (kind: StockKind, base: number) => `${fromBaseQuantity(kind, base)} ${UNITS[kind]}`;
+
+function catalogName(record: StockRecords[StockKind]): string {
+  if ('chemical' in record) return record.chemical.name;
+  if ('instrument' in record) return record.instrument.name;
+  return record.glassware.name;
+}
+
+/** Lines in the §9 shape, reading each kind's records in one query. */
+async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {
+  const records = new Map<string, StockRecords[StockKind]>();
+  for (const kind of STOCK_KINDS) {
+    const ids = rows.filter((row) => KIND_OF_TYPE[row.object_type] === kind).map((row) => row.object_id);
+    for (const record of await findStockRecords(db, kind, [...new Set(ids)])) {
+      records.set(`${OBJECT_TYPES[kind]}:${record.id}`, record);
+    }
+  }
+  return rows.map((row) => {
+    const record = records.get(`${row.object_type}:${row.object_id}`);
+    // Stock records named by a cart line cannot be deleted (stockReferences).
+    if (!record) throw new Error(`cart line ${row.id} names a missing ${row.object_type} ${row.object_id}`);
+    return {
+      id: row.id,
+      object_id: row.object_id,
+      object_type: row.object_type,
+      quantity: fromBaseQuantity(KIND_OF_TYPE[row.object_type], row.quantity),
+      object: record,
+    };
+  });
+}
+
+export async function listCart({ db }: IssueCartContext, actor: User): Promise<CartLine[]> {
+  return withRecords(db, await cart.listCartLines(db, actor.id));
+}
+
+/** The caller's line; another user's line is not found. The lookup of `{id}` routes, before the body. */
+export async function requireCartLine(
+  { db }: IssueCartContext,
+  actor: User,
+  id: number,
+): Promise<CartLineRow> {
+  const line = await cart.findCartLine(db, actor.id, id);
+  if (!line) throw notFound();
+  return line;
+}
+
+export async function getCartLine(context: IssueCartContext, actor: User, id: number): Promise<CartLine> {
+  const [line] = await withRecords(context.db, [await requireCartLine(context, actor, id)]);
+  return line;
+}
+
+/**
+ * Adds a line (`id` undefined) or replaces fields of the caller's line `id`, checking that the caller's lines for
+ * the record, with this line's new quantity, fit in its current stock. The record's row is locked while checking
+ * and writing, so concurrent writes to the caller's lines for one record run one after another.
+ */
+async function writeCartLine(
+  { db, dialect }: IssueCartContext,
+  actor: User,
+  id: number | undefined,
+  input: Partial<CartLineInput>,
+): Promise<CartLine> {
+  return db.transaction().execute(async (trx) => {
+    // The line before the stock row: the order a merge locks them in, so the two cannot deadlock.
+    const current = id === undefined ? undefined : await cart.findCartLine(trx, actor.id, id, dialect);
+    if (id !== undefined && !current) throw notFound();
+    const objectType = input.object_type ?? current!.object_type;
+    const objectId = input.object_id ?? current!.object_id;
+    const kind = KIND_OF_TYPE[objectType];
+    const quantity =
+      input.quantity ?? fromBaseQuantity(KIND_OF_TYPE[current!.object_type], current!.quantity);
+
+    const errors = new FieldErrorCollector();
+    try {
+      validateObject(LINE_QUANTITY[kind], { quantity });
+    } catch (error) {
+      errors.merge(error);
+    }
+    const stockRow = await lockStockRow(trx, dialect, kind, objectId);
+    if (!stockRow) errors.add('object_id', messages.pkMissing(objectId));
+    errors.throwIfAny();
+
+    const base = toBaseQuantity(kind, quantity);
+    const others = await cart.cartQuantityOf(trx, actor.id, objectType, objectId, id);
+    if (others + base > stockRow!.quantity) {
+      throw ValidationError.field('quantity', `Only ${inStock(kind, stockRow!.quantity)} in stock.`);
+    }
+    const values = { object_type: objectType, object_id: objectId, quantity: base };
+    const saved = current
+      ? await cart.updateCartLine(trx, current.id, values)
+      : await cart.insertCartLine(trx, { ...values, user_id: actor.id });
+    if (!saved) throw notFound();
+    return (await withRecords(trx, [saved]))[0];
+  });
+}
+
+export async function addCartLine(
+  context: IssueCartContext,
+  actor: User,
+  input: CartLineInput,
+): Promise<CartLine> {
+  return writeCartLine(context, actor, undefined, input);
+}
+
+/** PUT (the schema requires every field) and PATCH (any subset; the rest keep their values). */
+export async function updateCartLine(
+  context: IssueCartContext,
+  actor: User,
+  id: number,
+  input: Partial<CartLineInput>,
+): Promise<CartLine> {
+  return writeCartLine(context, actor, id, input);
+}
+
+export async function deleteCartLine(
+  { db, dialect }: IssueCartContext,
+  actor: User,
+  id: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await cart.findCartLine(trx, actor.id, id, dialect))) throw notFound();
+    await cart.deleteCartLines(trx, [id]);
+  });
+}
+
+/** 404 unless the location exists: the lookup of the merge route. */
+export async function requireLocation({ db }: IssueCartContext, locationId: number): Promise<void> {
+  if (!(await findLocation(db, locationId))) throw notFound();
+}
+
+const refKey = ({ object_type, object_id }: StockRef) => `${object_type}:${object_id}`;
+const TYPE_ORDER = Object.values(OBJECT_TYPES);
+
+/**
+ * §9 merge: in one transaction, with the location, the caller's lines and then the involved stock rows locked
+ * (in a fixed order: kind, then ascending id, so concurrent merges cannot deadlock), re-checks every record
+ * against its current quantity; 409 naming the first short item and nothing applied, else one issue with the
+ * lines in id order, stock decreased with an ISSUE ledger entry per line, and the caller's lines removed.
+ */
+export async function mergeCart(
+  { db, dialect, now }: IssueCartContext,
+  actor: User,
+  locationId: number,
+): Promise<Issue> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
+    const lines = await cart.lockCartLines(trx, dialect, actor.id);
+    if (lines.length === 0) throw badRequest('The cart is empty.');
+
+    const asked = new Map<string, StockRef & { quantity: number }>();
+    for (const line of lines) {
+      const key = refKey(line);
+      const entry = asked.get(key) ?? {
+        object_type: line.object_type,
+        object_id: line.object_id,
+        quantity: 0,
+      };
+      entry.quantity += line.quantity;
+      asked.set(key, entry);
+    }
+    const lockOrder = [...asked.values()].sort(
+      (a, b) =>
+        TYPE_ORDER.indexOf(a.object_type) - TYPE_ORDER.indexOf(b.object_type) || a.object_id - b.object_id,
+    );
+    const balances = new Map<string, number>();
+    for (const ref of lockOrder) {
+      const row = await lockStockRow(trx, dialect, KIND_OF_TYPE[ref.object_type], ref.object_id);
+      if (!row) throw new Error(`cart names a missing ${ref.object_type} ${ref.object_id}`);
+      balances.set(refKey(ref), row.quantity);
+    }
+    // The first short record in the order of the caller's lines.
+    for (const ref of asked.values()) {
+      const available = balances.get(refKey(ref))!;
+      if (ref.quantity > available) {
+        const kind = KIND_OF_TYPE[ref.object_type];
+        const record = (await findStockRecord(trx, kind, ref.object_id))!;
+        throw conflict(`${catalogName(record)}: only ${inStock(kind, available)} in stock.`);
+      }
+    }
+
+    const createdAt = now().toISOString();
+    const issue = await insertIssue(trx, {
+      consumer_id: locationId,
+      created_at: createdAt,
+      user_id: actor.id,
+      user_email: actor.email,
+    });
+    await insertIssueLines(
+      trx,
+      lines.map((line, position) => ({
+        issue_id: issue.id,
+        object_type: line.object_type,
+        stock_id: line.object_id,
+        quantity: line.quantity,
+        position,
+      })),
+    );
+    for (const line of lines) {
+      const key = refKey(line);
+      const balance = balances.get(key)! - line.quantity;
+      balances.set(key, balance);
+      await updateStockRow(trx, KIND_OF_TYPE[line.object_type], line.object_id, { quantity: balance });
+      await addLedgerEntry(trx, {
+        created_at: createdAt,
+        kind: 'ISSUE',
+        object_type: line.object_type,
+        object_id: line.object_id,
+        change: -line.quantity,
+        balance,
+        shipment_id: null,
+        issue_id: issue.id,
+        user_id: actor.id,
+        user_email: actor.email,
+      });
+    }
+    await cart.deleteCartLines(
+      trx,
+      lines.map((line) => line.id),
+    );
+    await recordSearchChanges(
+      trx,
+      [...asked.values()].map(({ object_type, object_id }) => ({ object_type, object_id })),
+    );
+    return readIssue(trx, issue.id);
+  });
+}

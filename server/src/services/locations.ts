@@ -1,0 +1,104 @@
+import type { Db, Dialect } from '../db';
+import * as issues from '../db/repositories/issues';
+import * as locations from '../db/repositories/locations';
+import type { Location, LocationFields } from '../db/repositories/locations';
+import type { ConsumerType, StockObjectType } from '../db/tables';
+import { fromBaseQuantity, KIND_OF_TYPE } from '../domain/stockKinds';
+import { conflict, notFound } from '../http/errors';
+
+export interface LocationsContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+}
+
+/** §8.3 issue shape: `objects[].id` is the stock-record id; quantities in ml or pieces. */
+export interface Issue {
+  id: number;
+  created_at: string;
+  objects: { id: number; name: string; object_type: StockObjectType; quantity: number }[];
+}
+
+export type ConsumersTree = Record<
+  'PhysicalLab' | 'OrganicLab' | 'InorganicLab' | 'Personal',
+  { id: number; name: string }[]
+>;
+
+const TREE_KEYS: Record<ConsumerType, keyof ConsumersTree> = {
+  PHYSICAL: 'PhysicalLab',
+  ORGANIC: 'OrganicLab',
+  INORGANIC: 'InorganicLab',
+  PERSONAL: 'Personal',
+};
+
+export const CONSUMER_TYPES = Object.keys(TREE_KEYS) as ConsumerType[];
+
+export async function listLocations({ db }: LocationsContext): Promise<Location[]> {
+  return locations.listLocations(db);
+}
+
+export async function getLocation({ db }: LocationsContext, id: number): Promise<Location> {
+  const location = await locations.findLocation(db, id);
+  if (!location) throw notFound();
+  return location;
+}
+
+export async function createLocation(
+  { db, now }: LocationsContext,
+  fields: LocationFields,
+): Promise<Location> {
+  return locations.insertLocation(db, fields, now().toISOString());
+}
+
+export async function updateLocation(
+  { db }: LocationsContext,
+  id: number,
+  changes: Partial<LocationFields>,
+): Promise<Location> {
+  const location = await locations.updateLocation(db, id, changes);
+  if (!location) throw notFound();
+  return location;
+}
+
+export async function deleteLocation({ db, dialect }: LocationsContext, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
+    if (!(await locations.lockLocation(trx, dialect, id))) throw notFound();
+    if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
+    await locations.deleteLocation(trx, id);
+  });
+}
+
+export async function consumersTree({ db }: LocationsContext): Promise<ConsumersTree> {
+  const tree: ConsumersTree = { PhysicalLab: [], OrganicLab: [], InorganicLab: [], Personal: [] };
+  for (const location of await locations.listLocations(db)) {
+    tree[TREE_KEYS[location.consumer_type]].push({ id: location.id, name: location.name });
+  }
+  return tree;
+}
+
+function toIssue(issue: issues.IssueWithLines): Issue {
+  return {
+    id: issue.id,
+    created_at: issue.created_at,
+    objects: issue.lines.map((line) => ({
+      id: line.stock_id,
+      name: line.name,
+      object_type: line.object_type,
+      quantity: fromBaseQuantity(KIND_OF_TYPE[line.object_type], line.quantity),
+    })),
+  };
+}
+
+/** §8.3: the location's issues, newest first; 404 for an unknown location. */
+export async function locationIssues({ db }: LocationsContext, locationId: number): Promise<Issue[]> {
+  if (!(await locations.findLocation(db, locationId))) throw notFound();
+  return (await issues.findIssues(db, { locationId })).map(toIssue);
+}
+
+/** One issue in the §8.3 shape (read inside the merge transaction that created it). */
+export async function readIssue(db: Db, issueId: number): Promise<Issue> {
+  const [issue] = await issues.findIssues(db, { issueId });
+  if (!issue) throw new Error(`issue ${issueId} vanished inside its own transaction`);
+  return toIssue(issue);
+}

@@ -1,0 +1,373 @@
+import type { Db, Dialect } from '../db';
+import * as shipments from '../db/repositories/shipments';
+import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
+import * as stock from '../db/repositories/stock';
+import type {
+  ChemicalRecord,
+  GlasswareRecord,
+  InstrumentRecord,
+  StockRecords,
+} from '../db/repositories/stock';
+import { addLedgerEntries } from '../db/repositories/stockLedger';
+import type { User } from '../db/repositories/users';
+import { MAX_QUANTITY } from '../domain/quantity';
+import {
+  fromBaseQuantity,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  toBaseQuantity,
+  type StockKind,
+} from '../domain/stockKinds';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { recordSearchChanges } from '../search/changeLog';
+import { messages, ValidationError } from '../validation/errors';
+
+export interface ShipmentsContext {
+  db: Db;
+  dialect: Dialect;
+  /** The clock of shipment and ledger timestamps. */
+  now: () => Date;
+}
+
+// ---- Shapes (§6 line, §7 shipment), in API units ----
+
+/** A staging line: the stock record sits under the kind's key (`{"id", "chemical": {…}, "quantity"}`). */
+export type StagingLine<K extends StockKind> = { id: number; quantity: number } & Record<K, StockRecords[K]>;
+
+/** What a history line shows of its stock record: current descriptive values, plain manufacturer and supplier. */
+interface Described {
+  stock_id: number;
+  name: string;
+  manufacturer: string;
+  supplier: string;
+}
+
+export interface ShipmentLines {
+  chemical: Described &
+    Pick<ChemicalRecord, 'purity' | 'state'> &
+    Pick<ChemicalRecord['chemical'], 'CAS_RN' | 'molecular_formula' | 'molecular_weight'>;
+  instrument: Described;
+  glassware: Described & Pick<GlasswareRecord, 'size' | 'material_type'>;
+}
+
+export type ShipmentLine<K extends StockKind> = ShipmentLines[K] & {
+  old_total: number;
+  added_quantity: number;
+};
+
+/** The key of a shipment's lines in the §7 shape. */
+export const SHIPMENT_LINES_KEYS = {
+  chemical: 'chemicals',
+  instrument: 'instruments',
+  glassware: 'glasswares',
+} as const satisfies Record<StockKind, string>;
+
+export type Shipment<K extends StockKind> = { id: number; date_time: string } & Record<
+  (typeof SHIPMENT_LINES_KEYS)[K],
+  ShipmentLine<K>[]
+>;
+
+const trade = (record: ChemicalRecord | InstrumentRecord | GlasswareRecord) => ({
+  stock_id: record.id,
+  manufacturer: record.manufacturer.name,
+  supplier: record.supplier.name,
+});
+
+const describe: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K] } = {
+  chemical: (record) => ({
+    ...trade(record),
+    CAS_RN: record.chemical.CAS_RN,
+    name: record.chemical.name,
+    molecular_formula: record.chemical.molecular_formula,
+    molecular_weight: record.chemical.molecular_weight,
+    purity: record.purity,
+    state: record.state,
+  }),
+  instrument: (record) => ({ ...trade(record), name: record.instrument.name }),
+  glassware: (record) => ({
+    ...trade(record),
+    name: record.glassware.name,
+    size: record.size,
+    material_type: record.material_type,
+  }),
+};
+
+const UNITS: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
+
+/** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
+export function shipmentKind(type: unknown): StockKind {
+  const kind = STOCK_KINDS.find((candidate) => typeof type === 'string' && type.toLowerCase() === candidate);
+  if (kind === undefined) throw ValidationError.field('type', `Expected one of: ${STOCK_KINDS.join(', ')}.`);
+  return kind;
+}
+
+/** The §4.1 records with these ids, by id. */
+async function recordsById<K extends StockKind>(
+  db: Db,
+  kind: K,
+  ids: Iterable<number>,
+): Promise<Map<number, StockRecords[K]>> {
+  const records = new Map<number, StockRecords[K]>();
+  for (const chunk of shipments.inChunks([...new Set(ids)])) {
+    for (const record of await stock.findStockRecords(db, kind, chunk)) records.set(record.id, record);
+  }
+  return records;
+}
+
+function recordOf<K extends StockKind>(records: Map<number, StockRecords[K]>, kind: K, id: number) {
+  const record = records.get(id);
+  // Stock records that are staged or in a shipment cannot be deleted (stockReferences).
+  if (!record) throw new Error(`${kind} stock record ${id} is referenced but does not exist`);
+  return record;
+}
+
+async function stagingLines<K extends StockKind>(
+  db: Db,
+  kind: K,
+  rows: readonly StagingLineRow[],
+): Promise<StagingLine<K>[]> {
+  const records = await recordsById(
+    db,
+    kind,
+    rows.map((row) => row.stock_id),
+  );
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id,
+        [kind]: recordOf(records, kind, row.stock_id),
+        quantity: fromBaseQuantity(kind, row.quantity),
+      }) as StagingLine<K>,
+  );
+}
+
+async function shipmentsWithLines<K extends StockKind>(
+  db: Db,
+  kind: K,
+  rows: readonly ShipmentRow[],
+  lineRows: readonly Omit<ShipmentLineRow, 'id'>[],
+): Promise<Shipment<K>[]> {
+  const records = await recordsById(
+    db,
+    kind,
+    lineRows.map((line) => line.stock_id),
+  );
+  const linesByShipment = new Map<number, ShipmentLine<K>[]>();
+  for (const line of lineRows) {
+    const lines = linesByShipment.get(line.shipment_id) ?? [];
+    lines.push({
+      ...describe[kind](recordOf(records, kind, line.stock_id)),
+      old_total: fromBaseQuantity(kind, line.old_total),
+      added_quantity: fromBaseQuantity(kind, line.added_quantity),
+    });
+    linesByShipment.set(line.shipment_id, lines);
+  }
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id,
+        date_time: row.date_time,
+        [SHIPMENT_LINES_KEYS[kind]]: linesByShipment.get(row.id) ?? [],
+      }) as Shipment<K>,
+  );
+}
+
+// ---- Staging (§6) ----
+
+export interface StagingLineInput {
+  /** The stock-record id sent under the kind's key. */
+  stockId: number;
+  /** API units. */
+  quantity: number;
+}
+
+/** The stock record a line names, locked so it cannot be deleted before the line is saved; else the §6 400. */
+async function requireStagedRecord(
+  trx: Db,
+  dialect: Dialect,
+  kind: StockKind,
+  stockId: number,
+): Promise<void> {
+  if (!(await stock.lockStockRow(trx, dialect, kind, stockId))) {
+    throw ValidationError.field(kind, messages.pkMissing(stockId));
+  }
+}
+
+export async function listStagingLines<K extends StockKind>(
+  { db }: ShipmentsContext,
+  actor: User,
+  kind: K,
+): Promise<StagingLine<K>[]> {
+  return stagingLines(db, kind, await shipments.listStagingLines(db, kind, actor.id));
+}
+
+/** 404 unless the line is the caller's: the lookup of `{id}` routes, before their body is validated. */
+export async function requireOwnStagingLine(
+  { db }: ShipmentsContext,
+  actor: User,
+  kind: StockKind,
+  id: number,
+): Promise<void> {
+  if (!(await shipments.findStagingLine(db, kind, actor.id, id))) throw notFound();
+}
+
+export async function getStagingLine<K extends StockKind>(
+  { db }: ShipmentsContext,
+  actor: User,
+  kind: K,
+  id: number,
+): Promise<StagingLine<K>> {
+  const row = await shipments.findStagingLine(db, kind, actor.id, id);
+  if (!row) throw notFound();
+  return (await stagingLines(db, kind, [row]))[0];
+}
+
+export async function createStagingLine<K extends StockKind>(
+  { db, dialect }: ShipmentsContext,
+  actor: User,
+  kind: K,
+  input: StagingLineInput,
+): Promise<StagingLine<K>> {
+  return db.transaction().execute(async (trx) => {
+    await requireStagedRecord(trx, dialect, kind, input.stockId);
+    const id = await shipments.insertStagingLine(trx, kind, {
+      user_id: actor.id,
+      stock_id: input.stockId,
+      quantity: toBaseQuantity(kind, input.quantity),
+    });
+    const row = await shipments.findStagingLine(trx, kind, actor.id, id);
+    return (await stagingLines(trx, kind, [row!]))[0];
+  });
+}
+
+/** PUT (the schema requires both fields) and PATCH (either). */
+export async function updateStagingLine<K extends StockKind>(
+  { db, dialect }: ShipmentsContext,
+  actor: User,
+  kind: K,
+  id: number,
+  input: Partial<StagingLineInput>,
+): Promise<StagingLine<K>> {
+  return db.transaction().execute(async (trx) => {
+    // The line first, then the stock record: the order a merge locks them in, so the two cannot deadlock.
+    if (!(await shipments.findStagingLine(trx, kind, actor.id, id, dialect))) throw notFound();
+    if (input.stockId !== undefined) await requireStagedRecord(trx, dialect, kind, input.stockId);
+    await shipments.updateStagingLine(trx, kind, id, {
+      ...(input.stockId !== undefined && { stock_id: input.stockId }),
+      ...(input.quantity !== undefined && { quantity: toBaseQuantity(kind, input.quantity) }),
+    });
+    const row = await shipments.findStagingLine(trx, kind, actor.id, id);
+    return (await stagingLines(trx, kind, [row!]))[0];
+  });
+}
+
+export async function deleteStagingLine(
+  { db }: ShipmentsContext,
+  actor: User,
+  kind: StockKind,
+  id: number,
+): Promise<void> {
+  if (!(await shipments.deleteStagingLine(db, kind, actor.id, id))) throw notFound();
+}
+
+// ---- Merge (§6) ----
+
+/**
+ * Merges the caller's staging list into stock in one transaction: one shipment, one line per staged line in id
+ * order (old_total accumulating per record), stock increased, one SHIPMENT ledger entry per line, the merged
+ * lines deleted. The caller's lines and then the stock records are locked first, so a concurrent merge of the
+ * same list finds nothing left, and quantities are read after locking.
+ */
+export async function mergeStaging<K extends StockKind>(
+  { db, dialect, now }: ShipmentsContext,
+  actor: User,
+  kind: K,
+): Promise<Shipment<K>> {
+  const type = OBJECT_TYPES[kind];
+  const maxQuantity = toBaseQuantity(kind, MAX_QUANTITY);
+  return db.transaction().execute(async (trx) => {
+    const staged = await shipments.listStagingLines(trx, kind, actor.id, dialect);
+    if (staged.length === 0) throw badRequest('Nothing to merge.');
+    const totals = await shipments.lockStockQuantities(
+      trx,
+      dialect,
+      kind,
+      staged.map((line) => line.stock_id),
+    );
+
+    const date_time = now().toISOString();
+    const shipmentId = await shipments.insertShipment(trx, {
+      type,
+      date_time,
+      user_id: actor.id,
+      user_email: actor.email,
+    });
+    const added = new Map<number, number>();
+    const lines = staged.map((line, position) => {
+      const old_total = totals.get(line.stock_id)!;
+      totals.set(line.stock_id, old_total + line.quantity);
+      added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.quantity);
+      return {
+        shipment_id: shipmentId,
+        stock_id: line.stock_id,
+        old_total,
+        added_quantity: line.quantity,
+        position,
+      };
+    });
+    for (const [stockId, total] of totals) {
+      if (total > maxQuantity) {
+        const { name } = describe[kind](recordOf(await recordsById(trx, kind, [stockId]), kind, stockId));
+        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${UNITS[kind]}.`);
+      }
+    }
+    await shipments.insertShipmentLines(trx, lines);
+    await shipments.addToStockQuantities(trx, kind, added);
+    await addLedgerEntries(
+      trx,
+      lines.map((line) => ({
+        created_at: date_time,
+        kind: 'SHIPMENT' as const,
+        object_type: type,
+        object_id: line.stock_id,
+        change: line.added_quantity,
+        balance: line.old_total + line.added_quantity,
+        shipment_id: shipmentId,
+        issue_id: null,
+        user_id: actor.id,
+        user_email: actor.email,
+      })),
+    );
+    await recordSearchChanges(
+      trx,
+      [...added.keys()].map((object_id) => ({ object_type: type, object_id })),
+    );
+    await shipments.deleteStagingLines(
+      trx,
+      kind,
+      staged.map((line) => line.id),
+    );
+
+    const [shipment] = await shipments.listShipments(trx, type, shipmentId);
+    return (
+      await shipmentsWithLines(
+        trx,
+        kind,
+        [shipment],
+        lines.map((line, id) => ({ ...line, id })),
+      )
+    )[0];
+  });
+}
+
+// ---- History (§7) ----
+
+/** Every shipment of the kind, newest first, each with its lines in merge order. */
+export async function listShipments<K extends StockKind>(
+  { db }: ShipmentsContext,
+  kind: K,
+): Promise<Shipment<K>[]> {
+  const type = OBJECT_TYPES[kind];
+  const rows = await shipments.listShipments(db, type);
+  return shipmentsWithLines(db, kind, rows, await shipments.listShipmentLines(db, type));
+}

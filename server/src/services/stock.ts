@@ -1,0 +1,325 @@
+import type { Db, Dialect } from '../db';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import * as stock from '../db/repositories/stock';
+import type {
+  ChemicalState,
+  NewStockRow,
+  StockRecords,
+  StockRow,
+  StockRowChanges,
+} from '../db/repositories/stock';
+import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
+import { stockReferences } from '../db/repositories/stockReferences';
+import type { User } from '../db/repositories/users';
+import type { StockLedgerTable, StockObjectType } from '../db/tables';
+import { molarMass } from '../domain/chemistry/formula';
+import { roundToThousandths, toHundredths } from '../domain/quantity';
+import { fromBaseQuantity, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import { conflict, notFound } from '../http/errors';
+import { recordSearchChanges } from '../search/changeLog';
+import { ValidationError } from '../validation/errors';
+
+export interface StockContext {
+  db: Db;
+  dialect: Dialect;
+  /** The clock of ledger timestamps. */
+  now: () => Date;
+}
+
+/** The §4.3 write fields in API units, after validation (catalog names already taken from their nested forms). */
+interface TradeFields {
+  manufacturer: string;
+  supplier: string;
+  /** Optional on create (default 0). */
+  quantity?: number;
+}
+
+export interface ChemicalWrite extends TradeFields {
+  name: string;
+  CAS_RN: string;
+  molecular_formula: string;
+  /** Absent or null: computed from the formula. */
+  molecular_weight?: number | null;
+  purity: number;
+  state: ChemicalState;
+}
+
+export interface InstrumentWrite extends TradeFields {
+  name: string;
+}
+
+export interface GlasswareWrite extends TradeFields {
+  name: string;
+  size: number;
+  material_type: string;
+}
+
+export interface StockWrites {
+  chemical: ChemicalWrite;
+  instrument: InstrumentWrite;
+  glassware: GlasswareWrite;
+}
+
+/** §10 entry shape, in API units. */
+export interface LedgerEntry {
+  id: number;
+  created_at: string;
+  kind: StockLedgerTable['kind'];
+  object_type: StockObjectType;
+  object_id: number;
+  change: number;
+  balance: number;
+  shipment_id: number | null;
+  issue_id: number | null;
+  user_email: string;
+}
+
+const duplicateRecord = () =>
+  ValidationError.field('non_field_errors', 'A stock record with these identifying fields already exists.');
+
+/** Turns the identity constraint's violation (also when a concurrent request won the race) into the §4.4 400. */
+async function withUniqueIdentity<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateRecord();
+    throw error;
+  }
+}
+
+// ---- From write fields to stored columns ----
+
+interface ResolvedColumns<K extends StockKind> {
+  columns: StockRowChanges<K>;
+  /** Other records whose shown values changed with a catalog entry (a chemical's CAS RN, formula or weight). */
+  alsoChanged: number[];
+}
+
+type ColumnResolver<K extends StockKind> = (
+  trx: Db,
+  input: Partial<StockWrites[K]>,
+  current: StockRow<K> | undefined,
+) => Promise<ResolvedColumns<K>>;
+
+// Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
+// writes that create entries wait for each other in the same order and cannot deadlock.
+async function tradeColumns(trx: Db, input: Partial<TradeFields>) {
+  const manufacturer =
+    input.manufacturer === undefined
+      ? undefined
+      : await stock.findOrCreateNamedEntry(trx, 'manufacturers', input.manufacturer);
+  const supplier =
+    input.supplier === undefined
+      ? undefined
+      : await stock.findOrCreateNamedEntry(trx, 'suppliers', input.supplier);
+  return {
+    ...(manufacturer && { manufacturer_id: manufacturer.id }),
+    ...(supplier && { supplier_id: supplier.id }),
+  };
+}
+
+const SUBSTANCE_FIELDS = ['name', 'CAS_RN', 'molecular_formula', 'molecular_weight'] as const;
+
+/**
+ * The chemical entry a write names (§4.4): found by name or created, with its substance values set to the ones
+ * sent. Values a PATCH leaves out keep those of the entry found by name, else of the record's current chemical.
+ */
+async function resolveChemical(
+  trx: Db,
+  input: Partial<ChemicalWrite>,
+  current: StockRow<'chemical'> | undefined,
+): Promise<{ id: number; substanceChanged: boolean }> {
+  const currentChemical = current && (await stock.findChemicalById(trx, current.chemical_id));
+  const name = input.name ?? currentChemical?.name;
+  const found = name === undefined ? undefined : await stock.findChemicalByName(trx, name);
+  const base = found ?? currentChemical;
+  const formula = input.molecular_formula ?? base?.molecular_formula;
+  const casNumber = input.CAS_RN ?? base?.cas_rn;
+  // A create sends every field, and an update has the record's chemical to fall back on.
+  if (name === undefined || formula === undefined || casNumber === undefined) {
+    throw new Error('a new chemical entry needs its name, CAS RN and formula');
+  }
+  const weight =
+    typeof input.molecular_weight === 'number'
+      ? roundToThousandths(input.molecular_weight)
+      : input.molecular_weight === null || input.molecular_formula !== undefined || base === undefined
+        ? molarMass(formula)
+        : Number(base.molecular_weight);
+  return stock.saveChemical(trx, name, {
+    cas_rn: casNumber,
+    molecular_formula: formula,
+    molecular_weight: weight,
+  });
+}
+
+const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
+  chemical: async (trx, input, current) => {
+    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input);
+    let alsoChanged: number[] = [];
+    if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
+      const chemical = await resolveChemical(trx, input, current);
+      columns.chemical_id = chemical.id;
+      if (chemical.substanceChanged) alsoChanged = await stock.chemicalStockIds(trx, chemical.id);
+    }
+    if (input.purity !== undefined) columns.purity_hundredths = toHundredths(input.purity);
+    if (input.state !== undefined) columns.state = input.state;
+    return { columns, alsoChanged };
+  },
+  instrument: async (trx, input) => {
+    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input);
+    if (input.name !== undefined) {
+      columns.instrument_id = (await stock.findOrCreateNamedEntry(trx, 'instruments', input.name)).id;
+    }
+    return { columns, alsoChanged: [] };
+  },
+  glassware: async (trx, input) => {
+    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input);
+    if (input.name !== undefined) {
+      columns.glassware_id = (await stock.findOrCreateNamedEntry(trx, 'glasswares', input.name)).id;
+    }
+    if (input.size !== undefined) columns.size = input.size;
+    if (input.material_type !== undefined) {
+      columns.material_type = input.material_type;
+      columns.material_type_key = stock.nameKey(input.material_type);
+    }
+    return { columns, alsoChanged: [] };
+  },
+};
+
+// ---- Reads ----
+
+export async function listStockRecords<K extends StockKind>(
+  { db }: StockContext,
+  kind: K,
+): Promise<StockRecords[K][]> {
+  return stock.findStockRecords(db, kind);
+}
+
+export async function getStockRecord<K extends StockKind>(
+  { db }: StockContext,
+  kind: K,
+  id: number,
+): Promise<StockRecords[K]> {
+  const record = await stock.findStockRecord(db, kind, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** 404 unless the record exists: the lookup of `{id}` routes, before their body is validated. */
+export async function requireStockRecord({ db }: StockContext, kind: StockKind, id: number): Promise<void> {
+  if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
+}
+
+// ---- Writes: each one transaction, with its ledger entry and search-change note ----
+
+async function writeStockRecord<K extends StockKind>(
+  { db, dialect, now }: StockContext,
+  actor: User,
+  kind: K,
+  id: number | undefined,
+  input: Partial<StockWrites[K]>,
+): Promise<StockRecords[K]> {
+  const objectType = OBJECT_TYPES[kind];
+  return db.transaction().execute(async (trx) => {
+    // Locked first, so concurrent writes to one record run one after another and each sees the last quantity.
+    const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
+    if (id !== undefined && current === undefined) throw notFound();
+    const { columns, alsoChanged } = await resolvers[kind](trx, input, current);
+    const oldQuantity = current?.quantity ?? 0;
+    const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
+    const recordId = await withUniqueIdentity(async () => {
+      if (current === undefined) {
+        return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
+      }
+      await stock.updateStockRow(trx, kind, current.id, { ...columns, quantity });
+      return current.id;
+    });
+    if (quantity !== oldQuantity) {
+      await addLedgerEntry(trx, {
+        created_at: now().toISOString(),
+        kind: 'ADJUSTMENT',
+        object_type: objectType,
+        object_id: recordId,
+        change: quantity - oldQuantity,
+        balance: quantity,
+        shipment_id: null,
+        issue_id: null,
+        user_id: actor.id,
+        user_email: actor.email,
+      });
+    }
+    const changed = new Set([recordId, ...alsoChanged]);
+    await recordSearchChanges(
+      trx,
+      [...changed].map((object_id) => ({ object_type: objectType, object_id })),
+    );
+    const record = await stock.findStockRecord(trx, kind, recordId);
+    if (!record) throw new Error(`stock record ${recordId} vanished inside its own transaction`);
+    return record;
+  });
+}
+
+export async function createStockRecord<K extends StockKind>(
+  context: StockContext,
+  actor: User,
+  kind: K,
+  input: StockWrites[K],
+): Promise<StockRecords[K]> {
+  return writeStockRecord(context, actor, kind, undefined, input);
+}
+
+/** PUT (the schema requires every field) and PATCH (any subset; the rest keep their values). */
+export async function updateStockRecord<K extends StockKind>(
+  context: StockContext,
+  actor: User,
+  kind: K,
+  id: number,
+  input: Partial<StockWrites[K]>,
+): Promise<StockRecords[K]> {
+  return writeStockRecord(context, actor, kind, id, input);
+}
+
+/** §4.7: 409 naming what still refers to the record; otherwise the record and its ADJUSTMENT entries go. */
+export async function deleteStockRecord(
+  { db, dialect }: StockContext,
+  kind: StockKind,
+  id: number,
+): Promise<void> {
+  const objectType = OBJECT_TYPES[kind];
+  await db.transaction().execute(async (trx) => {
+    if (!(await stock.lockStockRow(trx, dialect, kind, id))) throw notFound();
+    const references = await stockReferences(trx, objectType, id);
+    if (references.length > 0) {
+      throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);
+    }
+    await deleteAdjustments(trx, objectType, id);
+    try {
+      await stock.deleteStockRow(trx, kind, id);
+    } catch (error) {
+      // The last guard: a reference stockReferences does not know yet is a 409, never a 500.
+      if (isForeignKeyViolation(error))
+        throw conflict('This stock record cannot be deleted: other data still refers to it.');
+      throw error;
+    }
+    await recordSearchChanges(trx, [{ object_type: objectType, object_id: id }]);
+  });
+}
+
+// ---- Ledger (§10) ----
+
+export async function stockLedger({ db }: StockContext, kind: StockKind, id: number): Promise<LedgerEntry[]> {
+  if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
+  const rows = await listLedgerEntries(db, OBJECT_TYPES[kind], id);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at,
+    kind: row.kind,
+    object_type: row.object_type,
+    object_id: row.object_id,
+    change: fromBaseQuantity(kind, row.change),
+    balance: fromBaseQuantity(kind, row.balance),
+    shipment_id: row.shipment_id,
+    issue_id: row.issue_id,
+    user_email: row.user_email,
+  }));
+}

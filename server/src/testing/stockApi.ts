@@ -1,0 +1,92 @@
+import type { StockKind } from '../domain/stockKinds';
+import { authHeader, type TestApp } from './testApp';
+
+/**
+ * Stock records made and read through the API, so they carry their ADJUSTMENT ledger entries like real ones
+ * (tests that compare ledger sums with stock need them).
+ */
+
+const RECORDS: Record<StockKind, string> = {
+  chemical: '/api/storeobjects/chemicalobjs/',
+  instrument: '/api/storeobjects/instrumentobjs/',
+  glassware: '/api/storeobjects/glasswareobjs/',
+};
+
+let counter = 0;
+
+const defaults = (kind: StockKind, name: string): object => {
+  switch (kind) {
+    case 'chemical':
+      return {
+        name,
+        CAS_RN: '64-17-5',
+        molecular_formula: 'C2H6O',
+        purity: 99.5,
+        manufacturer: 'Merck',
+        supplier: 'Daraz',
+        state: 'LIQUID',
+      };
+    case 'instrument':
+      return { name, manufacturer: 'Shimadzu', supplier: 'Daraz' };
+    case 'glassware':
+      return { name, manufacturer: 'Pyrex', supplier: 'Daraz', size: 250, material_type: 'Borosilicate' };
+  }
+};
+
+/** Creates a stock record with `quantity` (ml or pieces) and returns its id; the name is unique unless given. */
+export async function createStockRecord(
+  t: TestApp,
+  token: string,
+  kind: StockKind,
+  quantity: number,
+  name = `${kind} ${++counter}`,
+): Promise<number> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: RECORDS[kind],
+    payload: { ...defaults(kind, name), quantity },
+    headers: authHeader(token),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`stock create failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { id: number }).id;
+}
+
+/** The record's current quantity in ml or pieces. */
+export async function stockQuantity(t: TestApp, kind: StockKind, id: number): Promise<number> {
+  const response = await t.app.inject({ method: 'GET', url: `${RECORDS[kind]}${id}/` });
+  if (response.statusCode !== 200)
+    throw new Error(`stock read failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { quantity: number }).quantity;
+}
+
+export interface LedgerEntry {
+  kind: string;
+  change: number;
+  balance: number;
+  issue_id: number | null;
+  user_email: string;
+}
+
+/** The record's ledger entries, newest first. */
+export async function ledgerOf(
+  t: TestApp,
+  token: string,
+  kind: StockKind,
+  id: number,
+): Promise<LedgerEntry[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/management/stock-ledger/?type=${kind}&object_id=${id}`,
+    headers: authHeader(token),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`ledger read failed: ${response.statusCode} ${response.body}`);
+  return response.json() as LedgerEntry[];
+}
+
+/** The sum of the record's ledger changes, exact at 3 decimals. */
+export async function ledgerSum(t: TestApp, token: string, kind: StockKind, id: number): Promise<number> {
+  const entries = await ledgerOf(t, token, kind, id);
+  return entries.reduce((sum, entry) => sum + Math.round(entry.change * 1000), 0) / 1000;
+}
