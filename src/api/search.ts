@@ -1,5 +1,5 @@
 import { apiSlice } from './apiSlice';
-import { stockTags, type StockKind, type StockRecord } from './stock';
+import { stockKindOf, stockTags, type ObjectType, type StockKind, type StockRecord } from './stock';
 import { listTags } from './tags';
 
 export interface SearchArgs {
@@ -10,6 +10,11 @@ export interface SearchArgs {
 /** The results with the kind they were searched for, so the page can pick the columns without guessing. */
 export type SearchResults = { [K in StockKind]: { type: K; rows: StockRecord<K>[] } }[StockKind];
 
+/** A result of the search across all kinds: the record carries its kind as an object type (SERVER.md §11). */
+export type SearchHit = StockRecord & { type: ObjectType };
+
+const kinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
+
 export const searchApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     // SERVER.md §11: best match first; the server caps the list (10 by default).
@@ -19,7 +24,18 @@ export const searchApi = apiSlice.injectEndpoints({
       // The kind's list tag refetches after a create; the id tags after an edit or delete of a shown record.
       providesTags: (results, _error, { type }) => listTags(stockTags[type], results?.rows),
     }),
+    // Without a type the server searches every kind, so a change to any kind's stock may change the hits.
+    fuzzySearchAllKinds: build.query<SearchHit[], string>({
+      query: (query) => ({ url: '/api/management/fuzzysearch/', params: { query } }),
+      providesTags: (hits) =>
+        kinds.flatMap((kind) =>
+          listTags(
+            stockTags[kind],
+            hits?.filter((hit) => stockKindOf(hit.type) === kind),
+          ),
+        ),
+    }),
   }),
 });
 
-export const { useFuzzySearchQuery } = searchApi;
+export const { useFuzzySearchQuery, useFuzzySearchAllKindsQuery } = searchApi;

@@ -53,6 +53,22 @@ export interface StockRecords {
 
 export type StockRecord<K extends StockKind = StockKind> = StockRecords[K];
 
+/** How the issue cart, issues and the search across kinds name a kind (SERVER.md §9, §11). */
+export const objectTypes = {
+  chemical: 'CHEMICAL',
+  instrument: 'INSTRUMENT',
+  glassware: 'GLASSWARE',
+} as const satisfies Record<StockKind, string>;
+
+export type ObjectType = (typeof objectTypes)[StockKind];
+
+/** SPEC §3: an object type other than CHEMICAL or INSTRUMENT is treated as glassware. */
+export function stockKindOf(objectType: string): StockKind {
+  if (objectType === objectTypes.chemical) return 'chemical';
+  if (objectType === objectTypes.instrument) return 'instrument';
+  return 'glassware';
+}
+
 // Write fields (SERVER.md §4.3). Forms send a blank number as null and an unchosen state as '' so that the
 // server reports the field under its own key instead of the client guessing a value.
 

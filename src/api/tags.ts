@@ -31,9 +31,17 @@ export function listTags<T extends TagType>(type: T, rows: readonly { id: number
   return [listTag(type), ...(rows ?? []).map((row) => idTag(type, row.id))];
 }
 
-type Tag = ReturnType<typeof listTag> | ReturnType<typeof idTag>;
+/** The list of one stock kind under a tag type the kinds share (the shipment history of chemicals, say). */
+export function kindListTag<T extends TagType>(type: T, kind: string) {
+  return { type, id: `LIST-${kind}` } as const;
+}
 
-/** invalidatesTags for a mutation: a failed mutation changed nothing on the server, so it invalidates nothing. */
-export function onSuccess<Result, Arg>(tags: (arg: Arg) => Tag[]) {
-  return (_result: Result | undefined, error: unknown, arg: Arg): Tag[] => (error ? [] : tags(arg));
+type Tag = ReturnType<typeof listTag> | ReturnType<typeof idTag> | ReturnType<typeof kindListTag>;
+
+/**
+ * invalidatesTags for a mutation: a failed mutation changed nothing on the server, so it invalidates nothing.
+ * `tags` may read the response when what changed is only known from it.
+ */
+export function onSuccess<Result, Arg>(tags: (arg: Arg, result: Result | undefined) => Tag[]) {
+  return (result: Result | undefined, error: unknown, arg: Arg): Tag[] => (error ? [] : tags(arg, result));
 }

@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { MutationErrorDialog } from './MutationErrorDialog';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
@@ -18,6 +19,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
           maxSnack={4}
         >
           {children}
+          <MutationErrorDialog />
         </SnackbarProvider>
       </ThemeProvider>
     </Provider>

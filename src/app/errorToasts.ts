@@ -1,6 +1,7 @@
 import { isRejected, type Middleware } from '@reduxjs/toolkit';
 import { errorMessage, type ApiError } from '../api/errorMessage';
 import { notify } from '../components/notify';
+import { errorDialogOpened } from './uiSlice';
 
 type MessageFor = (error: ApiError) => string;
 
@@ -20,7 +21,28 @@ const mutationErrorMessages: Record<string, MessageFor> = {
   createGlasswareStock: (error) => errorMessage(error),
   updateGlasswareStock: (error) => errorMessage(error),
   deleteGlasswareStock: (error) => errorMessage(error),
+  createLocation: (error) => errorMessage(error),
+  addToIssueCart: (error) => errorMessage(error),
+  updateIssueCartLine: (error) => errorMessage(error),
+  deleteIssueCartLine: (error) => errorMessage(error),
+  mergeIssueCart: (error) => errorMessage(error),
+  deleteFile: (error) => errorMessage(error),
 };
+
+/** SPEC §8: shipment, upload, link and category failures show the shared-rule message in an error dialog
+ * instead of a toast. */
+const mutationErrorDialogs = new Set([
+  'addShipmentLine',
+  'updateShipmentLine',
+  'deleteShipmentLine',
+  'mergeShipment',
+  'createNewStockItem',
+  'uploadFile',
+  'setFileChemicals',
+  'createCategory',
+  'renameCategory',
+  'deleteCategory',
+]);
 
 function mutationEndpoint(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
@@ -28,12 +50,15 @@ function mutationEndpoint(arg: unknown): string | undefined {
   return type === 'mutation' && typeof endpointName === 'string' ? endpointName : undefined;
 }
 
-/** The one place that turns failed mutations into error toasts; success toasts stay at the call site. */
-export const errorToasts: Middleware = () => (next) => (action) => {
+/** The one place that turns failed mutations into error toasts or dialogs; success toasts stay at the call site. */
+export const errorToasts: Middleware = (api) => (next) => (action) => {
   if (isRejected(action)) {
     const endpoint = mutationEndpoint(action.meta.arg);
+    const error = (action.payload as ApiError | undefined) ?? action.error;
     const messageFor = endpoint ? mutationErrorMessages[endpoint] : undefined;
-    if (messageFor) notify(messageFor((action.payload as ApiError | undefined) ?? action.error), 'error');
+    if (messageFor) notify(messageFor(error), 'error');
+    else if (endpoint && mutationErrorDialogs.has(endpoint))
+      api.dispatch(errorDialogOpened(errorMessage(error)));
   }
   return next(action);
 };

@@ -15,7 +15,17 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: { auth: { token: readStoredToken() }, ...preloadedState },
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware().prepend(tokenStorage.middleware).concat(apiSlice.middleware, errorToasts),
+      getDefaultMiddleware({
+        // The API cache holds whole stock lists (10,000+ rows); it is plain JSON from the server, and walking it on
+        // every action would make development builds and tests crawl.
+        immutableCheck: { ignoredPaths: [apiSlice.reducerPath] },
+        serializableCheck: {
+          ignoredPaths: [apiSlice.reducerPath],
+          ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta', 'payload'],
+        },
+      })
+        .prepend(tokenStorage.middleware)
+        .concat(apiSlice.middleware, errorToasts),
     devTools: { name: 'LabStore' },
   });
 }

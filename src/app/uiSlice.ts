@@ -1,10 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { StockKind } from '../api/stock';
 
 export interface UiState {
   /** SPEC §2 index of the admin sidebar page; null shows the first registered page. */
   adminPage: number | null;
   /** The same for the public sidebar. */
   publicPage: number | null;
+  /** The message of the open error dialog (SPEC §8); absent when none is open. */
+  errorDialog?: string;
+  /** The kind whose brand-new item dialog the sidebar asked the Add Shipment page to open. */
+  newItemDialog?: StockKind;
 }
 
 const initialState: UiState = { adminPage: null, publicPage: null };
@@ -19,12 +24,34 @@ export const uiSlice = createSlice({
     publicPageSelected: (state, action: PayloadAction<number>) => {
       state.publicPage = action.payload;
     },
+    errorDialogOpened: (state, action: PayloadAction<string>) => {
+      state.errorDialog = action.payload;
+    },
+    errorDialogClosed: (state) => {
+      delete state.errorDialog;
+    },
+    newItemDialogRequested: (state, action: PayloadAction<StockKind>) => {
+      state.newItemDialog = action.payload;
+    },
+    newItemDialogClosed: (state) => {
+      delete state.newItemDialog;
+    },
   },
   selectors: {
     selectAdminPage: (state) => state.adminPage,
     selectPublicPage: (state) => state.publicPage,
+    selectErrorDialog: (state) => state.errorDialog,
+    selectNewItemDialog: (state) => state.newItemDialog,
   },
 });
 
-export const { adminPageSelected, publicPageSelected } = uiSlice.actions;
-export const { selectAdminPage, selectPublicPage } = uiSlice.selectors;
+export const {
+  adminPageSelected,
+  publicPageSelected,
+  errorDialogOpened,
+  errorDialogClosed,
+  newItemDialogRequested,
+  newItemDialogClosed,
+} = uiSlice.actions;
+export const { selectAdminPage, selectPublicPage, selectErrorDialog, selectNewItemDialog } =
+  uiSlice.selectors;

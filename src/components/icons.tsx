@@ -24,3 +24,20 @@ export const KeyIcon = createSvgIcon(
   <path d="M12.65 10C11.83 7.67 9.61 6 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6c2.61 0 4.83-1.67 5.65-4H17v4h4v-4h2v-4zM7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2" />,
   'Key',
 );
+
+export const ExpandMoreIcon = createSvgIcon(
+  <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />,
+  'ExpandMore',
+);
+
+export const ExpandLessIcon = createSvgIcon(
+  <path d="m12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z" />,
+  'ExpandLess',
+);
+
+export const OpenInNewIcon = createSvgIcon(
+  <path d="M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z" />,
+  'OpenInNew',
+);
+
+export const UploadIcon = createSvgIcon(<path d="M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z" />, 'Upload');

@@ -1,4 +1,11 @@
-import type { ChemicalState, ChemicalStock, GlasswareStock, InstrumentStock } from '../api/stock';
+import type {
+  ChemicalState,
+  ChemicalStock,
+  GlasswareStock,
+  InstrumentStock,
+  StockKind,
+  StockRecord,
+} from '../api/stock';
 import type { Column } from './VirtualTable';
 
 // How stock records read on screen, shared by the Store tables and the search results (SPEC §2).
@@ -12,6 +19,23 @@ export function millilitres(quantity: number): string {
 
 export function pieces(quantity: number): string {
   return `${quantity} ${quantity === 1 ? 'piece' : 'pieces'}`;
+}
+
+export const kindLabels: Record<StockKind, string> = {
+  chemical: 'Chemical',
+  instrument: 'Instrument',
+  glassware: 'Glassware',
+};
+
+/** A quantity of the kind in its unit. */
+export function amount(kind: StockKind, quantity: number): string {
+  return kind === 'chemical' ? millilitres(quantity) : pieces(quantity);
+}
+
+/** The catalog name of any kind's record. */
+export function stockName(record: StockRecord): string {
+  if ('chemical' in record) return record.chemical.name;
+  return 'instrument' in record ? record.instrument.name : record.glassware.name;
 }
 
 export const chemicalName = (row: ChemicalStock) => row.chemical.name;

@@ -1,10 +1,25 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
+import { categoriesHandlers } from './handlers/categories';
+import { filesHandlers } from './handlers/files';
+import { issueCartHandlers } from './handlers/issueCart';
+import { locationsHandlers } from './handlers/locations';
 import { searchHandlers } from './handlers/search';
+import { shipmentsHandlers } from './handlers/shipments';
 import { stockHandlers } from './handlers/stock';
 import { usersHandlers } from './handlers/users';
 
-export const server = setupServer(...authHandlers, ...usersHandlers, ...stockHandlers, ...searchHandlers);
+export const server = setupServer(
+  ...authHandlers,
+  ...usersHandlers,
+  ...stockHandlers,
+  ...searchHandlers,
+  ...locationsHandlers,
+  ...issueCartHandlers,
+  ...shipmentsHandlers,
+  ...categoriesHandlers,
+  ...filesHandlers,
+);
 
 const requestLog: string[] = [];
 

@@ -24,7 +24,18 @@ describe('AdminShell', () => {
       within(sidebar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Search', 'Store', 'User Managment']);
+    ).toEqual([
+      'Search',
+      'Add Shipment',
+      'Show Add Shipment entries',
+      'Store',
+      'Location',
+      'Create an Issue',
+      'User Managment',
+      'Shipment',
+      'File Managment',
+      'Category',
+    ]);
     const item = within(sidebar).getByRole('button', { name: 'User Managment' });
 
     await user.click(item);

@@ -21,7 +21,10 @@ export function AdminShell() {
       sidebarLabel="Admin pages"
       pages={adminPages}
       selected={selected}
-      onSelect={(index) => dispatch(adminPageSelected(index))}
+      onSelect={(index, action) => {
+        dispatch(adminPageSelected(index));
+        if (action) dispatch(action);
+      }}
       actions={
         <Button color="inherit" variant="outlined" onClick={logout}>
           Logout

@@ -15,7 +15,7 @@ describe('PublicShell', () => {
       within(sidebar)
         .getAllByRole('button')
         .map((item) => item.textContent),
-    ).toEqual(['Search', 'Store']);
+    ).toEqual(['Search', 'Store', 'Location', 'File Management']);
     await user.click(within(sidebar).getByRole('button', { name: 'Store' }));
 
     expect(await screen.findByRole('cell', { name: 'Ethanol' })).toBeInTheDocument();
@@ -23,5 +23,16 @@ describe('PublicShell', () => {
     expect(store.getState().ui.publicPage).toBe(1);
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
     expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+  });
+
+  it('offers the Location page, read-only, without signing in', async () => {
+    const { user } = renderWithProviders(<PublicShell />, {
+      preloadedState: { ui: { adminPage: null, publicPage: 2 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Physical Lab 1' }));
+
+    expect(await screen.findByRole('article', { name: 'November 21, 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(sentRequests()).toEqual(['GET /api/management/consumers-tree/', 'GET /api/management/issues/1/']);
   });
 });

@@ -1,6 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -8,17 +10,18 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { MenuIcon } from '../../components/icons';
+import { ExpandLessIcon, ExpandMoreIcon, MenuIcon } from '../../components/icons';
 import { currentPage, type ShellPage } from './shellPages';
 
 interface ShellLayoutProps {
   sidebarLabel: string;
   pages: readonly ShellPage[];
   selected: number | null;
-  onSelect: (index: number) => void;
+  /** `action` is the event of the chosen sub-entry, if one was chosen. */
+  onSelect: (index: number, action?: UnknownAction) => void;
   /** Extra top-bar controls on the right. */
   actions?: ReactNode;
   /** Shown when no page is registered. */
@@ -35,10 +38,11 @@ export function ShellLayout({
   children,
 }: ShellLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [expanded, setExpanded] = useState<number | null>(null);
   const page = currentPage(pages, selected);
 
-  const select = (index: number) => {
-    onSelect(index);
+  const select = (index: number, action?: UnknownAction) => {
+    onSelect(index, action);
     setDrawerOpen(false);
   };
 
@@ -76,17 +80,47 @@ export function ShellLayout({
       <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
         <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
           <List>
-            {pages.map(({ index, label }) => {
+            {pages.map(({ index, label, entries }) => {
               const isCurrent = index === page?.index;
+              const isExpanded = expanded === index;
               return (
-                <ListItemButton
-                  key={index}
-                  selected={isCurrent}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  onClick={() => select(index)}
-                >
-                  <ListItemText primary={label} />
-                </ListItemButton>
+                <Fragment key={index}>
+                  <ListItemButton
+                    selected={isCurrent}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    onClick={() => select(index)}
+                  >
+                    <ListItemText primary={label} />
+                  </ListItemButton>
+                  {entries && (
+                    <>
+                      <ListItemButton
+                        aria-expanded={isExpanded}
+                        onClick={() => setExpanded(isExpanded ? null : index)}
+                        sx={{ pl: 4 }}
+                      >
+                        <ListItemText
+                          primary={`${isExpanded ? 'Hide' : 'Show'} ${label} entries`}
+                          slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }}
+                        />
+                        {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                      </ListItemButton>
+                      <Collapse in={isExpanded} unmountOnExit>
+                        <List disablePadding>
+                          {entries.map((entry) => (
+                            <ListItemButton
+                              key={entry.label}
+                              sx={{ pl: 6 }}
+                              onClick={() => select(index, entry.action)}
+                            >
+                              <ListItemText primary={entry.label} />
+                            </ListItemButton>
+                          ))}
+                        </List>
+                      </Collapse>
+                    </>
+                  )}
+                </Fragment>
               );
             })}
           </List>

@@ -13,4 +13,16 @@ export const publicPages: ShellPage[] = [
     label: 'Store',
     Page: lazy(() => import('../../features/stock/StorePage').then((m) => ({ default: m.StorePage }))),
   },
+  {
+    index: 2,
+    label: 'Location',
+    Page: lazy(() =>
+      import('../../features/locations/LocationPage').then((m) => ({ default: m.LocationPage })),
+    ),
+  },
+  {
+    index: 3,
+    label: 'File Management',
+    Page: lazy(() => import('../../features/files/FilesPage').then((m) => ({ default: m.PublicFilesPage }))),
+  },
 ];

@@ -6,7 +6,12 @@ import {
   type ChemicalStock,
 } from '../../api/stock';
 import { stateLabels } from '../../components/stockColumns';
-import { numberOrNull, StockFormDialog, type FormField, type FormValues } from './StockFormDialog';
+import {
+  numberOrNull,
+  StockFormDialog,
+  type FormField,
+  type FormValues,
+} from '../../components/StockFormDialog';
 
 type Values = FormValues<keyof ChemicalFields>;
 

@@ -4,7 +4,12 @@ import {
   type GlasswareFields,
   type GlasswareStock,
 } from '../../api/stock';
-import { numberOrNull, StockFormDialog, type FormField, type FormValues } from './StockFormDialog';
+import {
+  numberOrNull,
+  StockFormDialog,
+  type FormField,
+  type FormValues,
+} from '../../components/StockFormDialog';
 
 type Values = FormValues<keyof GlasswareFields>;
 

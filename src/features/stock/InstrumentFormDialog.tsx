@@ -4,7 +4,12 @@ import {
   type InstrumentFields,
   type InstrumentStock,
 } from '../../api/stock';
-import { numberOrNull, StockFormDialog, type FormField, type FormValues } from './StockFormDialog';
+import {
+  numberOrNull,
+  StockFormDialog,
+  type FormField,
+  type FormValues,
+} from '../../components/StockFormDialog';
 
 type Values = FormValues<keyof InstrumentFields>;
 

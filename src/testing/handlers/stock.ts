@@ -13,7 +13,7 @@ import { authenticate } from './auth';
 // each test. Only the flat write form and the object form of manufacturer and supplier are understood.
 
 type Errors = Record<string, string[]>;
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
 type CatalogName = 'chemical' | 'instrument' | 'glassware' | 'manufacturer' | 'supplier';
 type ChemicalEntry = ChemicalStock['chemical'];
 
@@ -291,7 +291,7 @@ function rows<K extends StockKind>(kind: K): StockRecords[K][] {
 }
 
 /** Validates and stores a record: the new one, or the replacement of record `id`. */
-function write<K extends StockKind>(kind: K, body: Body, id?: number): StockRecords[K] | Errors {
+export function write<K extends StockKind>(kind: K, body: Body, id?: number): StockRecords[K] | Errors {
   const parsed = parsers[kind](body, id === undefined);
   if (Object.keys(parsed.errors).length > 0) return parsed.errors;
   const record = parsed.build(id ?? stock.nextId++);
@@ -367,7 +367,7 @@ export function resetStock() {
 
 const notFound = () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
 
-function isErrors(result: object): result is Errors {
+export function isErrors(result: object): result is Errors {
   return !('id' in result);
 }
 

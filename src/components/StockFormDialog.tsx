@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { fieldErrors, type ApiError } from '../../api/errorMessage';
-import { FormDialog } from '../../components/FormDialog';
-import { notify } from '../../components/notify';
+import { fieldErrors, type ApiError } from '../api/errorMessage';
+import { FormDialog } from './FormDialog';
+import { notify } from './notify';
 
 /** One input of a stock form; `name` is the server's write field, so its 400 message lands beside it. */
 export interface FormField<Name extends string> {
@@ -33,9 +33,12 @@ interface StockFormDialogProps<Name extends string> {
   /** Sends the values; resolves to the saved record's name, or undefined when the save failed. */
   onSave: (values: FormValues<Name>) => Promise<string | undefined>;
   onClose: () => void;
+  submitLabel?: string;
+  /** The success toast for the saved record's name. */
+  savedMessage?: (name: string) => string;
 }
 
-/** The create-and-edit form every stock kind shares; the kinds differ only in their fields. */
+/** The create-and-edit form of stock records, shared by every kind and page; the kinds differ only in fields. */
 export function StockFormDialog<Name extends string>({
   title,
   fields,
@@ -44,6 +47,8 @@ export function StockFormDialog<Name extends string>({
   error,
   onSave,
   onClose,
+  submitLabel = 'Save',
+  savedMessage = (name) => `${name} saved.`,
 }: StockFormDialogProps<Name>) {
   const [values, setValues] = useState(initialValues);
   const errors = fieldErrors(error);
@@ -51,13 +56,20 @@ export function StockFormDialog<Name extends string>({
   const submit = async () => {
     const savedName = await onSave(values);
     if (savedName !== undefined) {
-      notify(`${savedName} saved.`, 'success');
+      notify(savedMessage(savedName), 'success');
       onClose();
     }
   };
 
   return (
-    <FormDialog open title={title} submitLabel="Save" pending={pending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      open
+      title={title}
+      submitLabel={submitLabel}
+      pending={pending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {fields.map(({ name, label, type, optional, helperText, choices }, position) => (
         <TextField
           key={name}

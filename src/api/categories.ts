@@ -1,0 +1,43 @@
+import { apiSlice } from './apiSlice';
+import { idTag, listTag, listTags, onSuccess } from './tags';
+
+// SERVER.md §13: the categories files are filed under.
+
+export interface Category {
+  id: number;
+  name: string;
+}
+
+export const categoriesApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    listCategories: build.query<Category[], void>({
+      query: () => '/api/filemanager/categories/',
+      providesTags: (categories) => listTags('Category', categories),
+    }),
+    // A new category is on no file yet, so the file list stays as it is.
+    createCategory: build.mutation<Category, string>({
+      query: (name) => ({ url: '/api/filemanager/categories/', method: 'POST', body: { name } }),
+      invalidatesTags: onSuccess(() => [listTag('Category')]),
+    }),
+    // Files show their categories' names, and a deleted category drops off every file.
+    renameCategory: build.mutation<Category, Category>({
+      query: ({ id, name }) => ({
+        url: `/api/filemanager/categories/${id}/`,
+        method: 'PATCH',
+        body: { name },
+      }),
+      invalidatesTags: onSuccess(({ id }) => [idTag('Category', id), listTag('File')]),
+    }),
+    deleteCategory: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/filemanager/categories/${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess((id) => [idTag('Category', id), listTag('File')]),
+    }),
+  }),
+});
+
+export const {
+  useListCategoriesQuery,
+  useCreateCategoryMutation,
+  useRenameCategoryMutation,
+  useDeleteCategoryMutation,
+} = categoriesApi;

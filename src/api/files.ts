@@ -1,0 +1,105 @@
+import { config } from '../app/config';
+import { apiSlice } from './apiSlice';
+import type { Category } from './categories';
+import { progressQuery } from './progressRequest';
+import type { ChemicalState } from './stock';
+import { idTag, listTag, listTags, onSuccess } from './tags';
+
+// SERVER.md §12: the file library.
+
+/** A linked chemical stock record, flattened: manufacturer and supplier are plain names. */
+export interface LinkedChemical {
+  /** The chemical stock record's id. */
+  id: number;
+  CAS_RN: string;
+  name: string;
+  molecular_formula: string;
+  molecular_weight: number;
+  purity: number;
+  quantity: number;
+  state: ChemicalState;
+  manufacturer: string;
+  supplier: string;
+}
+
+export interface FileRecord {
+  id: number;
+  created_at: string;
+  /** `path` is always /media/files/<stored name>; `size` is in KB, unrounded. */
+  file: { path: string; size: number };
+  categories: Category[];
+  chemicals: LinkedChemical[];
+}
+
+export interface FileUpload {
+  file: File;
+  categories: number[];
+  /** Chemical stock record ids. */
+  chemicals: number[];
+  /** Called as the file goes out, with the share sent so far in whole percent. */
+  onProgress?: (percent: number) => void;
+}
+
+const url = '/api/filemanager/files/';
+
+/** Where a stored file opens: the configured public file base (empty: this origin) plus its path. */
+export function fileUrl(file: FileRecord): string {
+  return `${config.fileBaseUrl.replace(/\/+$/, '')}${file.file.path}`;
+}
+
+/** The stored file's name without the folder. */
+export function fileName(file: FileRecord): string {
+  return file.file.path.slice(file.file.path.lastIndexOf('/') + 1);
+}
+
+function uploadForm({ file, categories, chemicals }: FileUpload): FormData {
+  const form = new FormData();
+  for (const id of categories) form.append('categories', String(id));
+  for (const id of chemicals) form.append('chemicals', String(id));
+  form.append('file', file);
+  return form;
+}
+
+export const filesApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    listFiles: build.query<FileRecord[], void>({
+      query: () => url,
+      // A linked stock record's edit or delete changes what the list shows about it.
+      providesTags: (files) => [
+        ...listTags('File', files),
+        ...(files ?? []).flatMap((file) =>
+          file.chemicals.map((chemical) => idTag('ChemicalStock', chemical.id)),
+        ),
+      ],
+    }),
+    uploadFile: build.mutation<FileRecord, FileUpload>({
+      queryFn: async (upload, api, extraOptions) => {
+        const request = {
+          url,
+          method: 'POST',
+          body: uploadForm(upload),
+          onProgress: upload.onProgress,
+        } as const;
+        const result = await progressQuery(request, api, extraOptions);
+        return result.error ? { error: result.error } : { data: result.data as FileRecord };
+      },
+      invalidatesTags: onSuccess(() => [listTag('File')]),
+    }),
+    /** Replaces the file's linked chemicals: linking and unlinking both send the whole new list. */
+    setFileChemicals: build.mutation<FileRecord, { id: number; chemicals: number[] }>({
+      query: ({ id, chemicals }) => ({ url: `${url}${id}/`, method: 'PATCH', body: { chemicals } }),
+      invalidatesTags: onSuccess(({ id }) => [idTag('File', id)]),
+    }),
+    deleteFile: build.mutation<void, number>({
+      query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess((id) => [idTag('File', id)]),
+    }),
+  }),
+});
+
+export const {
+  useListFilesQuery,
+  useUploadFileMutation,
+  useSetFileChemicalsMutation,
+  useDeleteFileMutation,
+} = filesApi;

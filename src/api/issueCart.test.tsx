@@ -1,0 +1,132 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { makeStore } from '../app/store';
+import { issueCart } from '../testing/handlers/issueCart';
+import { signedInState } from '../testing/render';
+import { clearRequestLog, sentRequests } from '../testing/server';
+import { issueCartApi } from './issueCart';
+import { locationsApi } from './locations';
+import { searchApi } from './search';
+import { stockApi } from './stock';
+
+/** The admin's cart holds 5 ml of Ethanol (chemical 1) and 2 Beakers (glassware 5). */
+function fillCart() {
+  issueCart.lines.push(
+    { id: 1, owner: 1, object_id: 1, object_type: 'CHEMICAL', quantity: 5 },
+    { id: 2, owner: 1, object_id: 5, object_type: 'GLASSWARE', quantity: 2 },
+  );
+  issueCart.nextId = 3;
+}
+
+/** A store showing every list a merge could touch, their loads done. */
+async function storeShowingEverything() {
+  fillCart();
+  const store = makeStore(signedInState());
+  await Promise.all([
+    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
+    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
+    store.dispatch(stockApi.endpoints.listGlasswareStock.initiate()),
+    store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
+    store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'instrument', query: 'centrifuge' })),
+    store.dispatch(searchApi.endpoints.fuzzySearchAllKinds.initiate('beaker')),
+    store.dispatch(locationsApi.endpoints.consumersTree.initiate()),
+    store.dispatch(locationsApi.endpoints.issuesForLocation.initiate(1)),
+    store.dispatch(locationsApi.endpoints.issuesForLocation.initiate(2)),
+    store.dispatch(issueCartApi.endpoints.listIssueCart.initiate()),
+  ]);
+  clearRequestLog();
+  return store;
+}
+
+/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
+async function expectRequests(expected: string[]) {
+  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect([...sentRequests()].sort()).toEqual([...expected].sort());
+}
+
+const cartList = 'GET /api/management/issue-cart/';
+const search = 'GET /api/management/fuzzysearch/';
+
+describe('issue cart and location endpoints and their cache tags', () => {
+  // A failed write raises a toast, which needs a mounted provider.
+  beforeEach(() => {
+    render(<SnackbarProvider />);
+  });
+
+  it('after a merge refetches the cart, the lists and searches of the issued kinds and that location’s issues', async () => {
+    const store = await storeShowingEverything();
+    await store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 }));
+    await expectRequests([
+      'POST /api/management/issue-cart/2/merge/',
+      cartList,
+      'GET /api/storeobjects/chemicalobjs/',
+      'GET /api/storeobjects/glasswareobjs/',
+      search, // the chemical search
+      search, // the search across kinds
+      'GET /api/management/issues/2/',
+    ]);
+    const chemicals = stockApi.endpoints.listChemicalStock.select()(store.getState()).data;
+    expect(chemicals?.find((record) => record.id === 1)?.quantity).toBe(245.5);
+    expect(issueCartApi.endpoints.listIssueCart.select()(store.getState()).data).toEqual([]);
+    expect(locationsApi.endpoints.issuesForLocation.select(2)(store.getState()).data).toHaveLength(1);
+  });
+
+  it('refetches nothing when the merge is refused', async () => {
+    const store = await storeShowingEverything();
+    issueCart.lines[0].quantity = 300;
+    const result = await act(() =>
+      store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 })),
+    );
+    expect(result.error).toMatchObject({ status: 409, data: { detail: 'Ethanol: only 250.5 ml in stock.' } });
+    expect(screen.getByText('Ethanol: only 250.5 ml in stock.')).toBeInTheDocument();
+    await expectRequests(['POST /api/management/issue-cart/2/merge/']);
+  });
+
+  it('refetches only the cart after a line is added, changed or deleted', async () => {
+    const store = await storeShowingEverything();
+    await store.dispatch(
+      issueCartApi.endpoints.addToIssueCart.initiate({
+        object_id: 3,
+        object_type: 'INSTRUMENT',
+        quantity: 1,
+      }),
+    );
+    await expectRequests(['POST /api/management/issue-cart/', cartList]);
+
+    clearRequestLog();
+    await store.dispatch(
+      issueCartApi.endpoints.updateIssueCartLine.initiate({
+        id: 1,
+        object_id: 1,
+        object_type: 'CHEMICAL',
+        quantity: 7,
+      }),
+    );
+    await expectRequests(['PUT /api/management/issue-cart/1/', cartList]);
+
+    clearRequestLog();
+    await store.dispatch(issueCartApi.endpoints.deleteIssueCartLine.initiate(2));
+    await expectRequests(['DELETE /api/management/issue-cart/2/', cartList]);
+    const lines = issueCartApi.endpoints.listIssueCart.select()(store.getState()).data;
+    expect(lines?.map((line) => [line.object_id, line.quantity])).toEqual([
+      [1, 7],
+      [3, 1],
+    ]);
+  });
+
+  it('refetches only the tree after a location is created', async () => {
+    const store = await storeShowingEverything();
+    await store.dispatch(
+      locationsApi.endpoints.createLocation.initiate({
+        name: 'Inorganic Lab 3',
+        consumer_type: 'INORGANIC',
+        room_number: '120',
+        building_name: 'Science Building',
+      }),
+    );
+    await expectRequests(['POST /api/management/store-consumers/', 'GET /api/management/consumers-tree/']);
+    const tree = locationsApi.endpoints.consumersTree.select()(store.getState()).data;
+    expect(tree?.InorganicLab).toEqual([{ id: 4, name: 'Inorganic Lab 3' }]);
+  });
+});

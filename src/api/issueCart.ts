@@ -1,0 +1,64 @@
+import { apiSlice } from './apiSlice';
+import type { Issue } from './locations';
+import { stockKindOf, stockTags, type ObjectType, type StockRecord } from './stock';
+import { idTag, listTag, listTags, onSuccess } from './tags';
+
+// SERVER.md §9: the signed-in user's issue cart, merged into an issue for a location.
+
+export interface CartLineFields {
+  object_id: number;
+  object_type: ObjectType;
+  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
+  quantity: number | null;
+}
+
+export interface CartLine extends CartLineFields {
+  id: number;
+  quantity: number;
+  /** The stock record, with its current quantity. */
+  object: StockRecord;
+}
+
+const url = '/api/management/issue-cart/';
+
+export const issueCartApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    listIssueCart: build.query<CartLine[], void>({
+      query: () => url,
+      providesTags: (lines) => listTags('IssueCartLine', lines),
+    }),
+    addToIssueCart: build.mutation<CartLine, CartLineFields>({
+      query: (line) => ({ url, method: 'POST', body: line }),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+    }),
+    updateIssueCartLine: build.mutation<CartLine, CartLineFields & { id: number }>({
+      query: (line) => ({ url: `${url}${line.id}/`, method: 'PUT', body: line }),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+    }),
+    deleteIssueCartLine: build.mutation<void, number>({
+      query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+    }),
+    // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
+    // refetch, as does the location's issue history.
+    mergeIssueCart: build.mutation<Issue, { locationId: number }>({
+      query: ({ locationId }) => ({ url: `${url}${locationId}/merge/`, method: 'POST' }),
+      invalidatesTags: onSuccess(({ locationId }, issue) => {
+        const kinds = new Set((issue?.objects ?? []).map((item) => stockKindOf(item.object_type)));
+        return [
+          listTag('IssueCartLine'),
+          idTag('Issue', locationId),
+          ...[...kinds].map((kind) => listTag(stockTags[kind])),
+        ];
+      }),
+    }),
+  }),
+});
+
+export const {
+  useListIssueCartQuery,
+  useAddToIssueCartMutation,
+  useUpdateIssueCartLineMutation,
+  useDeleteIssueCartLineMutation,
+  useMergeIssueCartMutation,
+} = issueCartApi;

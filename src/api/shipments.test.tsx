@@ -1,0 +1,102 @@
+import { waitFor } from '@testing-library/react';
+import { makeStore } from '../app/store';
+import { shipments } from '../testing/handlers/shipments';
+import { signedInState } from '../testing/render';
+import { clearRequestLog, sentRequests } from '../testing/server';
+import { searchApi } from './search';
+import { shipmentsApi } from './shipments';
+import { stockApi } from './stock';
+
+/** A store showing the chemical and instrument stock, a chemical search, staging lists and histories. */
+async function storeShowingShipments() {
+  shipments.staged.chemical.push({ id: 90, itemId: 1, quantity: 10 });
+  const store = makeStore(signedInState());
+  await Promise.all([
+    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
+    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
+    store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
+    store.dispatch(shipmentsApi.endpoints.listShipmentLines.initiate('chemical')),
+    store.dispatch(shipmentsApi.endpoints.listShipmentLines.initiate('instrument')),
+    store.dispatch(shipmentsApi.endpoints.listShipments.initiate('chemical')),
+    store.dispatch(shipmentsApi.endpoints.listShipments.initiate('instrument')),
+  ]);
+  clearRequestLog();
+  return store;
+}
+
+/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
+async function expectRequests(expected: string[]) {
+  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect([...sentRequests()].sort()).toEqual([...expected].sort());
+}
+
+const chemicalStaging = '/api/management/chemical-temp-shipment/';
+const chemicalList = 'GET /api/storeobjects/chemicalobjs/';
+const search = 'GET /api/management/fuzzysearch/';
+const history = 'GET /api/management/shipments/';
+
+describe('shipment endpoints and their cache tags', () => {
+  it('refetches only the kind staging list after adding, editing or deleting a line', async () => {
+    const store = await storeShowingShipments();
+    await store.dispatch(
+      shipmentsApi.endpoints.addShipmentLine.initiate({ kind: 'chemical', itemId: 2, quantity: 0.5 }),
+    );
+    await expectRequests([`POST ${chemicalStaging}`, `GET ${chemicalStaging}`]);
+
+    clearRequestLog();
+    await store.dispatch(
+      shipmentsApi.endpoints.updateShipmentLine.initiate({ kind: 'chemical', id: 90, quantity: 12.5 }),
+    );
+    await expectRequests([`PATCH ${chemicalStaging}90/`, `GET ${chemicalStaging}`]);
+
+    clearRequestLog();
+    await store.dispatch(shipmentsApi.endpoints.deleteShipmentLine.initiate({ kind: 'chemical', id: 90 }));
+    await expectRequests([`DELETE ${chemicalStaging}90/`, `GET ${chemicalStaging}`]);
+  });
+
+  it('refetches the staging list, stock list, searches and history of the merged kind only', async () => {
+    const store = await storeShowingShipments();
+    await store.dispatch(shipmentsApi.endpoints.mergeShipment.initiate('chemical'));
+    await expectRequests([
+      `POST ${chemicalStaging}merge/`,
+      `GET ${chemicalStaging}`,
+      chemicalList,
+      search,
+      history,
+    ]);
+    const chemicalHistory = shipmentsApi.endpoints.listShipments.select('chemical')(store.getState());
+    expect(chemicalHistory.data?.shipments[0].lines[0]).toMatchObject({
+      old_total: 250.5,
+      added_quantity: 10,
+    });
+    const ethanol = searchApi.endpoints.fuzzySearch.select({ type: 'chemical', query: 'ethanol' });
+    expect(ethanol(store.getState()).data?.rows[0].quantity).toBe(260.5);
+  });
+
+  it('refetches the kind stock list and searches after creating a brand-new item', async () => {
+    const store = await storeShowingShipments();
+    await store.dispatch(
+      shipmentsApi.endpoints.createNewStockItem.initiate({
+        kind: 'chemical',
+        fields: {
+          name: 'Ethanol',
+          CAS_RN: '64-17-5',
+          molecular_formula: 'C2H6O',
+          purity: 70,
+          manufacturer: 'Merck',
+          supplier: 'Daraz',
+          state: 'LIQUID',
+        },
+      }),
+    );
+    await expectRequests(['POST /api/management/chemicals/', chemicalList, search]);
+  });
+
+  it('refetches nothing and opens the error dialog when a merge fails', async () => {
+    const store = await storeShowingShipments();
+    await store.dispatch(shipmentsApi.endpoints.mergeShipment.initiate('instrument'));
+    await expectRequests(['POST /api/management/instrument-temp-shipment/merge/']);
+    expect(store.getState().ui.errorDialog).toBe('Nothing to merge.');
+  });
+});

@@ -1,0 +1,190 @@
+import { apiSlice } from './apiSlice';
+import {
+  stockTags,
+  type ChemicalFields,
+  type ChemicalState,
+  type GlasswareFields,
+  type InstrumentFields,
+  type StockKind,
+  type StockRecord,
+} from './stock';
+import { idTag, kindListTag, listTag, listTags, onSuccess, type TagType } from './tags';
+
+// SERVER.md §5–§7: the signed-in user's staging list per kind, its merge into stock, brand-new stock records
+// and the shipment history.
+
+/** A staged line: the stock record it adds to (with its current quantity) and the quantity to add. */
+export interface ShipmentLine<K extends StockKind = StockKind> {
+  id: number;
+  item: StockRecord<K>;
+  quantity: number;
+}
+
+/** The server names a line's reference field after the kind (`chemical`, `instrument`, `glassware`). */
+type ServerLine = { id: number; quantity: number } & Partial<Record<StockKind, StockRecord>>;
+
+export interface NewShipmentLine {
+  kind: StockKind;
+  /** The stock-record id. */
+  itemId: number;
+  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
+  quantity: number | null;
+}
+
+export interface ShipmentLineChange {
+  kind: StockKind;
+  id: number;
+  quantity: number | null;
+}
+
+// A brand-new item's descriptive fields: the quantity starts at 0 and the molecular weight comes from the formula.
+export type NewChemical = Omit<ChemicalFields, 'quantity' | 'molecular_weight'>;
+export type NewInstrument = Omit<InstrumentFields, 'quantity'>;
+export type NewGlassware = Omit<GlasswareFields, 'quantity'>;
+
+export type NewStockItem =
+  | { kind: 'chemical'; fields: NewChemical }
+  | { kind: 'instrument'; fields: NewInstrument }
+  | { kind: 'glassware'; fields: NewGlassware };
+
+interface HistoryLineBase {
+  stock_id: number;
+  name: string;
+  /** Plain names, unlike the stock records' catalog entries. */
+  manufacturer: string;
+  supplier: string;
+  /** The stock quantity just before this line was merged. */
+  old_total: number;
+  added_quantity: number;
+}
+
+export interface ChemicalHistoryLine extends HistoryLineBase {
+  CAS_RN: string;
+  molecular_formula: string;
+  molecular_weight: number;
+  purity: number;
+  state: ChemicalState;
+}
+
+export type InstrumentHistoryLine = HistoryLineBase;
+
+export interface GlasswareHistoryLine extends HistoryLineBase {
+  size: number;
+  material_type: string;
+}
+
+interface HistoryLines {
+  chemical: ChemicalHistoryLine;
+  instrument: InstrumentHistoryLine;
+  glassware: GlasswareHistoryLine;
+}
+
+export interface Shipment<K extends StockKind = StockKind> {
+  id: number;
+  date_time: string;
+  lines: HistoryLines[K][];
+}
+
+/** The history with the kind it was asked for, so the page can pick the columns without guessing. */
+export type ShipmentHistory = { [K in StockKind]: { type: K; shipments: Shipment<K>[] } }[StockKind];
+
+type ServerShipment = { id: number; date_time: string } & {
+  [Key in 'chemicals' | 'instruments' | 'glasswares']?: HistoryLineBase[];
+};
+
+export const shipmentLineTags = {
+  chemical: 'ChemicalShipmentLine',
+  instrument: 'InstrumentShipmentLine',
+  glassware: 'GlasswareShipmentLine',
+} as const satisfies Record<StockKind, TagType>;
+
+const stagingUrl = (kind: StockKind) => `/api/management/${kind}-temp-shipment/`;
+
+const managementLists: Record<StockKind, string> = {
+  chemical: '/api/management/chemicals/',
+  instrument: '/api/management/instruments/',
+  glassware: '/api/management/glasswares/',
+};
+
+const historyKeys = {
+  chemical: 'chemicals',
+  instrument: 'instruments',
+  glassware: 'glasswares',
+} as const satisfies Record<StockKind, string>;
+
+/** SERVER.md §5 and SPEC §7: quantity 0 and store 1; a glassware name travels nested under `glassware`. */
+function newItemBody(item: NewStockItem) {
+  const created = { quantity: 0, store: 1 };
+  if (item.kind !== 'glassware') return { ...item.fields, ...created };
+  const { name, ...rest } = item.fields;
+  return { glassware: { name }, ...rest, ...created };
+}
+
+export const shipmentsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    listShipmentLines: build.query<ShipmentLine[], StockKind>({
+      query: stagingUrl,
+      transformResponse: (lines: ServerLine[], _meta, kind) =>
+        lines.map(({ id, quantity, [kind]: item }) => ({ id, quantity, item: item! })),
+      providesTags: (lines, _error, kind) => listTags(shipmentLineTags[kind], lines),
+    }),
+    addShipmentLine: build.mutation<unknown, NewShipmentLine>({
+      query: ({ kind, itemId, quantity }) => ({
+        url: stagingUrl(kind),
+        method: 'POST',
+        body: { [kind]: itemId, quantity },
+      }),
+      invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind])]),
+    }),
+    // SPEC §4: a staged line changes only in its quantity.
+    updateShipmentLine: build.mutation<unknown, ShipmentLineChange>({
+      query: ({ kind, id, quantity }) => ({
+        url: `${stagingUrl(kind)}${id}/`,
+        method: 'PATCH',
+        body: { quantity },
+      }),
+      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
+    }),
+    deleteShipmentLine: build.mutation<void, { kind: StockKind; id: number }>({
+      query: ({ kind, id }) => ({ url: `${stagingUrl(kind)}${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
+    }),
+    // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
+    // refetch, and so does its shipment history.
+    mergeShipment: build.mutation<unknown, StockKind>({
+      query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
+      invalidatesTags: onSuccess((kind) => [
+        listTag(shipmentLineTags[kind]),
+        listTag(stockTags[kind]),
+        kindListTag('Shipment', kind),
+      ]),
+    }),
+    createNewStockItem: build.mutation<StockRecord, NewStockItem>({
+      query: (item) => ({ url: managementLists[item.kind], method: 'POST', body: newItemBody(item) }),
+      invalidatesTags: onSuccess(({ kind }) => [listTag(stockTags[kind])]),
+    }),
+    listShipments: build.query<ShipmentHistory, StockKind>({
+      query: (type) => ({ url: '/api/management/shipments/', params: { type } }),
+      transformResponse: (shipments: ServerShipment[], _meta, type) =>
+        ({
+          type,
+          shipments: shipments.map(({ id, date_time, [historyKeys[type]]: lines }) => ({
+            id,
+            date_time,
+            lines: lines ?? [],
+          })),
+        }) as ShipmentHistory,
+      providesTags: (_history, _error, type) => [kindListTag('Shipment', type)],
+    }),
+  }),
+});
+
+export const {
+  useListShipmentLinesQuery,
+  useAddShipmentLineMutation,
+  useUpdateShipmentLineMutation,
+  useDeleteShipmentLineMutation,
+  useMergeShipmentMutation,
+  useCreateNewStockItemMutation,
+  useListShipmentsQuery,
+} = shipmentsApi;

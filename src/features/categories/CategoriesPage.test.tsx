@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { categories } from '../../testing/handlers/categories';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { CategoriesPage } from './CategoriesPage';
+
+const LIST = 'GET /api/filemanager/categories/';
+
+async function renderCategories() {
+  const view = renderWithProviders(<CategoriesPage />, { preloadedState: signedInState() });
+  await screen.findByRole('table', { name: 'Categories' });
+  return view;
+}
+
+function names() {
+  const table = screen.getByRole('table', { name: 'Categories' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent);
+}
+
+describe('CategoriesPage', () => {
+  it('lists the categories with serial numbers and edit and delete buttons', async () => {
+    await renderCategories();
+    const table = screen.getByRole('table', { name: 'Categories' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Serial NO.', 'Name', 'Action']);
+    const [first] = within(table).getAllByRole('row').slice(1);
+    expect(within(first).getAllByRole('cell')[0]).toHaveTextContent('1');
+    expect(names()).toEqual(['MSDS', 'Protocols', 'Safety']);
+    expect(screen.getByRole('button', { name: 'Edit Safety' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Safety' })).toBeInTheDocument();
+  });
+
+  it("says 'Something Went Wrong' when the list cannot be loaded", async () => {
+    server.use(
+      http.get('*/api/filemanager/categories/', () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
+    );
+    renderWithProviders(<CategoriesPage />, { preloadedState: signedInState() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Something Went Wrong$/);
+  });
+
+  describe('Create Category', () => {
+    async function openCreate() {
+      const view = await renderCategories();
+      await view.user.click(screen.getByRole('button', { name: 'New Category' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Category' });
+      return { ...view, dialog };
+    }
+
+    it('creates the category and refreshes the list', async () => {
+      const { user, dialog } = await openCreate();
+      expect(dialog).toHaveTextContent('Enter a name for the new Category.');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '  Spectra ');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      await waitFor(() => expect(names()).toEqual(['MSDS', 'Protocols', 'Safety', 'Spectra']));
+      expect(screen.getByText('Category Spectra created.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(sentRequests()).toEqual([LIST, 'POST /api/filemanager/categories/', LIST]);
+    });
+
+    it("says 'Please Provide Category Name' for a blank name and sends nothing", async () => {
+      const { user, dialog } = await openCreate();
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '   ');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await screen.findByText('Please Provide Category Name')).toBeInTheDocument();
+      expect(sentRequests()).toEqual([LIST]);
+      expect(screen.getByRole('dialog', { name: 'Create Category' })).toBeInTheDocument();
+    });
+
+    it('shows a refused name in the error dialog with the shared-rule message', async () => {
+      const { user, dialog } = await openCreate();
+      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'msds');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      const error = await screen.findByRole('dialog', { name: 'Error' });
+      expect(error).toHaveTextContent('name: category with this name already exists.');
+      expect(categories.rows).toHaveLength(3);
+    });
+  });
+
+  it('renames a category through Edit Category', async () => {
+    let body: unknown;
+    server.use(
+      http.patch('*/api/filemanager/categories/:id/', async ({ request }) => {
+        body = await request.clone().json();
+      }),
+    );
+    const { user } = await renderCategories();
+    await user.click(screen.getByRole('button', { name: 'Edit Protocols' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Protocols');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please Provide Category Name')).toBeInTheDocument();
+    expect(body).toBeUndefined();
+
+    await user.type(name, 'Procedures');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(names()).toEqual(['MSDS', 'Procedures', 'Safety']));
+    expect(body).toEqual({ name: 'Procedures' });
+    expect(sentRequests()).toEqual([LIST, 'PATCH /api/filemanager/categories/2/', LIST]);
+  });
+
+  describe('Delete Category', () => {
+    it('asks for confirmation, then deletes the category', async () => {
+      const { user } = await renderCategories();
+      await user.click(screen.getByRole('button', { name: 'Delete Safety' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Category' });
+      expect(dialog).toHaveTextContent('Are you sure you want to delete this Category?');
+      expect(sentRequests()).toEqual([LIST]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(names()).toEqual(['MSDS', 'Protocols']));
+      expect(screen.getByText('Category Safety deleted.')).toBeInTheDocument();
+      expect(sentRequests()).toEqual([LIST, 'DELETE /api/filemanager/categories/3/', LIST]);
+    });
+
+    it('keeps the category when cancelled', async () => {
+      const { user } = await renderCategories();
+      await user.click(screen.getByRole('button', { name: 'Delete Safety' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Category' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(names()).toEqual(['MSDS', 'Protocols', 'Safety']);
+      expect(sentRequests()).toEqual([LIST]);
+    });
+
+    it('shows a failed delete in the error dialog', async () => {
+      server.use(
+        http.delete('*/api/filemanager/categories/:id/', () =>
+          HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+        ),
+      );
+      const { user } = await renderCategories();
+      await user.click(screen.getByRole('button', { name: 'Delete Safety' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Category' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Not found.');
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { Category } from '../../api/categories';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import { fileName, fileUrl, useListFilesQuery, type FileRecord } from '../../api/files';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { longUsDate } from '../../components/dates';
+import { DeleteIcon, ExpandMoreIcon, OpenInNewIcon, UploadIcon } from '../../components/icons';
+import { DeleteFileDialog } from './DeleteFileDialog';
+import { LinkedSubstancesDialog } from './LinkedSubstancesDialog';
+import { UploadFileDialog } from './UploadFileDialog';
+
+type OpenDialog = { kind: 'upload' } | { kind: 'links' | 'delete'; file: FileRecord } | null;
+
+/** The first category in the cell, the rest behind a menu so that rows keep one height. */
+function CategoryCell({ categories }: { categories: Category[] }) {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [first, ...rest] = categories;
+  if (!first) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span>{first.name}</span>
+      {rest.length > 0 && (
+        <>
+          <Button
+            size="small"
+            endIcon={<ExpandMoreIcon />}
+            aria-haspopup="true"
+            aria-expanded={anchor !== null}
+            aria-controls={anchor ? menuId : undefined}
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
+            More categories
+          </Button>
+          <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            {rest.map((category) => (
+              <MenuItem key={category.id} onClick={() => setAnchor(null)}>
+                {category.name}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface FilesTableProps {
+  files: FileRecord[];
+  admin: boolean;
+  onOpen: (dialog: OpenDialog) => void;
+}
+
+function FilesTable({ files, admin, onOpen }: FilesTableProps) {
+  return (
+    <TableContainer component={Paper}>
+      <Table aria-label="Files">
+        <TableHead>
+          <TableRow>
+            <TableCell>File Name</TableCell>
+            <TableCell>Category</TableCell>
+            <TableCell>Substance Link</TableCell>
+            <TableCell>Action</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {files.map((file) => {
+            const name = fileName(file);
+            const count = file.chemicals.length;
+            return (
+              <TableRow key={file.id} hover>
+                <TableCell>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {file.file.size.toFixed(1)} KB · {longUsDate(file.created_at)}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <CategoryCell categories={file.categories} />
+                </TableCell>
+                <TableCell>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    aria-label={`${count} ${count === 1 ? 'substance' : 'substances'} linked to ${name}`}
+                    onClick={() => onOpen({ kind: 'links', file })}
+                  >
+                    {count}
+                  </Button>
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5}>
+                    <IconButton
+                      component="a"
+                      href={fileUrl(file)}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`Open ${name}`}
+                    >
+                      <OpenInNewIcon />
+                    </IconButton>
+                    {admin && (
+                      <IconButton
+                        color="error"
+                        aria-label={`Delete ${name}`}
+                        onClick={() => onOpen({ kind: 'delete', file })}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** SPEC §2 File management; the public view has only the open-file action and a read-only substance list. */
+function FileLibrary({ admin, title }: { admin: boolean; title: string }) {
+  const { data: files, isLoading, isError } = useListFilesQuery();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {admin && (
+          <Button
+            variant="contained"
+            startIcon={<UploadIcon />}
+            onClick={() => setDialog({ kind: 'upload' })}
+          >
+            Upload File
+          </Button>
+        )}
+      </Stack>
+      {isLoading && <CenteredSpinner label="Loading files" />}
+      {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
+      {files &&
+        (files.length > 0 ? (
+          <FilesTable files={files} admin={admin} onOpen={setDialog} />
+        ) : (
+          <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
+        ))}
+      {dialog?.kind === 'upload' && <UploadFileDialog onClose={close} />}
+      {dialog?.kind === 'links' && (
+        <LinkedSubstancesDialog fileId={dialog.file.id} admin={admin} onClose={close} />
+      )}
+      {dialog?.kind === 'delete' && <DeleteFileDialog file={dialog.file} onClose={close} />}
+    </Stack>
+  );
+}
+
+/** Admin sidebar page 7; the title keeps SPEC §2's spelling. */
+export function FilesPage() {
+  return <FileLibrary admin title="File Managment" />;
+}
+
+/** Public sidebar page 3, read-only. */
+export function PublicFilesPage() {
+  return <FileLibrary admin={false} title="File Management" />;
+}

@@ -1,0 +1,120 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import {
+  fileName,
+  useListFilesQuery,
+  useSetFileChemicalsMutation,
+  type FileRecord,
+  type LinkedChemical,
+} from '../../api/files';
+import { AddIcon, CloseIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { AddSubstanceLinksDialog } from './AddSubstanceLinksDialog';
+
+function LinkedChemicalsTable({
+  file,
+  onRemove,
+}: {
+  file: FileRecord;
+  /** Absent when read-only. */
+  onRemove?: (chemical: LinkedChemical) => void;
+}) {
+  if (file.chemicals.length === 0) return <Typography>No substances are linked to this file.</Typography>;
+  return (
+    <Table size="small" aria-label="Linked substances">
+      <TableHead>
+        <TableRow>
+          <TableCell>Name</TableCell>
+          <TableCell>CAS RN</TableCell>
+          <TableCell>Purity</TableCell>
+          <TableCell>Manufacturer</TableCell>
+          <TableCell>Supplier</TableCell>
+          {onRemove && <TableCell>Action</TableCell>}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {file.chemicals.map((chemical) => (
+          <TableRow key={chemical.id}>
+            <TableCell>{chemical.name}</TableCell>
+            <TableCell>{chemical.CAS_RN}</TableCell>
+            <TableCell>{chemical.purity}%</TableCell>
+            <TableCell>{chemical.manufacturer}</TableCell>
+            <TableCell>{chemical.supplier}</TableCell>
+            {onRemove && (
+              <TableCell>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`Remove ${chemical.name}`}
+                  onClick={() => onRemove(chemical)}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+interface LinkedSubstancesDialogProps {
+  fileId: number;
+  /** Admins may remove links and add new ones; the public sees the list only. */
+  admin: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2 'Link File to Substances'. It reads the file from the live list, so each change shows at once. */
+export function LinkedSubstancesDialog({ fileId, admin, onClose }: LinkedSubstancesDialogProps) {
+  const { file } = useListFilesQuery(undefined, {
+    selectFromResult: ({ data }) => ({ file: data?.find((row) => row.id === fileId) }),
+  });
+  const [setChemicals] = useSetFileChemicalsMutation();
+  const [adding, setAdding] = useState(false);
+  if (!file) return null;
+
+  const unlink = async (removed: LinkedChemical) => {
+    const chemicals = file.chemicals.filter((chemical) => chemical.id !== removed.id).map(({ id }) => id);
+    const result = await setChemicals({ id: file.id, chemicals });
+    if (result.error === undefined) notify(`${removed.name} unlinked from ${fileName(file)}.`, 'success');
+  };
+
+  return (
+    <>
+      <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+        <DialogTitle>Link File to Substances</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography color="text.secondary">{fileName(file)}</Typography>
+            <LinkedChemicalsTable file={file} onRemove={admin ? unlink : undefined} />
+            {admin && (
+              <div>
+                <Button startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+                  Add Links
+                </Button>
+              </div>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      {adding && <AddSubstanceLinksDialog file={file} onClose={() => setAdding(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useListCategoriesQuery } from '../../api/categories';
+import { fileName, useUploadFileMutation } from '../../api/files';
+import type { ChemicalStock } from '../../api/stock';
+import { FormDialog } from '../../components/FormDialog';
+import { UploadIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { ChemicalSearch, chemicalLabel } from './ChemicalSearch';
+
+// Kept in the DOM for the label and keyboard focus, but drawn by the button around it.
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label="Upload progress"
+        sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" sx={{ minWidth: 48 }}>
+        {percent}%
+      </Typography>
+    </Stack>
+  );
+}
+
+/** SPEC §2 'Upload File': categories, linked chemicals and the file, with the upload's progress. */
+export function UploadFileDialog({ onClose }: { onClose: () => void }) {
+  const { data: categories = [] } = useListCategoriesQuery();
+  const [upload, { isLoading }] = useUploadFileMutation();
+  const [categoryIds, setCategoryIds] = useState<number[]>([]);
+  const [chemicals, setChemicals] = useState<ChemicalStock[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState(0);
+
+  const addChemical = (record: ChemicalStock) =>
+    setChemicals((chosen) => (chosen.some(({ id }) => id === record.id) ? chosen : [...chosen, record]));
+
+  const submit = async () => {
+    if (!file) {
+      notify('Please Upload a File.', 'error');
+      return;
+    }
+    setPercent(0);
+    const result = await upload({
+      file,
+      categories: categoryIds,
+      chemicals: chemicals.map(({ id }) => id),
+      onProgress: setPercent,
+    });
+    if (result.data) {
+      notify(`${fileName(result.data)} uploaded.`, 'success');
+      onClose();
+    }
+  };
+
+  const categoryName = (id: number) => categories.find((category) => category.id === id)?.name ?? '';
+
+  return (
+    <FormDialog
+      open
+      title="Upload File"
+      submitLabel="Submit"
+      pending={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Categories"
+        value={categoryIds}
+        onChange={(event) => setCategoryIds(event.target.value as unknown as number[])}
+        slotProps={{
+          select: {
+            multiple: true,
+            renderValue: (selected) => (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {(selected as number[]).map((id) => (
+                  <Chip key={id} size="small" label={categoryName(id)} />
+                ))}
+              </Box>
+            ),
+          },
+        }}
+      >
+        {categories.map((category) => (
+          <MenuItem key={category.id} value={category.id}>
+            {category.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ChemicalSearch actionLabel="Add" onPick={addChemical} />
+      {chemicals.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Substances to link"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {chemicals.map((record) => (
+            <li key={record.id}>
+              <Chip
+                label={chemicalLabel(record)}
+                onDelete={() => setChemicals((chosen) => chosen.filter(({ id }) => id !== record.id))}
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+          Choose File
+          <input
+            type="file"
+            aria-label="File"
+            style={visuallyHidden}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </Button>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          {file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'No file chosen'}
+        </Typography>
+      </Stack>
+      {isLoading && <UploadProgress percent={percent} />}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,81 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import {
+  useAddToIssueCartMutation,
+  useUpdateIssueCartLineMutation,
+  type CartLine,
+  type CartLineFields,
+} from '../../api/issueCart';
+import { objectTypes, type StockKind, type StockRecord } from '../../api/stock';
+import { notify } from '../../components/notify';
+import { amount, kindLabels, stockName } from '../../components/stockColumns';
+
+/** The item the form works on: picked from the search (add mode) or a cart line (edit mode). */
+export interface CartItem {
+  kind: StockKind;
+  record: StockRecord;
+  line?: CartLine;
+}
+
+// What a quantity input lets through: pieces are whole numbers, ml have at most 3 decimals (SERVER.md §1.2).
+const wholeNumber = /^\d*$/;
+const millilitres = /^\d*(\.\d{0,3})?$/;
+
+export function CartItemForm({ item, onDone }: { item: CartItem; onDone: () => void }) {
+  const { kind, record, line } = item;
+  const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
+  const [add, adding] = useAddToIssueCartMutation();
+  const [update, updating] = useUpdateIssueCartLineMutation();
+  const name = stockName(record);
+  const quantityError = fieldErrors((line ? updating : adding).error).quantity;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields: CartLineFields = {
+      object_id: record.id,
+      object_type: objectTypes[kind],
+      quantity: quantity === '' ? null : Number(quantity),
+    };
+    const result = line ? await update({ id: line.id, ...fields }) : await add(fields);
+    if (result.data) {
+      notify(line ? `${name} changed in the cart.` : `${name} added to the cart.`, 'success');
+      onDone();
+    }
+  };
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} aria-label="Chosen item" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          {name} ({kindLabels[kind]})
+        </Typography>
+        <Typography>Available: {amount(kind, record.quantity)}</Typography>
+        <TextField
+          label="Quantity"
+          required
+          autoFocus
+          autoComplete="off"
+          value={quantity}
+          onChange={(event) => {
+            if ((kind === 'chemical' ? millilitres : wholeNumber).test(event.target.value))
+              setQuantity(event.target.value);
+          }}
+          error={Boolean(quantityError)}
+          helperText={quantityError ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
+          slotProps={{ htmlInput: { inputMode: kind === 'chemical' ? 'decimal' : 'numeric' } }}
+        />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" loading={adding.isLoading || updating.isLoading}>
+            {line ? 'Edit' : 'Add'}
+          </Button>
+          <Button onClick={onDone}>Cancel</Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

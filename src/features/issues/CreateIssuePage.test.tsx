@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { issueCart } from '../../testing/handlers/issueCart';
+import { locations } from '../../testing/handlers/locations';
+import { stock } from '../../testing/handlers/stock';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { CreateIssuePage } from './CreateIssuePage';
+
+const initialLoads = ['GET /api/management/consumers-tree/', 'GET /api/management/issue-cart/'];
+
+async function renderPage() {
+  const view = renderWithProviders(<CreateIssuePage />, { preloadedState: signedInState() });
+  await screen.findByRole('group', { name: 'Locations' });
+  await screen.findByRole('heading', { name: 'Cart' });
+  await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+  return view;
+}
+
+/** Puts 5 ml of Ethanol (chemical 1) in the signed-in admin's cart. */
+function ethanolInCart() {
+  issueCart.lines.push({ id: 1, owner: 1, object_id: 1, object_type: 'CHEMICAL', quantity: 5 });
+  issueCart.nextId = 2;
+}
+
+type User = Awaited<ReturnType<typeof renderPage>>['user'];
+
+async function pick(user: User, text: string, option: RegExp) {
+  await user.type(screen.getByRole('combobox', { name: 'Name' }), text);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+function cartItems(group: string) {
+  return within(screen.getByRole('list', { name: group }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+describe('CreateIssuePage', () => {
+  it('suggests items of every kind with their details and available quantity', async () => {
+    const searches: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/management/fuzzysearch/', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+      }),
+    );
+    const { user } = await renderPage();
+    expect(screen.getByRole('heading', { name: 'Create an Issue' })).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Name' }), 'c');
+
+    const options = await screen.findAllByRole('option');
+    const texts = options.map((option) => option.textContent);
+    expect(texts).toContain('Centrifuge (Instrument)Eppendorf, Daraz · 2 pieces available');
+    expect(texts).toContain('Ethanol (Chemical)C2H6O, 99.5% pure, Merck · 250.5 ml available');
+    expect(texts).toContain(
+      'Volumetric flask (Glassware)Size 100, Borosilicate, Duran · 12 pieces available',
+    );
+    expect(searches.map((params) => Object.fromEntries(params))).toEqual([{ query: 'c' }]);
+  });
+
+  it('adds the chosen item to the cart', async () => {
+    const { user } = await renderPage();
+    expect(screen.getByText('The cart is empty.')).toBeInTheDocument();
+    await pick(user, 'eth', /^Ethanol/);
+
+    const form = screen.getByRole('form', { name: 'Chosen item' });
+    expect(within(form).getByRole('heading', { name: 'Ethanol (Chemical)' })).toBeInTheDocument();
+    expect(within(form).getByText('Available: 250.5 ml')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /^Quantity/ }), '5.25');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Ethanol added to the cart.')).toBeInTheDocument();
+    await waitFor(() => expect(cartItems('Chemicals')).toEqual(['Ethanol — 5.25 ml']));
+    expect(screen.queryByRole('form', { name: 'Chosen item' })).not.toBeInTheDocument();
+    expect(issueCart.lines).toMatchObject([{ object_id: 1, object_type: 'CHEMICAL', quantity: 5.25 }]);
+  });
+
+  it("takes whole pieces only and shows the server's stock check", async () => {
+    const { user } = await renderPage();
+    await pick(user, 'beak', /^Beaker/);
+    const form = screen.getByRole('form', { name: 'Chosen item' });
+    expect(within(form).getByText('Available: 20 pieces')).toBeInTheDocument();
+    const quantity = within(form).getByRole('textbox', { name: /^Quantity/ });
+    await user.type(quantity, '2.5');
+    expect(quantity).toHaveValue('25');
+
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('quantity: Only 20 pieces in stock.')).toBeInTheDocument();
+    expect(within(form).getByText('Only 20 pieces in stock.')).toBeInTheDocument();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(issueCart.lines).toEqual([]);
+  });
+
+  it('edits a cart line in the form', async () => {
+    ethanolInCart();
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Edit Ethanol' }));
+
+    const form = screen.getByRole('form', { name: 'Chosen item' });
+    const quantity = within(form).getByRole('textbox', { name: /^Quantity/ });
+    expect(quantity).toHaveValue('5');
+    await user.clear(quantity);
+    await user.type(quantity, '7');
+    await user.click(within(form).getByRole('button', { name: 'Edit' }));
+
+    expect(await screen.findByText('Ethanol changed in the cart.')).toBeInTheDocument();
+    await waitFor(() => expect(cartItems('Chemicals')).toEqual(['Ethanol — 7 ml']));
+    expect(sentRequests()).toEqual([...initialLoads, 'PUT /api/management/issue-cart/1/', initialLoads[1]]);
+  });
+
+  it('deletes a cart line', async () => {
+    ethanolInCart();
+    issueCart.lines.push({ id: 2, owner: 1, object_id: 3, object_type: 'INSTRUMENT', quantity: 1 });
+    const { user } = await renderPage();
+    expect(cartItems('Instruments')).toEqual(['Spectrophotometer — 1 piece']);
+    await user.click(screen.getByRole('button', { name: 'Delete Ethanol' }));
+
+    expect(await screen.findByText('Ethanol removed from the cart.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Chemicals' })).not.toBeInTheDocument());
+    expect(cartItems('Instruments')).toEqual(['Spectrophotometer — 1 piece']);
+    expect(issueCart.lines.map((line) => line.id)).toEqual([2]);
+  });
+
+  it('asks for a location before submitting and sends nothing without one', async () => {
+    ethanolInCart();
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Please Select a Location.')).toBeInTheDocument();
+    expect(sentRequests()).toEqual(initialLoads);
+  });
+
+  it('issues the cart to the chosen location and empties it', async () => {
+    ethanolInCart();
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+    expect(screen.getByText('Issue to Organic Lab A.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
+    expect(await screen.findByText('The cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(stock.chemical.find((record) => record.id === 1)?.quantity).toBe(245.5);
+    expect(locations.issues.get(2)?.[0].objects).toEqual([
+      { id: 1, name: 'Ethanol', object_type: 'CHEMICAL', quantity: 5 },
+    ]);
+  });
+
+  it("shows the server's refusal when the stock ran short, and keeps the cart", async () => {
+    ethanolInCart();
+    stock.chemical[0].quantity = 3;
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();
+    expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
+    expect(stock.chemical[0].quantity).toBe(3);
+  });
+});

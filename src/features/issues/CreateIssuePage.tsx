@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useListIssueCartQuery, useMergeIssueCartMutation, type CartLine } from '../../api/issueCart';
+import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
+import { stockKindOf } from '../../api/stock';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { LocationTree } from '../../components/LocationTree';
+import { notify } from '../../components/notify';
+import { CartItemForm, type CartItem } from './CartItemForm';
+import { IssueCartList } from './IssueCartList';
+import { ItemSearch } from './ItemSearch';
+
+/** SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. */
+export function CreateIssuePage() {
+  const tree = useConsumersTreeQuery();
+  const cart = useListIssueCartQuery();
+  const [merge, merging] = useMergeIssueCartMutation();
+  const [item, setItem] = useState<CartItem | null>(null);
+  const [location, setLocation] = useState<LocationEntry | null>(null);
+  const lines = cart.data ?? [];
+
+  const edit = (line: CartLine) =>
+    setItem({ kind: stockKindOf(line.object_type), record: line.object, line });
+
+  const submit = async () => {
+    if (!location) {
+      notify('Please Select a Location.', 'error');
+      return;
+    }
+    const result = await merge({ locationId: location.id });
+    if (result.data) {
+      notify(`Issued to ${location.name}.`, 'success');
+      setItem(null);
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        Create an Issue
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
+        <Stack spacing={3} sx={{ flexGrow: 1, minWidth: 0 }}>
+          <ItemSearch onPick={setItem} />
+          {item && (
+            <CartItemForm
+              key={item.line ? `line-${item.line.id}` : `${item.kind}-${item.record.id}`}
+              item={item}
+              onDone={() => setItem(null)}
+            />
+          )}
+          <Paper component="section" aria-labelledby="issue-cart-heading" sx={{ p: 2 }}>
+            <Typography id="issue-cart-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+              Cart
+            </Typography>
+            {cart.isLoading ? (
+              <CenteredSpinner label="Loading the cart" />
+            ) : cart.isError ? (
+              <Alert severity="error">{GENERIC_ERROR}</Alert>
+            ) : (
+              <IssueCartList
+                lines={lines}
+                onEdit={edit}
+                onRemoved={(line) => {
+                  if (item?.line?.id === line.id) setItem(null);
+                }}
+              />
+            )}
+          </Paper>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Button
+              variant="contained"
+              size="large"
+              loading={merging.isLoading}
+              disabled={lines.length === 0}
+              onClick={submit}
+            >
+              Submit
+            </Button>
+            <Typography color="text.secondary">
+              {location ? `Issue to ${location.name}.` : 'Choose the location to issue to.'}
+            </Typography>
+          </Stack>
+        </Stack>
+        <Paper sx={{ width: { md: 320 }, flexShrink: 0 }}>
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+            Location
+          </Typography>
+          {tree.isLoading ? (
+            <CenteredSpinner label="Loading locations" />
+          ) : tree.isError ? (
+            <Alert severity="error">{GENERIC_ERROR}</Alert>
+          ) : (
+            tree.data && (
+              <LocationTree tree={tree.data} selectedId={location?.id ?? null} onSelect={setLocation} />
+            )
+          )}
+        </Paper>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
+import { FormDialog } from '../../components/FormDialog';
+import { consumerTypeLabels } from '../../components/LocationTree';
+import { notify } from '../../components/notify';
+
+type TextFieldName = Exclude<keyof NewLocation, 'consumer_type'>;
+
+const textFields: { name: TextFieldName; label: string }[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'building_name', label: 'Building Name' },
+  { name: 'room_number', label: 'Room Number' },
+];
+
+const emptyLocation: NewLocation = {
+  name: '',
+  building_name: '',
+  room_number: '',
+  consumer_type: 'PHYSICAL',
+};
+
+export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
+  const [createLocation, { isLoading, error }] = useCreateLocationMutation();
+  const [values, setValues] = useState(emptyLocation);
+  const errors = fieldErrors(error);
+
+  const submit = async () => {
+    // SPEC §5: every field is needed, and the check is made before any call.
+    if (Object.values(values).some((value) => value.trim() === '')) {
+      notify('All Field are required.', 'error');
+      return;
+    }
+    const result = await createLocation(values);
+    if (result.data) {
+      notify(`Location ${result.data.name} created.`, 'success');
+      onClose();
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title="Create Location"
+      submitLabel="Create"
+      pending={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {textFields.map(({ name, label }, position) => (
+        <TextField
+          key={name}
+          name={name}
+          label={label}
+          autoFocus={position === 0}
+          autoComplete="off"
+          required
+          value={values[name]}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          error={Boolean(errors[name])}
+          helperText={errors[name]}
+        />
+      ))}
+      <TextField
+        select
+        name="consumer_type"
+        label="Type"
+        required
+        value={values.consumer_type}
+        onChange={(event) => setValues({ ...values, consumer_type: event.target.value as ConsumerType })}
+        error={Boolean(errors.consumer_type)}
+        helperText={errors.consumer_type}
+      >
+        {Object.entries(consumerTypeLabels).map(([type, label]) => (
+          <MenuItem key={type} value={type}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useIssuesForLocationQuery, type Issue, type LocationEntry } from '../../api/locations';
+import { stockKindOf, type StockKind } from '../../api/stock';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { longUsDate } from '../../components/dates';
+import { amount, kindLabels } from '../../components/stockColumns';
+
+const sectionOrder: StockKind[] = ['chemical', 'instrument', 'glassware'];
+
+function IssueCard({ issue }: { issue: Issue }) {
+  const headingId = useId();
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h3">
+          {longUsDate(issue.created_at)}
+        </Typography>
+        {sectionOrder.map((kind) => {
+          const items = issue.objects.filter((item) => stockKindOf(item.object_type) === kind);
+          if (items.length === 0) return null;
+          return (
+            <Box key={kind} sx={{ mt: 1 }}>
+              <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+                {kindLabels[kind]}
+              </Typography>
+              <List dense disablePadding aria-label={kindLabels[kind]}>
+                {items.map((item, position) => (
+                  <ListItem key={position}>
+                    <ListItemText primary={`${item.name} — ${amount(kind, item.quantity)}`} />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What was issued to one location, newest first. */
+export function LocationIssues({ location }: { location: LocationEntry }) {
+  // currentData: choosing another location shows the spinner, not the previous location's issues.
+  const { currentData: issues, isFetching, isError } = useIssuesForLocationQuery(location.id);
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2">
+        {location.name}
+      </Typography>
+      {isError ? (
+        <Alert severity="error">{GENERIC_ERROR}</Alert>
+      ) : issues === undefined && isFetching ? (
+        <CenteredSpinner label="Loading issues" />
+      ) : issues && issues.length > 0 ? (
+        issues.map((issue) => <IssueCard key={issue.id} issue={issue} />)
+      ) : (
+        <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { locations } from '../../testing/handlers/locations';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { AdminLocationPage, LocationPage } from './LocationPage';
+
+const treeRequest = 'GET /api/management/consumers-tree/';
+
+async function renderPublic() {
+  const view = renderWithProviders(<LocationPage />);
+  await screen.findByRole('group', { name: 'Locations' });
+  return view;
+}
+
+async function renderAdmin() {
+  const view = renderWithProviders(<AdminLocationPage />, { preloadedState: signedInState() });
+  await screen.findByRole('group', { name: 'Locations' });
+  return view;
+}
+
+/** A required field's label ends with MUI's " *" marker. */
+function field(label: string) {
+  return new RegExp(`^${label}( \\*)?$`);
+}
+
+function itemsOf(container: HTMLElement, section: string) {
+  return within(within(container).getByRole('list', { name: section }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+describe('LocationPage', () => {
+  it('shows the issues of the chosen location as dated cards, newest first, with units', async () => {
+    let release!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    // Holds the answer back, then falls through to the fake server's handler.
+    server.use(http.get('*/api/management/issues/:id/', () => answerHeld));
+    const { user } = await renderPublic();
+    expect(screen.getByText('Choose a location to see what was issued to it.')).toBeInTheDocument();
+
+    const location = screen.getByRole('button', { name: 'Physical Lab 1' });
+    await user.click(location);
+    expect(location).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('progressbar', { name: 'Loading issues' })).toBeInTheDocument();
+    release();
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'November 21, 2026',
+      'March 2, 2026',
+    ]);
+    expect(itemsOf(cards[0], 'Chemical')).toEqual(['Ethanol — 5 ml']);
+    expect(itemsOf(cards[0], 'Instrument')).toEqual(['Spectrophotometer — 2 pieces']);
+    expect(itemsOf(cards[0], 'Glassware')).toEqual(['Beaker — 1 piece']);
+    expect(itemsOf(cards[1], 'Chemical')).toEqual(['Sodium chloride — 20 ml']);
+    // A kind nothing was issued of gets no section.
+    expect(within(cards[1]).queryByRole('list', { name: 'Instrument' })).not.toBeInTheDocument();
+    expect(sentRequests()).toEqual([treeRequest, 'GET /api/management/issues/1/']);
+  });
+
+  it("treats an unknown object type as glassware and says 'Nothing Found' for a location without issues", async () => {
+    locations.issues.set(3, [
+      {
+        id: 7,
+        created_at: '2026-07-04T12:00:00.000Z',
+        objects: [{ id: 6, name: 'Volumetric flask', object_type: 'GLASSWARES', quantity: 3 }],
+      },
+    ]);
+    const { user } = await renderPublic();
+    await user.click(screen.getByRole('button', { name: 'Dr. X' }));
+    const card = await screen.findByRole('article', { name: 'July 4, 2026' });
+    expect(itemsOf(card, 'Glassware')).toEqual(['Volumetric flask — 3 pieces']);
+
+    await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+    expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Organic Lab A' })).toBeInTheDocument();
+  });
+
+  it('is read-only in the public area', async () => {
+    await renderPublic();
+    expect(screen.getByRole('heading', { name: 'Location' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+  });
+
+  it('says when the tree cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/management/consumers-tree/', () =>
+        HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<LocationPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong.');
+    expect(screen.queryByRole('group', { name: 'Locations' })).not.toBeInTheDocument();
+  });
+
+  it("says when a location's issues cannot be loaded", async () => {
+    server.use(
+      http.get('*/api/management/issues/:id/', () =>
+        HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 }),
+      ),
+    );
+    const { user } = await renderPublic();
+    await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong.');
+    expect(screen.queryByText('Nothing Found')).not.toBeInTheDocument();
+  });
+
+  describe('Create Location', () => {
+    async function openCreate() {
+      const view = await renderAdmin();
+      await view.user.click(screen.getByRole('button', { name: 'Create' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Location' });
+      return { ...view, dialog };
+    }
+
+    async function fill(
+      user: Awaited<ReturnType<typeof openCreate>>['user'],
+      values: Record<string, string>,
+    ) {
+      for (const [label, value] of Object.entries(values))
+        await user.type(screen.getByLabelText(field(label)), value);
+    }
+
+    it("says 'All Field are required.' and sends nothing when a field is empty", async () => {
+      const { user, dialog } = await openCreate();
+      expect(within(dialog).getByRole('combobox', { name: field('Type') })).toHaveTextContent('Physical Lab');
+      await fill(user, {
+        Name: 'Lab 3',
+        'Building Name': 'Annex',
+        'Room Number': '   ',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await screen.findByText('All Field are required.')).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Create Location' })).toBeInTheDocument();
+      expect(sentRequests()).toEqual([treeRequest]);
+    });
+
+    it('creates the location with the chosen type and refreshes the tree', async () => {
+      let body: unknown;
+      server.use(
+        http.post('*/api/management/store-consumers/', async ({ request }) => {
+          body = await request.clone().json();
+        }),
+      );
+      const { user, dialog } = await openCreate();
+      await fill(user, {
+        Name: 'Lab 3',
+        'Building Name': 'Annex',
+        'Room Number': '1',
+      });
+      await user.click(within(dialog).getByRole('combobox', { name: field('Type') }));
+      const types = await screen.findByRole('listbox');
+      expect(
+        within(types)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Physical Lab', 'Organic Lab', 'Inorganic Lab', 'Personal']);
+      await user.click(within(types).getByRole('option', { name: 'Inorganic Lab' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      const inorganic = screen.getByRole('list', { name: 'Inorganic Lab' });
+      expect(await within(inorganic).findByRole('button', { name: 'Lab 3' })).toBeInTheDocument();
+      expect(screen.getByText('Location Lab 3 created.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(body).toEqual({
+        name: 'Lab 3',
+        building_name: 'Annex',
+        room_number: '1',
+        consumer_type: 'INORGANIC',
+      });
+      expect(sentRequests()).toEqual([treeRequest, 'POST /api/management/store-consumers/', treeRequest]);
+    });
+
+    it("shows the server's validation error by the shared rule and beside the field", async () => {
+      server.use(
+        http.post('*/api/management/store-consumers/', () =>
+          HttpResponse.json(
+            { room_number: ['Ensure this field has no more than 20 characters.'] },
+            { status: 400 },
+          ),
+        ),
+      );
+      const { user, dialog } = await openCreate();
+      await fill(user, { Name: 'L', 'Building Name': 'A', 'Room Number': '1' });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(
+        await screen.findByText('room_number: Ensure this field has no more than 20 characters.'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(field('Room Number'))).toHaveAttribute('aria-invalid', 'true');
+      expect(sentRequests()).toEqual([treeRequest, 'POST /api/management/store-consumers/']);
+    });
+  });
+});

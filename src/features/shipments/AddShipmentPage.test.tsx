@@ -1,0 +1,252 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { AdminShell } from '../../app/shells/AdminShell';
+import { shipments } from '../../testing/handlers/shipments';
+import { stock } from '../../testing/handlers/stock';
+import { renderWithProviders, signedInState } from '../../testing/render';
+import { sentRequests, server } from '../../testing/server';
+import { AddShipmentPage } from './AddShipmentPage';
+
+// Each test walks a whole flow through MUI inputs and dialogs, which takes seconds on a busy machine.
+
+function renderPage() {
+  return renderWithProviders(<AddShipmentPage />, { route: '/adminapp', preloadedState: signedInState() });
+}
+
+function headersOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+}
+
+function rowOf(name: string) {
+  return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+}
+
+/** A required field's label ends with MUI's " *" marker. */
+function field(label: string) {
+  return new RegExp(`^${label}( \\*)?$`);
+}
+
+// Seeded stock: Ethanol (chemical 1), Sodium chloride (2), Spectrophotometer (3), Centrifuge (4), Beaker (5).
+function stage(kind: 'chemical' | 'instrument' | 'glassware', itemId: number, quantity: number) {
+  shipments.staged[kind].push({ id: shipments.nextId++, itemId, quantity });
+}
+
+describe('AddShipmentPage', () => {
+  it('shows the staging table of each tab with its SPEC columns, chemical first', async () => {
+    stage('chemical', 1, 12.5);
+    stage('instrument', 3, 2);
+    stage('glassware', 5, 10);
+    const { user } = renderPage();
+    expect(screen.getByRole('tab', { name: 'Chemical' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByPlaceholderText('Chemical...')).toBeInTheDocument();
+    const chemicals = await screen.findByRole('table', { name: 'Staged chemical lines' });
+    expect(headersOf(chemicals)).toEqual([
+      '#',
+      'Name',
+      'CAS RN',
+      'Purity',
+      'State',
+      'Quantity',
+      'Manufacturer',
+      'Supplier',
+      'New Quantity',
+      'Action',
+    ]);
+    expect(within(rowOf('Ethanol')).getByRole('cell', { name: '250.5 ml' })).toBeInTheDocument();
+    expect(within(rowOf('Ethanol')).getByRole('cell', { name: '12.5 ml' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Instrument' }));
+    expect(screen.getByPlaceholderText('Instrument...')).toBeInTheDocument();
+    const instruments = await screen.findByRole('table', { name: 'Staged instrument lines' });
+    expect(headersOf(instruments)).toEqual([
+      '#',
+      'Name',
+      'Quantity',
+      'Manufacturer',
+      'Supplier',
+      'New Quantity',
+      'Action',
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'Glassware' }));
+    expect(screen.getByPlaceholderText('Glassware...')).toBeInTheDocument();
+    const glassware = await screen.findByRole('table', { name: 'Staged glassware lines' });
+    expect(headersOf(glassware)).toEqual([
+      '#',
+      'Name',
+      'Size',
+      'Material Type',
+      'Quantity',
+      'Manufacturer',
+      'Supplier',
+      'New Quantity',
+      'Action',
+    ]);
+    expect(within(rowOf('Beaker')).getByRole('cell', { name: 'Borosilicate' })).toBeInTheDocument();
+    expect(within(rowOf('Beaker')).getByRole('cell', { name: '10 pieces' })).toBeInTheDocument();
+  });
+
+  it('stages an existing glassware item found by search, its description read-only', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Glassware' }));
+    await user.type(screen.getByPlaceholderText('Glassware...'), 'beak');
+    await user.click(await screen.findByRole('option', { name: '250 - Beaker - 20 pieces - Pyrex - Daraz' }));
+
+    const form = screen.getByRole('form', { name: 'Glassware line' });
+    for (const [label, value] of [
+      ['Name', 'Beaker'],
+      ['Manufacturer', 'Pyrex'],
+      ['Size', '250'],
+      ['Material Type', 'Borosilicate'],
+      ['Supplier', 'Daraz'],
+      ['Current Quantity', '20 pieces'],
+    ]) {
+      expect(within(form).getByLabelText(label)).toHaveValue(value);
+      expect(within(form).getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    expect(within(form).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText(field('New Quantity')), '10');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Beaker added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Beaker')).getByRole('cell', { name: '10 pieces' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Glassware line' })).not.toBeInTheDocument();
+    expect(shipments.staged.glassware).toEqual([expect.objectContaining({ itemId: 5, quantity: 10 })]);
+  });
+
+  it('creates a brand-new chemical with quantity 0, then stages the entered quantity', async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByPlaceholderText('Chemical...'), 'Acetone');
+    const create = await screen.findByRole('option', { name: 'Create "Acetone"' });
+    // The create option comes last, after any matches.
+    expect(screen.getAllByRole('option').at(-1)).toBe(create);
+    await user.click(create);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Chemical' });
+    expect(within(dialog).getByLabelText(field('Name'))).toHaveValue('Acetone');
+    expect(within(dialog).getByLabelText(field('Name'))).not.toHaveAttribute('readonly');
+    await user.type(within(dialog).getByLabelText(field('CAS RN')), '67-64-1');
+    await user.type(within(dialog).getByLabelText(field('Molecular Formula')), 'C3H6O');
+    await user.type(within(dialog).getByLabelText(field('Purity')), '99.8');
+    await user.type(within(dialog).getByLabelText(field('Manufacturer')), 'Merck');
+    await user.type(within(dialog).getByLabelText(field('Supplier')), 'Daraz');
+    await user.click(within(dialog).getByRole('combobox', { name: field('State') }));
+    expect(screen.getByRole('option', { name: 'Please Choose...' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Liquid' }));
+    await user.type(within(dialog).getByLabelText(field('New Quantity')), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Acetone added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Acetone')).getByRole('cell', { name: '0 ml' })).toBeInTheDocument();
+    expect(within(rowOf('Acetone')).getByRole('cell', { name: '2.5 ml' })).toBeInTheDocument();
+    const writes = sentRequests().filter((request) => request.startsWith('POST'));
+    expect(writes).toEqual([
+      'POST /api/management/chemicals/',
+      'POST /api/management/chemical-temp-shipment/',
+    ]);
+    expect(stock.chemical.find((row) => row.chemical.name === 'Acetone')?.quantity).toBe(0);
+  });
+
+  it('edits only the quantity of a staged line', async () => {
+    stage('instrument', 3, 2);
+    const { user } = renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Instrument' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Spectrophotometer' }));
+
+    const form = screen.getByRole('form', { name: 'Instrument line' });
+    expect(within(form).getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(within(form).queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    const quantity = within(form).getByLabelText(field('New Quantity'));
+    expect(quantity).toHaveValue(2);
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(within(form).getByRole('button', { name: 'Edit' }));
+
+    expect(await screen.findByText('Spectrophotometer updated.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(rowOf('Spectrophotometer')).getByRole('cell', { name: '5 pieces' })).toBeInTheDocument(),
+    );
+  });
+
+  it('deletes a staged line', async () => {
+    stage('chemical', 2, 100);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Sodium chloride' }));
+    expect(await screen.findByText('Nothing staged yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('merges the staged list after confirmation and reloads it empty', async () => {
+    stage('chemical', 1, 10);
+    stage('chemical', 2, 0.5);
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Staged chemical lines' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge 2 lines into stock?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing staged yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(stock.chemical.map((row) => row.quantity)).toEqual([260.5, 500.5]);
+  });
+
+  it('shows a failed staging call in an error dialog with the shared-rule message', async () => {
+    server.use(
+      http.post('*/api/management/instrument-temp-shipment/', () =>
+        HttpResponse.json({ quantity: ['A valid integer is required.'] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Instrument' }));
+    await user.type(screen.getByPlaceholderText('Instrument...'), 'centri');
+    await user.click(
+      await screen.findByRole('option', { name: 'Centrifuge - 2 pieces - Eppendorf - Daraz' }),
+    );
+    await user.type(screen.getByLabelText(field('New Quantity')), '1');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('quantity: A valid integer is required.');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument());
+  });
+
+  it('opens the brand-new item dialog of the kind chosen under Add Shipment in the sidebar', async () => {
+    const { user, store } = renderWithProviders(<AdminShell />, {
+      route: '/adminapp',
+      preloadedState: signedInState(),
+    });
+    await screen.findByRole('heading', { name: 'Search' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Show Add Shipment entries' }));
+    expect(
+      ['Add Chemical', 'Add Instrument', 'Add Glass Ware'].map((name) =>
+        within(sidebar).getByRole('button', { name }),
+      ),
+    ).toHaveLength(3);
+    await user.click(within(sidebar).getByRole('button', { name: 'Add Glass Ware' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Glassware' });
+    expect(store.getState().ui.adminPage).toBe(1);
+    // The page behind the modal is hidden from assistive technology while the dialog is open.
+    expect(screen.getByRole('tab', { name: 'Glassware', hidden: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.type(within(dialog).getByLabelText(field('Name')), 'Pipette');
+    await user.type(within(dialog).getByLabelText(field('Size')), '10');
+    await user.type(within(dialog).getByLabelText(field('Material Type')), 'Glass');
+    await user.type(within(dialog).getByLabelText(field('Manufacturer')), 'Duran');
+    await user.type(within(dialog).getByLabelText(field('Supplier')), 'Daraz');
+    await user.type(within(dialog).getByLabelText(field('New Quantity')), '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByRole('cell', { name: 'Pipette' })).toBeInTheDocument();
+    expect(within(rowOf('Pipette')).getByRole('cell', { name: '4 pieces' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add New Glassware' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { StockKind } from '../../api/stock';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { newItemDialogClosed, selectNewItemDialog } from '../../app/uiSlice';
+import { kindViews, shipmentKinds } from './kindViews';
+import { NewItemDialog } from './NewItemDialog';
+import { StagingPanel } from './StagingPanel';
+
+/** SPEC §2 Shipment entry: one tab per kind, only the chosen one mounted. */
+export function AddShipmentPage() {
+  const dispatch = useAppDispatch();
+  // The sidebar's Add Chemical / Add Instrument / Add Glass Ware entries ask for a brand-new item dialog.
+  const requested = useAppSelector(selectNewItemDialog);
+  const [kind, setKind] = useState<StockKind>(requested ?? 'chemical');
+  // Show the requested kind's tab behind its dialog, so the staged line is in view once it closes.
+  if (requested && requested !== kind) setKind(requested);
+  const id = useId();
+  const selected = shipmentKinds.indexOf(kind);
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Add Shipment
+      </Typography>
+      <Tabs
+        value={selected}
+        onChange={(_event, index: number) => setKind(shipmentKinds[index])}
+        aria-label="Shipment kind"
+      >
+        {shipmentKinds.map((tabKind, index) => (
+          <Tab
+            key={tabKind}
+            label={kindViews[tabKind].label}
+            id={`${id}-tab-${index}`}
+            aria-controls={`${id}-panel-${index}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
+        <StagingPanel key={kind} kind={kind} />
+      </Box>
+      {requested && <NewItemDialog kind={requested} onClose={() => dispatch(newItemDialogClosed())} />}
+    </Stack>
+  );
+}

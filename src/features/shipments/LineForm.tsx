@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import {
+  useAddShipmentLineMutation,
+  useUpdateShipmentLineMutation,
+  type ShipmentLine,
+} from '../../api/shipments';
+import type { StockKind, StockRecord } from '../../api/stock';
+import { notify } from '../../components/notify';
+import { numberOrNull } from '../../components/StockFormDialog';
+import { amount, stockName } from '../../components/stockColumns';
+import { kindViews } from './kindViews';
+
+interface LineFormProps<K extends StockKind> {
+  kind: K;
+  item: StockRecord<K>;
+  /** The staged line being edited; absent when adding a line for `item`. */
+  line?: ShipmentLine<K>;
+  onDone: () => void;
+}
+
+/** The add/edit form of an existing item: its description read-only, only the new quantity is entered. */
+export function LineForm<K extends StockKind>({ kind, item, line, onDone }: LineFormProps<K>) {
+  const view = kindViews[kind];
+  const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
+  const [add, adding] = useAddShipmentLineMutation();
+  const [update, updating] = useUpdateShipmentLineMutation();
+  const error = fieldErrors((line ? updating : adding).error).quantity;
+  const name = stockName(item);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const written = numberOrNull(quantity);
+    const result = line
+      ? await update({ kind, id: line.id, quantity: written })
+      : await add({ kind, itemId: item.id, quantity: written });
+    if (result.error === undefined) {
+      notify(line ? `${name} updated.` : `${name} added to the shipment.`, 'success');
+      onDone();
+    }
+  };
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} aria-label={`${view.label} line`} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {line ? `Edit ${name}` : `Add ${name}`}
+      </Typography>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+        {view.details(item).map(({ label, value }) => (
+          <TextField key={label} label={label} value={value} slotProps={{ htmlInput: { readOnly: true } }} />
+        ))}
+        <TextField
+          label="Current Quantity"
+          value={amount(kind, item.quantity)}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField
+          label="New Quantity"
+          type="number"
+          required
+          autoFocus
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
+          slotProps={{ htmlInput: kind === 'chemical' ? { step: 'any', min: 0 } : { step: 1, min: 1 } }}
+        />
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained" loading={adding.isLoading || updating.isLoading}>
+          {line ? 'Edit' : 'Add'}
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import {
+  useListShipmentsQuery,
+  type ChemicalHistoryLine,
+  type GlasswareHistoryLine,
+  type InstrumentHistoryLine,
+  type ShipmentHistory,
+} from '../../api/shipments';
+import type { StockKind } from '../../api/stock';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { amount, stateLabels } from '../../components/stockColumns';
+import type { Column } from '../../components/VirtualTable';
+import { kindViews, shipmentKinds } from './kindViews';
+
+/** The stock after the line: exact to the 3 decimals quantities have, which binary floats are not. */
+function newTotal(line: { old_total: number; added_quantity: number }): number {
+  return Math.round((line.old_total + line.added_quantity) * 1000) / 1000;
+}
+
+const chemicalColumns: Column<ChemicalHistoryLine>[] = [
+  { header: 'CAS_RN', cell: (line) => line.CAS_RN },
+  { header: 'Name', cell: (line) => line.name },
+  { header: 'Molecular Formula', cell: (line) => line.molecular_formula },
+  { header: 'Molecular Weight', cell: (line) => line.molecular_weight },
+  { header: 'Purity', cell: (line) => line.purity },
+  { header: 'Old Quantity', cell: (line) => amount('chemical', line.old_total) },
+  { header: 'State', cell: (line) => stateLabels[line.state] },
+  { header: 'Manufacturer', cell: (line) => line.manufacturer },
+  { header: 'Supplier', cell: (line) => line.supplier },
+  { header: 'Added Quantity', cell: (line) => amount('chemical', line.added_quantity) },
+];
+
+const instrumentColumns: Column<InstrumentHistoryLine>[] = [
+  { header: 'Name', cell: (line) => line.name },
+  { header: 'Manufacturer', cell: (line) => line.manufacturer },
+  { header: 'Supplier', cell: (line) => line.supplier },
+  { header: 'Old Quantity', cell: (line) => amount('instrument', line.old_total) },
+  { header: 'New Quantity', cell: (line) => amount('instrument', newTotal(line)) },
+];
+
+const glasswareColumns: Column<GlasswareHistoryLine>[] = [
+  { header: 'Name', cell: (line) => line.name },
+  { header: 'Size', cell: (line) => line.size },
+  { header: 'Material Type', cell: (line) => line.material_type },
+  { header: 'Manufacturer', cell: (line) => line.manufacturer },
+  { header: 'Supplier', cell: (line) => line.supplier },
+  { header: 'Old Quantity', cell: (line) => amount('glassware', line.old_total) },
+  { header: 'New Quantity', cell: (line) => amount('glassware', newTotal(line)) },
+];
+
+interface ShipmentCardProps<Line> {
+  shipment: { date_time: string; lines: Line[] };
+  columns: readonly Column<Line>[];
+}
+
+function ShipmentCard<Line>({ shipment, columns }: ShipmentCardProps<Line>) {
+  const title = `Shipment Date: ${shipment.date_time.slice(0, 10)}`;
+  return (
+    <Card component="section" aria-label={title}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent>
+        <TableContainer>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.header}>{column.header}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shipment.lines.map((line, position) => (
+                <TableRow key={position}>
+                  {columns.map((column) => (
+                    <TableCell key={column.header}>{column.cell(line, position)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShipmentCards({ history }: { history: ShipmentHistory }) {
+  switch (history.type) {
+    case 'chemical':
+      return history.shipments.map((shipment) => (
+        <ShipmentCard key={shipment.id} shipment={shipment} columns={chemicalColumns} />
+      ));
+    case 'instrument':
+      return history.shipments.map((shipment) => (
+        <ShipmentCard key={shipment.id} shipment={shipment} columns={instrumentColumns} />
+      ));
+    case 'glassware':
+      return history.shipments.map((shipment) => (
+        <ShipmentCard key={shipment.id} shipment={shipment} columns={glasswareColumns} />
+      ));
+  }
+}
+
+function HistoryPanel({ kind }: { kind: StockKind }) {
+  const { data, isLoading, isError } = useListShipmentsQuery(kind);
+  if (isLoading) return <CenteredSpinner label={`Loading ${kind} shipments`} />;
+  if (isError || !data) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
+  if (data.shipments.length === 0)
+    return <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>;
+  return (
+    <Stack spacing={2}>
+      <ShipmentCards history={data} />
+    </Stack>
+  );
+}
+
+/** SPEC §2 Shipment history: every merged shipment of the chosen kind, newest first. */
+export function ShipmentHistoryPage() {
+  const [selected, setSelected] = useState(0);
+  const id = useId();
+  const kind = shipmentKinds[selected];
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Shipment History
+      </Typography>
+      <Tabs
+        value={selected}
+        onChange={(_event, index: number) => setSelected(index)}
+        aria-label="Shipment kind"
+      >
+        {shipmentKinds.map((tabKind, index) => (
+          <Tab
+            key={tabKind}
+            label={kindViews[tabKind].label}
+            id={`${id}-tab-${index}`}
+            aria-controls={`${id}-panel-${index}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
+        <HistoryPanel key={kind} kind={kind} />
+      </Box>
+    </Stack>
+  );
+}

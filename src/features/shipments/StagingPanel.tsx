@@ -1,0 +1,142 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import {
+  useDeleteShipmentLineMutation,
+  useListShipmentLinesQuery,
+  useMergeShipmentMutation,
+  type ShipmentLine,
+} from '../../api/shipments';
+import type { StockKind, StockRecord } from '../../api/stock';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteIcon, EditIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { amount, stockName } from '../../components/stockColumns';
+import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { ItemSearchBox } from './ItemSearchBox';
+import { kindViews } from './kindViews';
+import { LineForm } from './LineForm';
+import { NewItemDialog } from './NewItemDialog';
+
+type Form<K extends StockKind> = { item: StockRecord<K>; line?: ShipmentLine<K> } | null;
+
+function linesLabel(count: number) {
+  return `${count} ${count === 1 ? 'line' : 'lines'}`;
+}
+
+/** One Add Shipment tab: find or create an item, stage its quantity, and merge the staged list into stock. */
+export function StagingPanel<K extends StockKind>({ kind }: { kind: K }) {
+  const view = kindViews[kind];
+  const list = useListShipmentLinesQuery(kind);
+  const lines = list.data as ShipmentLine<K>[] | undefined;
+  const [form, setForm] = useState<Form<K>>(null);
+  const [newItemName, setNewItemName] = useState<string | null>(null);
+  const [confirmingMerge, setConfirmingMerge] = useState(false);
+  const [remove] = useDeleteShipmentLineMutation();
+  const [merge, merging] = useMergeShipmentMutation();
+
+  const removeLine = async (line: ShipmentLine<K>) => {
+    const result = await remove({ kind, id: line.id });
+    if (result.error === undefined) {
+      notify(`${stockName(line.item)} removed from the shipment.`, 'success');
+      if (form?.line?.id === line.id) setForm(null);
+    }
+  };
+
+  const submitMerge = async () => {
+    const result = await merge(kind);
+    setConfirmingMerge(false);
+    if (result.error === undefined) notify('Shipment merged into stock.', 'success');
+  };
+
+  const columns: Column<ShipmentLine<K>>[] = [
+    ...view.columns,
+    { header: 'New Quantity', cell: (line) => amount(kind, line.quantity) },
+    {
+      header: 'Action',
+      cell: (line) => (
+        <Stack direction="row" spacing={0.5}>
+          <IconButton
+            size="small"
+            aria-label={`Edit ${stockName(line.item)}`}
+            onClick={() => setForm({ item: line.item, line })}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`Delete ${stockName(line.item)}`}
+            onClick={() => removeLine(line)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <ItemSearchBox
+        kind={kind}
+        onPick={(item) => setForm({ item })}
+        onCreate={(name) => setNewItemName(name)}
+      />
+      {form && (
+        <LineForm
+          key={form.line ? `line-${form.line.id}` : `item-${form.item.id}`}
+          kind={kind}
+          item={form.item}
+          line={form.line}
+          onDone={() => setForm(null)}
+        />
+      )}
+      {list.isLoading ? (
+        <CenteredSpinner label={`Loading staged ${view.label.toLowerCase()} lines`} />
+      ) : list.isError ? (
+        <Alert severity="error">{GENERIC_ERROR}</Alert>
+      ) : lines && lines.length > 0 ? (
+        <VirtualTable
+          label={`Staged ${view.label.toLowerCase()} lines`}
+          rows={lines}
+          columns={columns}
+          rowKey={(line) => line.id}
+        />
+      ) : (
+        <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing staged yet.</Typography>
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!lines || lines.length === 0}
+          onClick={() => setConfirmingMerge(true)}
+        >
+          Submit
+        </Button>
+      </Stack>
+      {newItemName !== null && (
+        <NewItemDialog kind={kind} name={newItemName} onClose={() => setNewItemName(null)} />
+      )}
+      {confirmingMerge && lines && (
+        <ConfirmDialog
+          open
+          title={`Merge ${linesLabel(lines.length)} into stock?`}
+          confirmLabel="Merge"
+          pending={merging.isLoading}
+          onConfirm={submitMerge}
+          onClose={() => setConfirmingMerge(false)}
+        >
+          The staged quantities are added to the {view.label.toLowerCase()} stock and recorded as one
+          shipment.
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}
