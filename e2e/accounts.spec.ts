@@ -1,12 +1,4 @@
-import {
-  adminEmail,
-  adminPassword,
-  adminStorageState,
-  expect,
-  openAdminPage,
-  signIn,
-  test,
-} from './fixtures';
+import { adminEmail, adminPassword, adminStorageState, expect, openPage, signIn, test } from './fixtures';
 
 test.describe('signing in', () => {
   test('an administrator signs in through the login screen and logs out', async ({ page }) => {
@@ -44,7 +36,7 @@ test.describe('user accounts', () => {
 
   test('superuser rows cannot be reset, edited or deleted', async ({ page }) => {
     await page.goto('/adminapp');
-    await openAdminPage(page, 'User Managment');
+    await openPage(page, 'User Managment');
     const row = page.getByRole('row', { name: new RegExp(adminEmail) });
     await expect(row.getByRole('button', { name: `Reset password for ${adminEmail}` })).toBeDisabled();
     await expect(row.getByRole('button', { name: `Edit ${adminEmail}` })).toBeDisabled();
@@ -54,7 +46,7 @@ test.describe('user accounts', () => {
   test('create, edit, reset the password of, sign in as, and delete a user', async ({ page, browser }) => {
     const email = `ann.${Date.now()}@lab.org`;
     await page.goto('/adminapp');
-    await openAdminPage(page, 'User Managment');
+    await openPage(page, 'User Managment');
 
     await page.getByRole('button', { name: 'New User' }).click();
     const create = page.getByRole('dialog', { name: 'Create a New User' });

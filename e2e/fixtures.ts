@@ -34,8 +34,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
-/** Opens the admin sidebar and chooses a page by its label. */
-export async function openAdminPage(page: Page, label: string): Promise<void> {
+/** Opens the sidebar (admin or public shell) and chooses a page by its label. */
+export async function openPage(page: Page, label: string): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation').getByRole('button', { name: label }).click();
+  await page.getByRole('navigation').getByRole('button', { name: label, exact: true }).click();
+}
+
+/** Creates stock through the API as the first administrator: set-up data for tests about other screens. */
+export async function createStock(
+  page: Page,
+  kind: 'chemicalobjs' | 'instrumentobjs' | 'glasswareobjs',
+  fields: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const login = await page.request.post('/api/token/', {
+    data: { email: adminEmail, password: adminPassword },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const response = await page.request.post(`/api/storeobjects/${kind}/`, {
+    data: fields,
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
 }
