@@ -1,22 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFuzzySearchQuery } from '../../api/search';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { StockKind, StockRecord } from '../../api/stock';
 import { kindViews } from './kindViews';
 
 type Option<K extends StockKind> = { record: StockRecord<K> } | { create: string };
-
-/** Waits for a pause in typing, so a search is sent per word rather than per key. */
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 interface ItemSearchBoxProps<K extends StockKind> {
   kind: K;
@@ -29,7 +20,7 @@ interface ItemSearchBoxProps<K extends StockKind> {
 export function ItemSearchBox<K extends StockKind>({ kind, onPick, onCreate }: ItemSearchBoxProps<K>) {
   const view = kindViews[kind];
   const [text, setText] = useState('');
-  const query = useSettled(text.trim(), 250);
+  const query = useDebouncedValue(text.trim(), 250);
   const { currentData, isFetching } = useFuzzySearchQuery(query ? { type: kind, query } : skipToken);
   const records = (currentData?.type === kind ? currentData.rows : []) as StockRecord<K>[];
   const typed = text.trim();
