@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { makeStore } from '../app/store';
 import { issueCart } from '../testing/handlers/issueCart';
 import { signedInState } from '../testing/render';
-import { clearRequestLog, sentRequests } from '../testing/server';
+import { clearRequestLog, expectRequests } from '../testing/server';
 import { issueCartApi } from './issueCart';
 import { locationsApi } from './locations';
 import { searchApi } from './search';
@@ -36,13 +36,6 @@ async function storeShowingEverything() {
   ]);
   clearRequestLog();
   return store;
-}
-
-/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
-async function expectRequests(expected: string[]) {
-  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect([...sentRequests()].sort()).toEqual([...expected].sort());
 }
 
 const cartList = 'GET /api/management/issue-cart/';

@@ -1,8 +1,7 @@
-import { waitFor } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { shipments } from '../testing/handlers/shipments';
 import { signedInState } from '../testing/render';
-import { clearRequestLog, sentRequests } from '../testing/server';
+import { clearRequestLog, expectRequests } from '../testing/server';
 import { searchApi } from './search';
 import { shipmentsApi } from './shipments';
 import { stockApi } from './stock';
@@ -22,13 +21,6 @@ async function storeShowingShipments() {
   ]);
   clearRequestLog();
   return store;
-}
-
-/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
-async function expectRequests(expected: string[]) {
-  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect([...sentRequests()].sort()).toEqual([...expected].sort());
 }
 
 const chemicalStaging = '/api/management/chemical-temp-shipment/';

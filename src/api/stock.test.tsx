@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { makeStore } from '../app/store';
 import { signedInState } from '../testing/render';
-import { clearRequestLog, sentRequests } from '../testing/server';
+import { clearRequestLog, expectRequests } from '../testing/server';
 import { searchApi } from './search';
 import { stockApi, type ChemicalFields } from './stock';
 
@@ -29,13 +29,6 @@ async function storeShowingStock() {
   ]);
   clearRequestLog();
   return store;
-}
-
-/** Waits until exactly these requests were sent (in any order), and checks no other follows. */
-async function expectRequests(expected: string[]) {
-  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect([...sentRequests()].sort()).toEqual([...expected].sort());
 }
 
 const chemicalList = 'GET /api/storeobjects/chemicalobjs/';

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
 import { categoriesHandlers } from './handlers/categories';
@@ -34,4 +35,11 @@ export function sentRequests(): readonly string[] {
 
 export function clearRequestLog() {
   requestLog.length = 0;
+}
+
+/** Waits until exactly these requests were sent (in any order), and checks no other follows: the cache-tag tests. */
+export async function expectRequests(expected: string[]) {
+  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect([...sentRequests()].sort()).toEqual([...expected].sort());
 }

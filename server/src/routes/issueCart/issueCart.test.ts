@@ -1,5 +1,5 @@
 import { createStockRecord, ledgerOf, ledgerSum, stockQuantity } from '../../testing/stockApi';
-import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let token: string;
@@ -13,13 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = authHeader(token),
-) => t.app.inject({ method, url, payload, headers });
+const call = requestHelper(
+  () => t,
+  () => token,
+);
 
 const CART = '/api/management/issue-cart/';
 const merge = (locationId: number, as = token) =>

@@ -1,5 +1,5 @@
 import { createStockRecord } from '../../testing/stockApi';
-import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let token: string;
@@ -10,13 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = authHeader(token),
-) => t.app.inject({ method, url, payload, headers });
+const call = requestHelper(
+  () => t,
+  () => token,
+);
 
 const LOCATIONS = '/api/management/store-consumers/';
 const TREE = '/api/management/consumers-tree/';

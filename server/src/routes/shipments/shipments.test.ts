@@ -3,7 +3,13 @@ import type { User } from '../../db/repositories/users';
 import type { StockObjectType } from '../../db/tables';
 import type { StockKind } from '../../domain/stockKinds';
 import { renameChemical } from '../../testing/stockRows';
-import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import {
+  authHeader,
+  buildTestApp,
+  requestHelper,
+  type HttpMethod,
+  type TestApp,
+} from '../../testing/testApp';
 
 let t: TestApp;
 let me: User;
@@ -15,9 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, as = token) =>
-  t.app.inject({ method, url, payload, headers: authHeader(as) });
+const request = requestHelper(
+  () => t,
+  () => token,
+);
+const call = (method: HttpMethod, url: string, payload?: object, as = token) =>
+  request(method, url, payload, authHeader(as));
 
 const staging = (kind: StockKind, rest = '') => `/api/management/${kind}-temp-shipment/${rest}`;
 const stage = (kind: StockKind, stockId: number, quantity: number | string, as = token) =>

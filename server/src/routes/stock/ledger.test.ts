@@ -1,5 +1,5 @@
 import type { User } from '../../db/repositories/users';
-import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let me: User;
@@ -11,13 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = authHeader(token),
-) => t.app.inject({ method, url, payload, headers });
+const call = requestHelper(
+  () => t,
+  () => token,
+);
 
 const CHEMICALS = '/api/storeobjects/chemicalobjs/';
 const INSTRUMENTS = '/api/storeobjects/instrumentobjs/';

@@ -1,4 +1,4 @@
-import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import { buildTestApp, requestHelper, type HttpMethod, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let token: string;
@@ -9,13 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = authHeader(token),
-) => t.app.inject({ method, url, payload, headers });
+const call = requestHelper(
+  () => t,
+  () => token,
+);
 
 const CHEMICALS = '/api/storeobjects/chemicalobjs/';
 const INSTRUMENTS = '/api/storeobjects/instrumentobjs/';
@@ -153,7 +150,7 @@ describe('access (§1.5)', () => {
   it('answers 401 to anonymous writes before the id and the body', async () => {
     const record = await created(GLASSWARES, glassware());
     const notProvided = { detail: 'Authentication credentials were not provided.' };
-    const writes: [Method, string][] = [
+    const writes: [HttpMethod, string][] = [
       ['POST', CHEMICALS],
       ['POST', '/api/management/glasswares/'],
       ['PUT', `${GLASSWARES}${record.id}/`],

@@ -1,6 +1,6 @@
 import { signToken } from '../../auth/jwt';
 import type { User } from '../../db/repositories/users';
-import { authHeader, buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
+import { authHeader, buildTestApp, requestHelper, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let me: User;
@@ -12,13 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = authHeader(token),
-) => t.app.inject({ method, url, payload, headers });
+const call = requestHelper(
+  () => t,
+  () => token,
+);
 
 const newUser = (overrides: object = {}) => ({
   email: 'new.person@lab.org',
