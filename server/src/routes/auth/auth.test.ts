@@ -167,6 +167,16 @@ describe('POST /api/token/varify/ (§2.3)', () => {
     }
   });
 
+  it('refuses a valid token with junk appended (§1.5: a malformed token)', async () => {
+    const user = await t.createUser();
+    const { access } = (await login(user.email, TEST_PASSWORD)).json();
+    for (const token of [`${access}é!`, `${access}x`, `${access}!`]) {
+      const response = await post('/api/token/varify/', { token });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    }
+  });
+
   it('expires access tokens after their lifetime', async () => {
     const user = await t.createUser();
     const { access } = (await login(user.email, TEST_PASSWORD)).json();

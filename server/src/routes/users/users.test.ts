@@ -67,6 +67,14 @@ describe('credentials (§1.5)', () => {
     }
   });
 
+  it('refuses a valid access token with junk appended', async () => {
+    for (const junk of ['é!', 'x', '!']) {
+      const response = await call('GET', '/api/account/users/', undefined, authHeader(`${token}${junk}`));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(notValid);
+    }
+  });
+
   it('checks credentials before the id and the body', async () => {
     for (const [method, url] of [
       ['GET', '/api/account/users/99999/'],
