@@ -9,16 +9,23 @@ export interface TokenClaims {
   iat: number;
   jti: string;
   user_id: number;
+  /** The user's token_version when the token was issued (absent in tokens from before versions: 0). */
+  token_version: number;
 }
 
 const ALGORITHM = 'HS256';
+
+export interface SignOptions {
+  now?: Date;
+  tokenVersion?: number;
+}
 
 export function signToken(
   secret: string,
   tokenType: TokenType,
   userId: number,
   lifetimeSeconds: number,
-  now: Date = new Date(),
+  { now = new Date(), tokenVersion = 0 }: SignOptions = {},
 ): string {
   const sign = createSigner({
     key: secret,
@@ -27,7 +34,7 @@ export function signToken(
     expiresIn: lifetimeSeconds * 1000,
     jti: randomUUID().replaceAll('-', ''),
   });
-  return sign({ token_type: tokenType, user_id: userId });
+  return sign({ token_type: tokenType, user_id: userId, token_version: tokenVersion });
 }
 
 /**
@@ -54,9 +61,16 @@ export function verifyToken(
     if (error instanceof TokenError) return null;
     throw error;
   }
-  const { token_type, exp, iat, jti, user_id } = claims;
+  const { token_type, exp, iat, jti, user_id, token_version = 0 } = claims;
   if (token_type !== expectedType) return null;
-  if (typeof user_id !== 'number' || !Number.isSafeInteger(user_id)) return null;
+  if (!Number.isSafeInteger(user_id) || !Number.isSafeInteger(token_version)) return null;
   if (typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string') return null;
-  return { token_type: expectedType, exp, iat, jti, user_id };
+  return {
+    token_type: expectedType,
+    exp,
+    iat,
+    jti,
+    user_id: user_id as number,
+    token_version: token_version as number,
+  };
 }

@@ -26,6 +26,19 @@ describe('account CLI', () => {
     expect(formatUsers(await listUsers(t.db))).toContain('root@lab.org');
   });
 
+  it("ends the account's existing tokens", async () => {
+    const { user, token } = await t.signedInUser();
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/account/users/', headers })).statusCode).toBe(200);
+    await setPassword(t.db, TEST_PASSWORD_HASH_COST, { email: user.email, password: 'set from the CLI' });
+    const response = await t.app.inject({ url: '/api/account/users/', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      detail: 'Given token not valid for any token type',
+      code: 'token_not_valid',
+    });
+  });
+
   it('sets a generated password and lifts the login lock', async () => {
     const user = await t.createUser();
     const settings = { maxFailures: t.config.loginMaxFailures, lockSeconds: t.config.loginLockSeconds };

@@ -4,8 +4,8 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { createDatabase, type Db } from '../db';
 import { migrateToLatest } from '../db/migrate';
-import { findUserByEmail, insertUser, listUsers, setPasswordHash, type User } from '../db/repositories/users';
-import { PASSWORD_MIN_LENGTH } from '../services/users';
+import { findUserByEmail, insertUser, listUsers, type User } from '../db/repositories/users';
+import { PASSWORD_MIN_LENGTH, replacePassword } from '../services/users';
 
 const USAGE = `Usage:
   npm run account -- create-superuser --email X [--password Y] [--first-name A --last-name B]
@@ -45,7 +45,7 @@ export async function createSuperuser(
   return { user, generatedPassword };
 }
 
-/** Also lifts a login lock on that email, so a locked-out administrator can sign in at once. */
+/** Also lifts a login lock on that email, so a locked-out administrator can sign in at once, and ends their tokens. */
 export async function setPassword(
   db: Db,
   cost: number,
@@ -55,9 +55,8 @@ export async function setPassword(
   const user = await findUserByEmail(db, options.email);
   if (!user) throw new Error(`No user has the email ${options.email}.`);
   const generatedPassword = options.password === undefined ? generatePassword() : null;
-  await setPasswordHash(db, user.id, await hashPassword(options.password ?? generatedPassword ?? '', cost));
-  await resetLoginFailures(db, user.email);
-  const { password_hash: _hidden, ...publicUser } = user;
+  await replacePassword(db, cost, user, options.password ?? generatedPassword ?? '');
+  const { password_hash: _hidden, token_version: _version, ...publicUser } = user;
   return { user: publicUser, generatedPassword };
 }
 

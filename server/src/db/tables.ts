@@ -13,6 +13,8 @@ export interface UsersTable {
   /** 0 or 1 on both engines. */
   is_superuser: number;
   created_at: Timestamp;
+  /** Goes up by one on every password change; tokens of an older version are refused. */
+  token_version: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

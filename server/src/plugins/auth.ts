@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { verifyToken } from '../auth/jwt';
-import { findUserById, type User } from '../db/repositories/users';
+import type { User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
+import { findTokenUser } from '../services/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,10 +41,13 @@ export default fp(
       const parts = (request.headers.authorization ?? '').trim().split(/\s+/);
       if (parts[0] !== 'Bearer' || parts.length < 2) throw notAuthenticated();
       if (parts.length > 2) throw tokenNotValid();
-      const claims = verifyToken(app.config.jwtSecret, parts[1], 'access', app.now());
-      const user = claims && (await findUserById(app.db, claims.user_id));
-      if (!user) throw tokenNotValid();
-      request.user = user;
+      const found = await findTokenUser(
+        { db: app.db, config: app.config, now: app.now() },
+        parts[1],
+        'access',
+      );
+      if (found === null) throw tokenNotValid();
+      request.user = found.user;
     });
   },
   { name: 'auth', dependencies: ['context'] },

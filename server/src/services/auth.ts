@@ -1,9 +1,9 @@
 import type { Config } from '../config';
-import { signToken, verifyToken } from '../auth/jwt';
+import { signToken, verifyToken, type TokenClaims, type TokenType } from '../auth/jwt';
 import { recordLoginFailure, resetLoginFailures, secondsUntilUnlocked } from '../auth/loginThrottle';
 import { verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db';
-import { findUserByEmail, findUserById } from '../db/repositories/users';
+import { findUserByEmail, findUserForToken, type User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
 
 export interface AuthContext {
@@ -23,8 +23,11 @@ const badCredentials = () => new HttpError(401, 'No active account found with th
 const tokenInvalidOrExpired = () =>
   new HttpError(401, 'Token is invalid or expired', { code: 'token_not_valid' });
 
-function accessToken({ config, now }: AuthContext, userId: number): string {
-  return signToken(config.jwtSecret, 'access', userId, config.accessTokenLifetimeSeconds, now);
+function accessToken({ config, now }: AuthContext, userId: number, tokenVersion: number): string {
+  return signToken(config.jwtSecret, 'access', userId, config.accessTokenLifetimeSeconds, {
+    now,
+    tokenVersion,
+  });
 }
 
 /** §2.1: a locked (IP, email) pair is refused before the password is looked at. */
@@ -55,30 +58,38 @@ export async function login(
     throw badCredentials();
   }
   await resetLoginFailures(db, email, ip);
+  const tokenVersion = user.token_version;
   return {
-    refresh: signToken(config.jwtSecret, 'refresh', user.id, config.refreshTokenLifetimeSeconds, now),
-    access: accessToken(ctx, user.id),
+    refresh: signToken(config.jwtSecret, 'refresh', user.id, config.refreshTokenLifetimeSeconds, {
+      now,
+      tokenVersion,
+    }),
+    access: accessToken(ctx, user.id, tokenVersion),
     id: user.id,
     email: user.email,
   };
 }
 
-async function tokenUserExists(
-  ctx: AuthContext,
+/**
+ * The user a valid token of this type names, or null: bad or expired tokens, deleted users, and tokens issued
+ * before the user's last password change are all refused alike.
+ */
+export async function findTokenUser(
+  { db, config, now }: AuthContext,
   token: string,
-  type: 'access' | 'refresh',
-): Promise<number | null> {
-  const claims = verifyToken(ctx.config.jwtSecret, token, type, ctx.now);
-  if (claims === null) return null;
-  return (await findUserById(ctx.db, claims.user_id)) ? claims.user_id : null;
+  type: TokenType,
+): Promise<{ user: User; claims: TokenClaims } | null> {
+  const claims = verifyToken(config.jwtSecret, token, type, now);
+  const user = claims && (await findUserForToken(db, claims.user_id, claims.token_version));
+  return user ? { user, claims } : null;
 }
 
 export async function refreshAccessToken(ctx: AuthContext, refresh: string): Promise<string> {
-  const userId = await tokenUserExists(ctx, refresh, 'refresh');
-  if (userId === null) throw tokenInvalidOrExpired();
-  return accessToken(ctx, userId);
+  const found = await findTokenUser(ctx, refresh, 'refresh');
+  if (found === null) throw tokenInvalidOrExpired();
+  return accessToken(ctx, found.user.id, found.claims.token_version);
 }
 
 export async function verifyAccessToken(ctx: AuthContext, token: string): Promise<void> {
-  if ((await tokenUserExists(ctx, token, 'access')) === null) throw tokenInvalidOrExpired();
+  if ((await findTokenUser(ctx, token, 'access')) === null) throw tokenInvalidOrExpired();
 }

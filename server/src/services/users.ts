@@ -105,6 +105,20 @@ export async function setPassword(
   const errors = new FieldErrorCollector();
   checkPasswordsMatch(errors, input.password, input.confirm_password);
   errors.throwIfAny();
-  await users.setPasswordHash(db, id, await hashPassword(input.password, config.passwordHashCost));
+  await replacePassword(db, config.passwordHashCost, user, input.password);
+}
+
+/**
+ * Every password change (the API's set_password, the account CLI): the new hash, the end of the user's existing
+ * tokens (including the caller's own when they change their own password: they sign in again), and the end of
+ * any login lock on the email.
+ */
+export async function replacePassword(
+  db: Db,
+  cost: number,
+  user: Pick<User, 'id' | 'email'>,
+  password: string,
+): Promise<void> {
+  await users.changePasswordHash(db, user.id, await hashPassword(password, cost));
   await resetLoginFailures(db, user.email);
 }

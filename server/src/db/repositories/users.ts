@@ -15,6 +15,7 @@ export interface User {
 
 export interface UserWithPassword extends User {
   password_hash: string;
+  token_version: number;
 }
 
 const publicColumns = ['id', 'email', 'first_name', 'last_name', 'is_superuser', 'created_at'] as const;
@@ -37,13 +38,28 @@ export async function findUserById(db: Executor, id: number): Promise<User | und
   return row && toUser(row);
 }
 
+/** The user a token names, as long as their password has not changed since it was issued (same token version). */
+export async function findUserForToken(
+  db: Executor,
+  id: number,
+  tokenVersion: number,
+): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where('id', '=', id)
+    .where('token_version', '=', tokenVersion)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserWithPassword | undefined> {
   const row = await db
     .selectFrom('users')
-    .select([...publicColumns, 'password_hash'])
+    .select([...publicColumns, 'password_hash', 'token_version'])
     .where('email_lower', '=', normalizeEmail(email))
     .executeTakeFirst();
-  return row && { ...toUser(row), password_hash: row.password_hash };
+  return row && { ...toUser(row), password_hash: row.password_hash, token_version: row.token_version };
 }
 
 /** True when another user (not `exceptId`) already has this email, compared case-insensitively. */
@@ -99,8 +115,13 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
   return row && toUser(row);
 }
 
-export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+/** A new password: also moves the token version on, which ends every token issued before. */
+export async function changePasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteUser(db: Executor, id: number): Promise<boolean> {

@@ -121,7 +121,9 @@ describe('POST /api/token/refresh/ (§2.2)', () => {
     const { access } = (await login(user.email, TEST_PASSWORD)).json();
     const { refresh: goneRefresh } = (await login(gone.email, TEST_PASSWORD)).json();
     await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
-    const expired = signToken(t.config.jwtSecret, 'refresh', user.id, 10, new Date(Date.now() - 60_000));
+    const expired = signToken(t.config.jwtSecret, 'refresh', user.id, 10, {
+      now: new Date(Date.now() - 60_000),
+    });
     for (const refresh of [access, 'garbage', expired, goneRefresh]) {
       const response = await post('/api/token/refresh/', { refresh });
       expect(response.statusCode).toBe(401);
@@ -158,7 +160,9 @@ describe('POST /api/token/varify/ (§2.3)', () => {
     const { access: goneAccess } = (await login(gone.email, TEST_PASSWORD)).json();
     await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
     const badSignature = signToken('another secret', 'access', user.id, 3600);
-    const expired = signToken(t.config.jwtSecret, 'access', user.id, 10, new Date(Date.now() - 60_000));
+    const expired = signToken(t.config.jwtSecret, 'access', user.id, 10, {
+      now: new Date(Date.now() - 60_000),
+    });
     const tampered = access.slice(0, -2) + (access.endsWith('AA') ? 'BB' : 'AA');
     for (const token of ['garbage', badSignature, expired, refresh, goneAccess, tampered]) {
       const response = await post('/api/token/varify/', { token });

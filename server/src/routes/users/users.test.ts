@@ -55,7 +55,7 @@ describe('credentials (§1.5)', () => {
     await t.db.deleteFrom('users').where('id', '=', gone.user.id).execute();
     const tokens = [
       signToken('another secret', 'access', me.id, 3600),
-      signToken(t.config.jwtSecret, 'access', me.id, 10, new Date(Date.now() - 60_000)),
+      signToken(t.config.jwtSecret, 'access', me.id, 10, { now: new Date(Date.now() - 60_000) }),
       signToken(t.config.jwtSecret, 'refresh', me.id, 3600),
       gone.token,
     ];
@@ -275,6 +275,55 @@ describe('set_password', () => {
     expect(response.json()).toEqual({ detail: 'Password updated.' });
     await expect(t.login(user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
     expect(await t.login(user.email, 'a brand new one')).toEqual(expect.any(String));
+  });
+
+  it("ends the user's existing tokens, while tokens issued right after the change work", async () => {
+    const target = await t.createUser();
+    const before = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: target.email, password: TEST_PASSWORD },
+      })
+    ).json();
+    const newPassword = { password: 'a brand new one', confirm_password: 'a brand new one' };
+    expect(
+      (await call('POST', `/api/account/users/${target.id}/set_password/`, newPassword)).statusCode,
+    ).toBe(200);
+
+    const oldAccess = await call('GET', '/api/account/users/', undefined, authHeader(before.access));
+    expect(oldAccess.statusCode).toBe(401);
+    expect(oldAccess.json()).toEqual({
+      detail: 'Given token not valid for any token type',
+      code: 'token_not_valid',
+    });
+    for (const [url, payload] of [
+      ['/api/token/refresh/', { refresh: before.refresh }],
+      ['/api/token/varify/', { token: before.access }],
+    ] as const) {
+      const response = await call('POST', url, payload, {});
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    }
+
+    // Same second as the change: only the password change itself separates old tokens from new ones.
+    const fresh = await t.login(target.email, 'a brand new one');
+    expect((await call('GET', '/api/account/users/', undefined, authHeader(fresh))).statusCode).toBe(200);
+    expect((await call('GET', '/api/account/users/')).statusCode).toBe(200);
+  });
+
+  it('signs out a user who sets their own password, everywhere, until they sign in again', async () => {
+    const self = await t.signedInUser();
+    const url = `/api/account/users/${self.user.id}/set_password/`;
+    const newPassword = { password: 'my own new one', confirm_password: 'my own new one' };
+    expect((await call('POST', url, newPassword, authHeader(self.token))).json()).toEqual({
+      detail: 'Password updated.',
+    });
+    expect((await call('GET', '/api/account/users/', undefined, authHeader(self.token))).statusCode).toBe(
+      401,
+    );
+    const again = await t.login(self.user.email, 'my own new one');
+    expect((await call('GET', '/api/account/users/', undefined, authHeader(again))).statusCode).toBe(200);
   });
 
   it('validates as on create', async () => {
