@@ -3,58 +3,65 @@ import type { Executor } from '../db/repositories/users';
 import { normalizeEmail } from '../db/repositories/users';
 
 /**
- * Failed logins per (client IP, lower-cased email), kept in the database so several server processes agree.
- * A pair is locked once it has `maxFailures` failures, until `lockSeconds` have passed since the last one;
- * failures older than that window no longer count.
+ * Sign-in attempts per (client IP, lower-cased email), kept in the database so several server processes agree.
+ * An attempt is counted as a failure BEFORE its password is checked, and a successful sign-in deletes the pair:
+ * so concurrent guesses cannot all be checked before the first failure is recorded. A pair is locked once it has
+ * `maxFailures` failures, until `lockSeconds` have passed since the last one; older failures no longer count.
  */
 export interface ThrottleSettings {
   maxFailures: number;
   lockSeconds: number;
 }
 
-/** Seconds until the pair may try again, or 0 when it is not locked. */
-export async function secondsUntilUnlocked(
+/**
+ * Counts one attempt for the pair, atomically (one upsert, so concurrent attempts from several processes each
+ * see their own count). Returns 0 when the attempt may check its password, else the seconds until the pair
+ * unlocks; refused attempts do not extend the lock.
+ */
+export async function claimLoginAttempt(
   db: Executor,
-  settings: ThrottleSettings,
+  { maxFailures, lockSeconds }: ThrottleSettings,
   ip: string,
   email: string,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select(['failures', 'last_failure_at'])
-    .where('ip', '=', ip)
-    .where('email_lower', '=', normalizeEmail(email))
-    .executeTakeFirst();
-  if (row === undefined || row.failures < settings.maxFailures) return 0;
-  const unlockAt = Date.parse(row.last_failure_at) + settings.lockSeconds * 1000;
-  return unlockAt > now.getTime() ? Math.ceil((unlockAt - now.getTime()) / 1000) : 0;
-}
-
-export async function recordLoginFailure(
-  db: Executor,
-  settings: ThrottleSettings,
-  ip: string,
-  email: string,
-  now: Date,
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - settings.lockSeconds * 1000).toISOString();
+  const windowStart = new Date(now.getTime() - lockSeconds * 1000).toISOString();
   const nowIso = now.toISOString();
-  // One atomic upsert, so concurrent failures from several processes are all counted.
-  await db
+  const expired = sql<boolean>`login_failures.last_failure_at <= ${windowStart}`;
+  const allowed = sql<boolean>`login_failures.failures < ${maxFailures}`;
+  const row = await db
     .insertInto('login_failures')
     .values({ ip, email_lower: normalizeEmail(email), failures: 1, last_failure_at: nowIso })
     .onConflict((conflict) =>
       conflict.columns(['ip', 'email_lower']).doUpdateSet({
-        failures: sql<number>`case when login_failures.last_failure_at > ${windowStart} then login_failures.failures + 1 else 1 end`,
-        last_failure_at: nowIso,
+        // Stops at maxFailures + 1: refused attempts are told apart without counting up forever.
+        failures: sql<number>`case when ${expired} then 1 when ${allowed} then login_failures.failures + 1
+          else ${maxFailures + 1} end`,
+        last_failure_at: sql<string>`case when ${expired} or ${allowed} then ${nowIso}
+          else login_failures.last_failure_at end`,
       }),
     )
-    .execute();
+    .returning(['failures', 'last_failure_at'])
+    .executeTakeFirstOrThrow();
+  if (row.failures <= maxFailures) return 0;
+  const unlockAt = Date.parse(row.last_failure_at) + lockSeconds * 1000;
+  return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
 }
 
 export async function resetLoginFailures(db: Executor, email: string, ip?: string): Promise<void> {
   let query = db.deleteFrom('login_failures').where('email_lower', '=', normalizeEmail(email));
   if (ip !== undefined) query = query.where('ip', '=', ip);
   await query.execute();
+}
+
+/**
+ * Deletes the pairs whose last failure is older than `olderThan` and returns how many: pass the start of the lock
+ * window (now − LOGIN_LOCK_SECONDS), since older failures no longer count and a later attempt would start afresh.
+ */
+export async function pruneLoginFailures(db: Executor, olderThan: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('login_failures')
+    .where('last_failure_at', '<', olderThan.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

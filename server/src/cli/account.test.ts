@@ -1,4 +1,4 @@
-import { recordLoginFailure } from '../auth/loginThrottle';
+import { claimLoginAttempt } from '../auth/loginThrottle';
 import { listUsers } from '../db/repositories/users';
 import { buildTestApp, TEST_PASSWORD_HASH_COST, type TestApp } from '../testing/testApp';
 import { createSuperuser, formatUsers, setPassword } from './account';
@@ -43,7 +43,7 @@ describe('account CLI', () => {
     const user = await t.createUser();
     const settings = { maxFailures: t.config.loginMaxFailures, lockSeconds: t.config.loginLockSeconds };
     for (let i = 0; i < 5; i += 1)
-      await recordLoginFailure(t.db, settings, '127.0.0.1', user.email, new Date());
+      await claimLoginAttempt(t.db, settings, '127.0.0.1', user.email, new Date());
     const { generatedPassword } = await setPassword(t.db, TEST_PASSWORD_HASH_COST, { email: user.email });
     expect(generatedPassword).toEqual(expect.any(String));
     expect(await t.login(user.email, generatedPassword ?? '')).toEqual(expect.any(String));

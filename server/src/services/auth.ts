@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { signToken, verifyToken, type TokenClaims, type TokenType } from '../auth/jwt';
-import { recordLoginFailure, resetLoginFailures, secondsUntilUnlocked } from '../auth/loginThrottle';
+import { claimLoginAttempt, resetLoginFailures } from '../auth/loginThrottle';
 import { verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import { findUserByEmail, findUserForToken, type User } from '../db/repositories/users';
@@ -30,7 +30,10 @@ function accessToken({ config, now }: AuthContext, userId: number, tokenVersion:
   });
 }
 
-/** §2.1: a locked (IP, email) pair is refused before the password is looked at. */
+/**
+ * §2.1: the attempt is counted before the password is looked at, so a locked (IP, email) pair, or one whose
+ * allowance concurrent attempts have already taken, is refused without a password check.
+ */
 export async function login(
   ctx: AuthContext,
   ip: string,
@@ -39,7 +42,7 @@ export async function login(
 ): Promise<LoginResult> {
   const { db, config, now } = ctx;
   const throttle = { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds };
-  const retryAfter = await secondsUntilUnlocked(db, throttle, ip, email, now);
+  const retryAfter = await claimLoginAttempt(db, throttle, ip, email, now);
   if (retryAfter > 0) {
     throw new HttpError(
       429,
@@ -53,10 +56,7 @@ export async function login(
   const valid = user
     ? await verifyPassword(password, user.password_hash)
     : await verifyDummyPassword(password, config.passwordHashCost);
-  if (!user || !valid) {
-    await recordLoginFailure(db, throttle, ip, email, now);
-    throw badCredentials();
-  }
+  if (!user || !valid) throw badCredentials();
   await resetLoginFailures(db, email, ip);
   const tokenVersion = user.token_version;
   return {
