@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       trustProxy: false,
+      passwordHashCost: 2 ** 17,
     });
   });
 
@@ -34,7 +35,26 @@ describe('loadConfig', () => {
     const file = path.join(dataDir, 'jwt-secret');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }, null).jwtSecret).toBe(first);
-    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'from-env' }, null).jwtSecret).toBe('from-env');
+    const fromEnv = 'from-the-environment-and-32-bytes-long';
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: fromEnv }, null).jwtSecret).toBe(fromEnv);
+  });
+
+  it('refuses to start with a JWT secret shorter than 32 bytes, from the environment or the secret file', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(31) }, null)).toThrow(
+      'JWT_SECRET must be at least 32 bytes long (it has 31).',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }, null).jwtSecret).toHaveLength(32);
+    fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir }, null)).toThrow(
+      /jwt-secret must be at least 32 bytes long/,
+    );
+  });
+
+  it('refuses a PASSWORD_HASH_COST that is not a power of two', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '65536' }, null).passwordHashCost).toBe(65536);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '100000' }, null)).toThrow(
+      /PASSWORD_HASH_COST must be a power of two/,
+    );
   });
 
   it('reads the env file, with real environment variables winning', () => {

@@ -5,8 +5,11 @@ import { parseEnv } from 'node:util';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
-/** scrypt cost parameter N for new password hashes (2^15: about 50 ms and 32 MiB per hash). */
-export const DEFAULT_PASSWORD_HASH_COST = 2 ** 15;
+/** scrypt cost parameter N for new password hashes: OWASP's minimum, 2^17 (128 MiB per hash, with r = 8, p = 1). */
+export const DEFAULT_PASSWORD_HASH_COST = 2 ** 17;
+
+/** HS256 needs a key at least as long as its 256-bit hash (RFC 7518 §3.2). */
+export const JWT_SECRET_MIN_BYTES = 32;
 
 export interface Config {
   port: number;
@@ -56,7 +59,7 @@ export function loadConfig(
     dataDir,
     uploadDir: path.resolve(read('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
     staticDir: path.resolve(read('STATIC_DIR') ?? path.join(projectRoot, 'dist')),
-    jwtSecret: read('JWT_SECRET') ?? loadOrCreateJwtSecret(dataDir),
+    jwtSecret: checkJwtSecret(read('JWT_SECRET'), 'JWT_SECRET') ?? loadOrCreateJwtSecret(dataDir),
     accessTokenLifetimeSeconds: int('ACCESS_TOKEN_LIFETIME_SECONDS', 86400),
     refreshTokenLifetimeSeconds: int('REFRESH_TOKEN_LIFETIME_SECONDS', 2592000),
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 26214400),
@@ -66,8 +69,29 @@ export function loadConfig(
     adminEmail: read('ADMIN_EMAIL') ?? null,
     adminPassword: read('ADMIN_PASSWORD') ?? null,
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
-    passwordHashCost: int('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST),
+    passwordHashCost: powerOfTwo('PASSWORD_HASH_COST', int('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST)),
   };
+}
+
+function powerOfTwo(name: string, value: number): number {
+  if (value < 2 || (value & (value - 1)) !== 0) {
+    throw new Error(
+      `${name} must be a power of two (scrypt's N), such as ${DEFAULT_PASSWORD_HASH_COST}; got ${value}.`,
+    );
+  }
+  return value;
+}
+
+function checkJwtSecret<T extends string | undefined>(secret: T, source: string): T {
+  if (secret === undefined) return secret;
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < JWT_SECRET_MIN_BYTES) {
+    throw new Error(
+      `${source} must be at least ${JWT_SECRET_MIN_BYTES} bytes long (it has ${bytes}). ` +
+        `Generate one with: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"`,
+    );
+  }
+  return secret;
 }
 
 function readEnvFile(file: string | null): Env {
@@ -95,7 +119,7 @@ function loadOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (fs.existsSync(file)) {
     const stored = fs.readFileSync(file, 'utf8').trim();
-    if (stored !== '') return stored;
+    if (stored !== '') return checkJwtSecret(stored, file);
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

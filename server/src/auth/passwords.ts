@@ -4,14 +4,27 @@ const KEY_LENGTH = 64;
 const BLOCK_SIZE = 8;
 const PARALLELIZATION = 1;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  // scrypt needs 128 * N * r bytes; leave headroom above Node's 32 MiB default limit.
-  const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE) + 1024 * 1024;
+interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, { N, r, p }: ScryptCost): Promise<Buffer> {
+  // What OpenSSL allocates, 128 * r * (N + p + 2) bytes (128 MiB at the default N = 2^17, r = 8), is above Node's
+  // 32 MiB default limit, so the limit is raised to exactly that.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * r * (N + p + 2) };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
+}
+
+function parseHash(stored: string): (ScryptCost & { salt: string; hash: string }) | null {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || hash === undefined) return null;
+  return { N: Number(n), r: Number(r), p: Number(p), salt, hash };
 }
 
 /** Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can change without breaking old hashes. */
@@ -29,15 +42,17 @@ export async function hashPassword(password: string, cost: number): Promise<stri
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || hash === undefined) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const parsed = parseHash(stored);
+  if (parsed === null) return false;
+  const expected = Buffer.from(parsed.hash, 'base64url');
+  const key = await derive(password, Buffer.from(parsed.salt, 'base64url'), parsed);
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash was made with a lower cost than `cost`: it is replaced at the next successful sign-in. */
+export function hasLowerCost(stored: string, cost: number): boolean {
+  const parsed = parseHash(stored);
+  return parsed === null || parsed.N < cost;
 }
 
 const dummyHashes = new Map<number, Promise<string>>();

@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 import { signToken, verifyToken, type TokenClaims, type TokenType } from '../auth/jwt';
 import { claimLoginAttempt, resetLoginFailures } from '../auth/loginThrottle';
-import { verifyDummyPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, hasLowerCost, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db';
-import { findUserByEmail, findUserForToken, type User } from '../db/repositories/users';
+import { findUserByEmail, findUserForToken, upgradePasswordHash, type User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
 
 export interface AuthContext {
@@ -58,6 +58,10 @@ export async function login(
     : await verifyDummyPassword(password, config.passwordHashCost);
   if (!user || !valid) throw badCredentials();
   await resetLoginFailures(db, email, ip);
+  if (hasLowerCost(user.password_hash, config.passwordHashCost)) {
+    const stronger = await hashPassword(password, config.passwordHashCost);
+    await upgradePasswordHash(db, user.id, user.password_hash, stronger);
+  }
   const tokenVersion = user.token_version;
   return {
     refresh: signToken(config.jwtSecret, 'refresh', user.id, config.refreshTokenLifetimeSeconds, {

@@ -124,6 +124,24 @@ export async function changePasswordHash(db: Executor, id: number, passwordHash:
     .execute();
 }
 
+/**
+ * The same password under a stronger hash: the token version stays. Only replaces `oldHash`, so a password
+ * changed meanwhile is never overwritten by a rehash of the old one.
+ */
+export async function upgradePasswordHash(
+  db: Executor,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 export async function deleteUser(db: Executor, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
