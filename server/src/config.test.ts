@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 26214400,
       loginMaxFailures: 5,
       loginLockSeconds: 900,
+      loginRateLimitPerMinute: 30,
       corsOrigin: '*',
       adminEmail: null,
       adminPassword: null,
@@ -82,5 +83,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }, null).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }, null).trustProxy).toBe(2);
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' }, null)).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '0' }, null)).toThrow(
+      'LOGIN_RATE_LIMIT_PER_MINUTE must be at least 1, got 0.',
+    );
   });
 });

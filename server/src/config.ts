@@ -23,6 +23,8 @@ export interface Config {
   uploadMaxBytes: number;
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** Sign-in attempts per client address and minute, whatever the e-mail (on top of the per-pair lock). */
+  loginRateLimitPerMinute: number;
   corsOrigin: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -65,12 +67,18 @@ export function loadConfig(
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 26214400),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: int('LOGIN_LOCK_SECONDS', 900),
+    loginRateLimitPerMinute: positive('LOGIN_RATE_LIMIT_PER_MINUTE', int('LOGIN_RATE_LIMIT_PER_MINUTE', 30)),
     corsOrigin: read('CORS_ORIGIN') ?? '*',
     adminEmail: read('ADMIN_EMAIL') ?? null,
     adminPassword: read('ADMIN_PASSWORD') ?? null,
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     passwordHashCost: powerOfTwo('PASSWORD_HASH_COST', int('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST)),
   };
+}
+
+function positive(name: string, value: number): number {
+  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}.`);
+  return value;
 }
 
 function powerOfTwo(name: string, value: number): number {

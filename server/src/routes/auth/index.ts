@@ -1,5 +1,7 @@
+import rateLimit from '@fastify/rate-limit';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/errors';
 import { ErrorDetail } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { login, refreshAccessToken, verifyAccessToken, type AuthContext } from '../../services/auth';
@@ -8,9 +10,18 @@ import { email, text } from '../../validation/fields';
 const tags = ['auth'];
 const TokenField = text({ blankIsMissing: true });
 
-/** §2: the token endpoints are open and ignore the Authorization header. */
-export default async function authRoutes(app: FastifyInstance) {
-  const context = (): AuthContext => ({ db: app.db, config: app.config, now: app.now() });
+/**
+ * Sign-in costs a deliberately slow password hash, so besides the per-(address, e-mail) lock of §2.1 each client
+ * address gets LOGIN_RATE_LIMIT_PER_MINUTE attempts a minute, whatever the e-mails. Counted in this process's
+ * memory, checked before the body is read; registered in a context of its own so no other route is limited.
+ */
+async function signInRoute(app: FastifyInstance, { context }: { context: () => AuthContext }) {
+  await app.register(rateLimit, {
+    max: app.config.loginRateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: () =>
+      new HttpError(429, 'Too many login attempts from this address. Try again later.'),
+  });
 
   resource(app, '/api/token/', (routes) =>
     routes.post(
@@ -19,6 +30,9 @@ export default async function authRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Sign in: a token pair for an email and password',
+          description:
+            'Refused with 429 and Retry-After after LOGIN_MAX_FAILURES failures for one (address, email) pair, ' +
+            'and after LOGIN_RATE_LIMIT_PER_MINUTE attempts a minute from one address.',
           body: Type.Object({ email: text({ maxLength: 254 }), password: text({ trim: false }) }),
           response: {
             200: Type.Object({
@@ -35,6 +49,13 @@ export default async function authRoutes(app: FastifyInstance) {
       async (request) => login(context(), request.ip, request.body.email, request.body.password),
     ),
   );
+}
+
+/** §2: the token endpoints are open and ignore the Authorization header. */
+export default async function authRoutes(app: FastifyInstance) {
+  const context = (): AuthContext => ({ db: app.db, config: app.config, now: app.now() });
+
+  await app.register(signInRoute, { context });
 
   resource(app, '/api/token/refresh/', (routes) =>
     routes.post(
