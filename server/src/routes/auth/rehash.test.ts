@@ -18,18 +18,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const userWithLowCostHash = async (email: string) =>
+  insertUser(t.db, {
+    email,
+    first_name: 'Old',
+    last_name: 'Hash',
+    password_hash: await hashPassword(TEST_PASSWORD, TEST_PASSWORD_HASH_COST),
+  });
+
 const storedHash = async (id: number) =>
   (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
     .password_hash;
 
 describe('sign-in with a hash of a lower cost than configured', () => {
   it('stores a new hash at the configured cost, and the password and earlier tokens keep working', async () => {
-    const user = await insertUser(t.db, {
-      email: 'old.hash@lab.org',
-      first_name: 'Old',
-      last_name: 'Hash',
-      password_hash: await hashPassword(TEST_PASSWORD, TEST_PASSWORD_HASH_COST),
-    });
+    const user = await userWithLowCostHash('old.hash@lab.org');
     expect(await storedHash(user.id)).toMatch(`scrypt$${TEST_PASSWORD_HASH_COST}$`);
 
     const first = await t.login(user.email);
@@ -45,12 +48,7 @@ describe('sign-in with a hash of a lower cost than configured', () => {
   });
 
   it('keeps a hash when the password is wrong', async () => {
-    const user = await insertUser(t.db, {
-      email: 'wrong.guess@lab.org',
-      first_name: 'Wrong',
-      last_name: 'Guess',
-      password_hash: await hashPassword(TEST_PASSWORD, TEST_PASSWORD_HASH_COST),
-    });
+    const user = await userWithLowCostHash('wrong.guess@lab.org');
     await expect(t.login(user.email, 'not the password')).rejects.toThrow(/401/);
     expect(await storedHash(user.id)).toMatch(`scrypt$${TEST_PASSWORD_HASH_COST}$`);
   });
