@@ -61,16 +61,13 @@ export function verifyToken(
     if (error instanceof TokenError) return null;
     throw error;
   }
+  // fast-jwt has checked the signature, the algorithm and exp (required, a number, in the future).
   const { token_type, exp, iat, jti, user_id, token_version = 0 } = claims;
-  if (token_type !== expectedType) return null;
-  if (!Number.isSafeInteger(user_id) || !Number.isSafeInteger(token_version)) return null;
-  if (typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string') return null;
-  return {
-    token_type: expectedType,
-    exp,
-    iat,
-    jti,
-    user_id: user_id as number,
-    token_version: token_version as number,
-  };
+  const valid =
+    token_type === expectedType &&
+    Number.isSafeInteger(user_id) &&
+    Number.isSafeInteger(token_version) &&
+    typeof iat === 'number' &&
+    typeof jti === 'string';
+  return valid ? ({ token_type, exp, iat, jti, user_id, token_version } as TokenClaims) : null;
 }
