@@ -4,6 +4,7 @@ import stock from './0002_stock';
 import files from './0003_files';
 import shipments from './0004_shipments';
 import issues from './0005_issues';
+import searchChangesPruning from './0006_search_changes_pruning';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0003_files': files,
   '0004_shipments': shipments,
   '0005_issues': issues,
+  '0006_search_changes_pruning': searchChangesPruning,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
