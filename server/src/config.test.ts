@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       trustProxy: false,
+      searchChangesKeepHours: 24,
+      housekeepingIntervalSeconds: 3600,
     });
   });
 
@@ -62,5 +64,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }, null).trustProxy).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }, null).trustProxy).toBe(2);
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' }, null)).toThrow(/PORT/);
+  });
+
+  it('reads the housekeeping settings and refuses zero', () => {
+    const config = loadConfig(
+      { DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '48', HOUSEKEEPING_INTERVAL_SECONDS: '600' },
+      null,
+    );
+    expect(config).toMatchObject({ searchChangesKeepHours: 48, housekeepingIntervalSeconds: 600 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, HOUSEKEEPING_INTERVAL_SECONDS: '0' }, null)).toThrow(
+      'HOUSEKEEPING_INTERVAL_SECONDS must be at least 1, got "0".',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '0' }, null)).toThrow(
+      /SEARCH_CHANGES_KEEP_HOURS/,
+    );
   });
 });

@@ -25,6 +25,10 @@ export interface Config {
   adminPassword: string | null;
   trustProxy: boolean | number | string;
   passwordHashCost: number;
+  /** How long search-change notes are kept before housekeeping prunes them. */
+  searchChangesKeepHours: number;
+  /** Time between two housekeeping runs (the first runs at start). */
+  housekeepingIntervalSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -48,6 +52,11 @@ export function loadConfig(
     if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a non-negative integer, got "${raw}".`);
     return Number(raw);
   };
+  const positiveInt = (name: string, fallback: number): number => {
+    const value = int(name, fallback);
+    if (value === 0) throw new Error(`${name} must be at least 1, got "0".`);
+    return value;
+  };
 
   const dataDir = path.resolve(read('DATA_DIR') ?? path.join(projectRoot, 'data'));
   return {
@@ -67,6 +76,8 @@ export function loadConfig(
     adminPassword: read('ADMIN_PASSWORD') ?? null,
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     passwordHashCost: int('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST),
+    searchChangesKeepHours: positiveInt('SEARCH_CHANGES_KEEP_HOURS', 24),
+    housekeepingIntervalSeconds: positiveInt('HOUSEKEEPING_INTERVAL_SECONDS', 3600),
   };
 }
 
