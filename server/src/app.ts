@@ -16,6 +16,7 @@ import authRoutes from './routes/auth';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
@@ -84,6 +85,7 @@ export async function buildApp({
   await app.register(fileRoutes);
   await app.register(categoryRoutes);
   await app.register(mediaRoutes);
+  await app.register(healthRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;
