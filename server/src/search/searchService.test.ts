@@ -34,6 +34,10 @@ const noteChange = (
   created_at = new Date().toISOString(),
 ) => database.db.insertInto('search_changes').values({ seq, object_type, object_id, created_at }).execute();
 
+/** An instrument stock record whose change note the test writes itself (noteChange). */
+const instrumentWithoutNote = (name: string) =>
+  insertInstrumentStock(database.db, { name }, { logChange: false });
+
 const HOUR_MS = 3_600_000;
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
 /** Prunes every note written so far, as housekeeping does once they are old. */
@@ -53,16 +57,8 @@ describe('SearchService', () => {
 
   it('waits for a change note that commits after a later one (PostgreSQL seq order is not commit order)', async () => {
     await names('warm up');
-    const early = await insertInstrumentStock(
-      database.db,
-      { name: 'Abbe refractometer' },
-      { logChange: false },
-    );
-    const late = await insertInstrumentStock(
-      database.db,
-      { name: 'Ostwald viscometer' },
-      { logChange: false },
-    );
+    const early = await instrumentWithoutNote('Abbe refractometer');
+    const late = await instrumentWithoutNote('Ostwald viscometer');
     // seq 2 commits first; seq 1 was taken earlier by a transaction that is still open.
     await noteChange(2, 'INSTRUMENT', late);
     expect(await names('ostwald')).toEqual(['Ostwald viscometer']);
@@ -90,16 +86,8 @@ describe('SearchService', () => {
 
   it('stops waiting for a missing note after GAP_WAIT_MS (a rolled-back transaction never fills it)', async () => {
     await names('warm up');
-    const late = await insertInstrumentStock(
-      database.db,
-      { name: 'Abbe refractometer' },
-      { logChange: false },
-    );
-    const other = await insertInstrumentStock(
-      database.db,
-      { name: 'Ostwald viscometer' },
-      { logChange: false },
-    );
+    const late = await instrumentWithoutNote('Abbe refractometer');
+    const other = await instrumentWithoutNote('Ostwald viscometer');
     await noteChange(2, 'INSTRUMENT', other);
     expect(await names('ostwald')).toEqual(['Ostwald viscometer']);
     now += GAP_WAIT_MS;
@@ -128,7 +116,7 @@ describe('pruneSearchChanges', () => {
     );
 
   it('deletes the notes written before the cutoff and raises the watermark to the newest one deleted', async () => {
-    const id = await insertInstrumentStock(database.db, { name: 'Rotary evaporator' }, { logChange: false });
+    const id = await instrumentWithoutNote('Rotary evaporator');
     await noteChange(1, 'INSTRUMENT', id, hoursFromNow(-30).toISOString());
     await noteChange(2, 'INSTRUMENT', id, hoursFromNow(-1).toISOString());
     await noteChange(3, 'INSTRUMENT', id, hoursFromNow(-26).toISOString());
@@ -143,7 +131,7 @@ describe('pruneSearchChanges', () => {
   });
 
   it('never lowers the watermark', async () => {
-    const id = await insertInstrumentStock(database.db, { name: 'Rotary evaporator' }, { logChange: false });
+    const id = await instrumentWithoutNote('Rotary evaporator');
     await noteChange(7, 'INSTRUMENT', id, hoursFromNow(-30).toISOString());
     await pruneAll();
     await noteChange(5, 'INSTRUMENT', id, hoursFromNow(-30).toISOString());
@@ -200,16 +188,8 @@ describe('a process that fell behind a prune', () => {
   });
 
   it('reloads once when a note it still waits for may have been pruned', async () => {
-    const late = await insertInstrumentStock(
-      database.db,
-      { name: 'Abbe refractometer' },
-      { logChange: false },
-    );
-    const other = await insertInstrumentStock(
-      database.db,
-      { name: 'Ostwald viscometer' },
-      { logChange: false },
-    );
+    const late = await instrumentWithoutNote('Abbe refractometer');
+    const other = await instrumentWithoutNote('Ostwald viscometer');
     // seq 1 is taken by a transaction that commits after seq 2; both are pruned before the next search.
     await noteChange(2, 'INSTRUMENT', other);
     expect(await namesFoundBy(behind, 'ostwald')).toEqual(['Ostwald viscometer']);

@@ -64,46 +64,44 @@ describe('startHousekeeping', () => {
     );
   });
 
-  it('never starts a run while the previous one is still going', async () => {
-    let runs = 0;
-    let finish = () => {};
-    const slow: PruneJob = {
+  /** A job whose every run lasts until `finish()` is called. */
+  const slowJob = () => {
+    const job = {
       name: 'slow',
+      runs: 0,
+      finish: () => {},
       run: () => {
-        runs += 1;
-        return new Promise((resolve) => (finish = () => resolve(0)));
+        job.runs += 1;
+        return new Promise<number>((resolve) => (job.finish = () => resolve(0)));
       },
     };
+    return job;
+  };
+
+  it('never starts a run while the previous one is still going', async () => {
+    const slow = slowJob();
     housekeeping = startHousekeeping([slow], { intervalMs: 1000, log });
     await jest.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(1);
-    finish();
+    expect(slow.runs).toBe(1);
+    slow.finish();
     await jest.advanceTimersByTimeAsync(999);
-    expect(runs).toBe(1);
+    expect(slow.runs).toBe(1);
     await jest.advanceTimersByTimeAsync(1);
-    expect(runs).toBe(2);
-    finish();
+    expect(slow.runs).toBe(2);
+    slow.finish();
   });
 
   it('stops: waits for the run in progress and runs no more', async () => {
-    let finish = () => {};
-    let runs = 0;
-    const slow: PruneJob = {
-      name: 'slow',
-      run: () => {
-        runs += 1;
-        return new Promise((resolve) => (finish = () => resolve(0)));
-      },
-    };
+    const slow = slowJob();
     housekeeping = startHousekeeping([slow], { intervalMs: 1000, log });
     let stopped = false;
     const stopping = housekeeping.stop().then(() => (stopped = true));
     await jest.advanceTimersByTimeAsync(0);
     expect(stopped).toBe(false);
-    finish();
+    slow.finish();
     await stopping;
     await jest.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(1);
+    expect(slow.runs).toBe(1);
     expect(jest.getTimerCount()).toBe(0);
   });
 
