@@ -34,10 +34,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
-/** Opens the sidebar (admin or public shell) and chooses a page by its label. */
-export async function openPage(page: Page, label: string): Promise<void> {
+/**
+ * Opens the sidebar (admin or public shell) and chooses a page by its label; for a page that expands (Add Shipment),
+ * `entry` names the sub-entry to choose.
+ */
+export async function openPage(page: Page, label: string, entry?: string): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation').getByRole('button', { name: label, exact: true }).click();
+  const sidebar = page.getByRole('navigation');
+  const item = sidebar.getByRole('button', { name: label, exact: true });
+  if (entry === undefined) return item.click();
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+  await sidebar.getByRole('list', { name: label }).getByRole('button', { name: entry, exact: true }).click();
 }
 
 /** Creates stock through the API as the first administrator: set-up data for tests about other screens. */

@@ -83,6 +83,10 @@ test('items are issued to a new location; stock goes down and the issue shows, a
   await page.getByRole('button', { name: location }).click();
   await expect(page.getByRole('article')).toContainText('Salicylic acid — 5 ml');
   await expect(page.getByRole('article')).toContainText('Petri dish — 4 pieces');
+  await expect(page.getByRole('article').getByRole('heading', { level: 4 })).toHaveText([
+    'Chemical items (ml)',
+    'Glassware items (pieces)',
+  ]);
 
   // Anyone at a lab terminal sees the issue without signing in, and has no write controls.
   const visitor = await browser.newContext();

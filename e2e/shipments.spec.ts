@@ -15,7 +15,7 @@ test('a shipment with a brand-new chemical and an existing glassware line is sta
     quantity: 10,
   });
   await page.goto('/adminapp');
-  await openPage(page, 'Add Shipment');
+  await openPage(page, 'Add Shipment', 'Staging list');
 
   // A brand-new chemical: created in stock with quantity 0, then staged with the entered quantity.
   await page.getByRole('combobox', { name: 'Find or create chemical' }).fill('Thymol');

@@ -7,6 +7,7 @@ import bodyPlugin from './plugins/body';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
+import housekeepingPlugin from './plugins/housekeeping';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -15,6 +16,7 @@ import authRoutes from './routes/auth';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
@@ -30,6 +32,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock used for tokens and login throttling (tests move it). */
   now?: () => Date;
+  /**
+   * Prunes old rows at start and every HOUSEKEEPING_INTERVAL_SECONDS (services/housekeeping.ts). The server turns
+   * it on; tests leave it off and run the prune jobs themselves, when they choose.
+   */
+  housekeeping?: boolean;
 }
 
 export async function buildApp({
@@ -37,6 +44,7 @@ export async function buildApp({
   database,
   logger = true,
   now = () => new Date(),
+  housekeeping = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -65,6 +73,7 @@ export async function buildApp({
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  if (housekeeping) await app.register(housekeepingPlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes);
@@ -76,6 +85,7 @@ export async function buildApp({
   await app.register(fileRoutes);
   await app.register(categoryRoutes);
   await app.register(mediaRoutes);
+  await app.register(healthRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       adminPassword: null,
       trustProxy: false,
       passwordHashCost: 2 ** 17,
+      searchChangesKeepHours: 24,
+      housekeepingIntervalSeconds: 3600,
     });
   });
 
@@ -85,6 +87,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' }, null)).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '0' }, null)).toThrow(
       'LOGIN_RATE_LIMIT_PER_MINUTE must be at least 1, got 0.',
+    );
+  });
+
+  it('reads the housekeeping settings and refuses zero', () => {
+    const config = loadConfig(
+      { DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '48', HOUSEKEEPING_INTERVAL_SECONDS: '600' },
+      null,
+    );
+    expect(config).toMatchObject({ searchChangesKeepHours: 48, housekeepingIntervalSeconds: 600 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, HOUSEKEEPING_INTERVAL_SECONDS: '0' }, null)).toThrow(
+      'HOUSEKEEPING_INTERVAL_SECONDS must be at least 1, got 0.',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '0' }, null)).toThrow(
+      /SEARCH_CHANGES_KEEP_HOURS/,
     );
   });
 });

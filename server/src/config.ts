@@ -30,6 +30,10 @@ export interface Config {
   adminPassword: string | null;
   trustProxy: boolean | number | string;
   passwordHashCost: number;
+  /** How long search-change notes are kept before housekeeping prunes them. */
+  searchChangesKeepHours: number;
+  /** Time between two housekeeping runs (the first runs at start). */
+  housekeepingIntervalSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +77,11 @@ export function loadConfig(
     adminPassword: read('ADMIN_PASSWORD') ?? null,
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     passwordHashCost: powerOfTwo('PASSWORD_HASH_COST', int('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST)),
+    searchChangesKeepHours: positive('SEARCH_CHANGES_KEEP_HOURS', int('SEARCH_CHANGES_KEEP_HOURS', 24)),
+    housekeepingIntervalSeconds: positive(
+      'HOUSEKEEPING_INTERVAL_SECONDS',
+      int('HOUSEKEEPING_INTERVAL_SECONDS', 3600),
+    ),
   };
 }
 

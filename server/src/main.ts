@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${passwordNotice(admin.createdEmail, admin.generatedPassword)}\n\n`);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, housekeeping: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

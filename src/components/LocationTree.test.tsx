@@ -64,9 +64,14 @@ describe('LocationTree', () => {
     const { user } = renderTree();
     const group = screen.getByRole('button', { name: 'Physical Lab' });
 
+    const list = screen.getByRole('list', { name: 'Physical Lab' });
+    expect(group).toHaveAttribute('aria-controls', list.id);
+
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Physical Lab' })).not.toBeInTheDocument());
+    // Collapsed, the list is hidden but still there for aria-controls to name.
+    expect(document.getElementById(list.id)).toBe(list);
     // The other groups stay as they were.
     expect(screen.getByRole('button', { name: 'Dr. X' })).toBeInTheDocument();
 

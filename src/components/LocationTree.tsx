@@ -54,7 +54,8 @@ export function LocationTree({ tree, selectedId, onSelect }: LocationTreeProps) 
               <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
               {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
             </ListItemButton>
-            <Collapse in={open} unmountOnExit>
+            {/* Kept mounted while collapsed, so aria-controls always names an element. */}
+            <Collapse in={open}>
               <List id={listId} aria-label={label} disablePadding>
                 {tree[group].length === 0 ? (
                   <ListItem sx={{ pl: 4 }}>

@@ -94,6 +94,12 @@ export interface SearchChangesTable {
   seq: Generated<number>;
   object_type: StockObjectType;
   object_id: number;
+  created_at: Timestamp;
+}
+
+/** One row: every `search_changes` note with a seq up to `through_seq` may have been pruned. */
+export interface SearchChangesPrunedTable {
+  through_seq: number;
 }
 
 export type ConsumerType = 'PHYSICAL' | 'ORGANIC' | 'INORGANIC' | 'PERSONAL';
@@ -202,6 +208,7 @@ export interface Database {
   glassware_stock: GlasswareStockTable;
   stock_ledger: StockLedgerTable;
   search_changes: SearchChangesTable;
+  search_changes_pruned: SearchChangesPrunedTable;
   categories: NamedEntryTable;
   files: FilesTable;
   file_categories: FileCategoriesTable;

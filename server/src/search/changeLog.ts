@@ -12,8 +12,47 @@ export interface StockRef {
  */
 export async function recordSearchChanges(trx: Kysely<Database>, refs: readonly StockRef[]): Promise<void> {
   if (refs.length === 0) return;
+  // The wall clock, not a request's: the time only decides when the note is old enough to prune.
+  const created_at = new Date().toISOString();
   await trx
     .insertInto('search_changes')
-    .values(refs.map(({ object_type, object_id }) => ({ object_type, object_id })))
+    .values(refs.map(({ object_type, object_id }) => ({ object_type, object_id, created_at })))
     .execute();
+}
+
+/**
+ * Deletes the notes written before `olderThan` and raises the pruned watermark (`search_changes_pruned`) to
+ * the highest seq deleted, so a process whose index is older than that reloads instead of missing notes.
+ * Returns how many notes were deleted.
+ */
+export async function pruneSearchChanges(db: Kysely<Database>, olderThan: Date): Promise<number> {
+  const cutoff = olderThan.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const newestOldSeq = trx
+      .selectFrom('search_changes')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('created_at', '<', cutoff);
+    // The watermark is written first, so the transaction holds the write lock (SQLite) or the row lock
+    // (PostgreSQL) before it reads, and it commits with the deletion: no note disappears unannounced.
+    await trx
+      .updateTable('search_changes_pruned')
+      .set({ through_seq: newestOldSeq })
+      .where('through_seq', '<', newestOldSeq)
+      .execute();
+    const { numDeletedRows } = await trx
+      .deleteFrom('search_changes')
+      .where('created_at', '<', cutoff)
+      .where('seq', '<=', (eb) => eb.selectFrom('search_changes_pruned').select('through_seq'))
+      .executeTakeFirst();
+    return Number(numDeletedRows);
+  });
+}
+
+/** Every note with a seq up to this one may have been pruned. */
+export async function prunedThroughSeq(db: Kysely<Database>): Promise<number> {
+  const { through_seq } = await db
+    .selectFrom('search_changes_pruned')
+    .select('through_seq')
+    .executeTakeFirstOrThrow();
+  return through_seq;
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
-import type { StockRef } from './changeLog';
+import { prunedThroughSeq, type StockRef } from './changeLog';
 import { readSearchEntries } from './entryRows';
 import { FuzzyIndex, type SearchOptions } from './fuzzyIndex';
 import { normalize } from './normalize';
@@ -30,8 +30,9 @@ const MAX_TRACKED_GAPS = 1000;
  * by the next search. Before each search one cheap query asks for changes after the last applied seq; only
  * the changed records are re-read. The first search loads everything.
  *
- * The log only grows (one row per stock record write); pruning rows that every process has applied is left
- * for when its size matters.
+ * Housekeeping prunes old notes (pruneSearchChanges) and raises a watermark past them. A process whose index
+ * stopped below the watermark, or still waits for a missing note at or below it, may have lost notes it never
+ * applied: it reloads everything instead.
  */
 export class SearchService {
   private readonly index = new FuzzyIndex();
@@ -101,6 +102,9 @@ export class SearchService {
           : eb.or([eb('seq', '>', applied), eb('seq', 'in', waitedFor)]),
       )
       .execute();
+    // Read after the notes: a prune that deleted some of them has raised the watermark by now.
+    const prunedThrough = await prunedThroughSeq(this.db);
+    if (prunedThrough > applied || waitedFor.some((seq) => seq <= prunedThrough)) return this.loadAll();
     if (changes.length > 0) {
       const refs = new Map<string, StockRef>();
       for (const change of changes) refs.set(stockRefKey(change.object_type, change.object_id), change);
@@ -132,17 +136,22 @@ export class SearchService {
       .selectFrom('search_changes')
       .select((eb) => eb.fn.max('seq').as('newest'))
       .executeTakeFirstOrThrow();
-    const top = Number(newest ?? 0);
+    const newestSeq = Number(newest ?? 0);
     const recent = await this.db
       .selectFrom('search_changes')
       .select('seq')
-      .where('seq', '>', top - MAX_TRACKED_GAPS)
-      .where('seq', '<=', top)
+      .where('seq', '>', newestSeq - MAX_TRACKED_GAPS)
+      .where('seq', '<=', newestSeq)
       .execute();
+    // Pruned notes are not missing: their changes are in the records read below. When every note is pruned
+    // the watermark is the newest seq known.
+    const prunedThrough = await prunedThroughSeq(this.db);
+    const top = Math.max(newestSeq, prunedThrough);
     const entries = await readSearchEntries(this.db);
     this.index.clear();
     this.index.upsertMany(entries);
-    this.waitForMissing(new Set(recent.map((row) => row.seq)), 0, top);
+    this.gaps.clear();
+    this.waitForMissing(new Set(recent.map((row) => row.seq)), prunedThrough, top);
     this.appliedSeq = top;
   }
 

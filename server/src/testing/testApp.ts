@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: null,
     trustProxy: false,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
+    searchChangesKeepHours: 24,
+    housekeepingIntervalSeconds: 3600,
     ...overrides,
   };
 }

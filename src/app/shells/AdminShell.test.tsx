@@ -27,7 +27,6 @@ describe('AdminShell', () => {
     ).toEqual([
       'Search',
       'Add Shipment',
-      'Show Add Shipment entries',
       'Store',
       'Location',
       'Create an Issue',
@@ -44,6 +43,59 @@ describe('AdminShell', () => {
     );
     expect(store.getState().ui.adminPage).toBe(5);
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
+  });
+
+  it('expands Add Shipment in place to the staging list and the three Add entries (SPEC §2)', async () => {
+    const { user, store } = renderShell();
+    await screen.findByRole('heading', { name: 'Search' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
+    const addShipment = within(sidebar).getByRole('button', { name: 'Add Shipment' });
+    expect(addShipment).toHaveAttribute('aria-expanded', 'false');
+    // aria-controls names the entries' list even while it is collapsed.
+    expect(document.getElementById(addShipment.getAttribute('aria-controls') ?? '')).not.toBeNull();
+    expect(within(sidebar).queryByRole('button', { name: 'Add Chemical' })).not.toBeInTheDocument();
+
+    await user.click(addShipment);
+    expect(addShipment).toHaveAttribute('aria-expanded', 'true');
+    const entries = within(sidebar).getByRole('list', { name: 'Add Shipment' });
+    expect(addShipment).toHaveAttribute('aria-controls', entries.id);
+    expect(
+      within(entries)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Staging list', 'Add Chemical', 'Add Instrument', 'Add Glass Ware']);
+    // Expanding neither opens a page nor closes the sidebar.
+    expect(store.getState().ui.adminPage).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Admin pages' })).toBeInTheDocument();
+
+    // From the keyboard: Enter and Space toggle it too.
+    await user.keyboard('{Enter}');
+    expect(addShipment).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() =>
+      expect(within(sidebar).queryByRole('button', { name: 'Staging list' })).not.toBeInTheDocument(),
+    );
+    await user.keyboard(' ');
+    expect(addShipment).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(within(sidebar).getByRole('button', { name: 'Staging list' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Admin pages' })).not.toBeInTheDocument(),
+    );
+    expect(store.getState().ui.adminPage).toBe(1);
+    expect(await screen.findByRole('heading', { name: 'Add Shipment' })).toBeInTheDocument();
+
+    // Back in the sidebar, the current page's entries are shown with the staging list marked as current.
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const reopened = await screen.findByRole('navigation', { name: 'Admin pages' });
+    expect(within(reopened).getByRole('button', { name: 'Add Shipment' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(reopened).getByRole('button', { name: 'Staging list' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('logs out: clears the stored token and goes to the login screen', async () => {

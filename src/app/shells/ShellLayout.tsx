@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { Fragment, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ExpandLessIcon, ExpandMoreIcon, MenuIcon } from '../../components/icons';
@@ -37,9 +37,16 @@ export function ShellLayout({
   actions,
   children,
 }: ShellLayoutProps) {
+  const id = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  /** The page whose sub-entries are shown; the sidebar opens with the current page's shown. */
   const [expanded, setExpanded] = useState<number | null>(null);
   const page = currentPage(pages, selected);
+
+  const openDrawer = () => {
+    if (page?.entries) setExpanded(page.index);
+    setDrawerOpen(true);
+  };
 
   const select = (index: number, action?: UnknownAction) => {
     onSelect(index, action);
@@ -51,12 +58,7 @@ export function ShellLayout({
       <AppBar position="sticky">
         <Toolbar sx={{ gap: 1 }}>
           {pages.length > 0 && (
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label="Open menu"
-              onClick={() => setDrawerOpen(true)}
-            >
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={openDrawer}>
               <MenuIcon />
             </IconButton>
           )}
@@ -82,44 +84,51 @@ export function ShellLayout({
           <List>
             {pages.map(({ index, label, entries }) => {
               const isCurrent = index === page?.index;
-              const isExpanded = expanded === index;
-              return (
-                <Fragment key={index}>
+              if (!entries) {
+                return (
                   <ListItemButton
+                    key={index}
                     selected={isCurrent}
                     aria-current={isCurrent ? 'page' : undefined}
                     onClick={() => select(index)}
                   >
                     <ListItemText primary={label} />
                   </ListItemButton>
-                  {entries && (
-                    <>
-                      <ListItemButton
-                        aria-expanded={isExpanded}
-                        onClick={() => setExpanded(isExpanded ? null : index)}
-                        sx={{ pl: 4 }}
-                      >
-                        <ListItemText
-                          primary={`${isExpanded ? 'Hide' : 'Show'} ${label} entries`}
-                          slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }}
-                        />
-                        {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                      </ListItemButton>
-                      <Collapse in={isExpanded} unmountOnExit>
-                        <List disablePadding>
-                          {entries.map((entry) => (
-                            <ListItemButton
-                              key={entry.label}
-                              sx={{ pl: 6 }}
-                              onClick={() => select(index, entry.action)}
-                            >
-                              <ListItemText primary={entry.label} />
-                            </ListItemButton>
-                          ))}
-                        </List>
-                      </Collapse>
-                    </>
-                  )}
+                );
+              }
+              const isExpanded = expanded === index;
+              const entriesId = `${id}-entries-${index}`;
+              return (
+                <Fragment key={index}>
+                  <ListItemButton
+                    selected={isCurrent && !isExpanded}
+                    aria-expanded={isExpanded}
+                    aria-controls={entriesId}
+                    onClick={() => setExpanded(isExpanded ? null : index)}
+                  >
+                    <ListItemText primary={label} />
+                    {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                  </ListItemButton>
+                  {/* Kept mounted while collapsed, so aria-controls always names an element. */}
+                  <Collapse in={isExpanded}>
+                    <List id={entriesId} aria-label={label} disablePadding>
+                      {entries.map((entry) => {
+                        // The entry without an event is the page itself.
+                        const isCurrentEntry = isCurrent && !entry.action;
+                        return (
+                          <ListItemButton
+                            key={entry.label}
+                            sx={{ pl: 4 }}
+                            selected={isCurrentEntry}
+                            aria-current={isCurrentEntry ? 'page' : undefined}
+                            onClick={() => select(index, entry.action)}
+                          >
+                            <ListItemText primary={entry.label} />
+                          </ListItemButton>
+                        );
+                      })}
+                    </List>
+                  </Collapse>
                 </Fragment>
               );
             })}

@@ -17,6 +17,7 @@ export const adminPages: ShellPage[] = [
       import('../../features/shipments/AddShipmentPage').then((m) => ({ default: m.AddShipmentPage })),
     ),
     entries: [
+      { label: 'Staging list' },
       { label: 'Add Chemical', action: newItemDialogRequested('chemical') },
       { label: 'Add Instrument', action: newItemDialogRequested('instrument') },
       { label: 'Add Glass Ware', action: newItemDialogRequested('glassware') },

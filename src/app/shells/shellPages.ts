@@ -6,8 +6,11 @@ export interface ShellPage {
   index: number;
   label: string;
   Page: ComponentType;
-  /** Sub-entries listed under the page's entry: each opens the page and dispatches its event (e.g. open a dialog). */
-  entries?: readonly { label: string; action: UnknownAction }[];
+  /**
+   * With sub-entries, the page's entry expands in place to list them instead of opening the page (SPEC §2: Add
+   * Shipment expands). Each opens the page and dispatches its event, if any (e.g. open a dialog).
+   */
+  entries?: readonly { label: string; action?: UnknownAction }[];
 }
 
 /** The selected page, or the first registered one when nothing (or a page that no longer exists) is selected. */

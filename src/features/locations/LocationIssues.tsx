@@ -13,9 +13,15 @@ import { useIssuesForLocationQuery, type Issue, type LocationEntry } from '../..
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
-import { amount, kindLabels } from '../../components/stockColumns';
+import { amount } from '../../components/stockColumns';
 
-const sectionOrder: StockKind[] = ['chemical', 'instrument', 'glassware'];
+/** SPEC §2's card sections, in order, as they read there. */
+const sectionHeadings: Record<StockKind, string> = {
+  chemical: 'Chemical items (ml)',
+  instrument: 'Instrument items (pieces)',
+  glassware: 'Glassware items (pieces)',
+};
+const sectionOrder = Object.keys(sectionHeadings) as StockKind[];
 
 function IssueCard({ issue }: { issue: Issue }) {
   const headingId = useId();
@@ -31,9 +37,9 @@ function IssueCard({ issue }: { issue: Issue }) {
           return (
             <Box key={kind} sx={{ mt: 1 }}>
               <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
-                {kindLabels[kind]}
+                {sectionHeadings[kind]}
               </Typography>
-              <List dense disablePadding aria-label={kindLabels[kind]}>
+              <List dense disablePadding aria-label={sectionHeadings[kind]}>
                 {items.map((item, position) => (
                   <ListItem key={position}>
                     <ListItemText primary={`${item.name} — ${amount(kind, item.quantity)}`} />

@@ -50,12 +50,20 @@ describe('LocationPage', () => {
       'November 21, 2026',
       'March 2, 2026',
     ]);
-    expect(itemsOf(cards[0], 'Chemical')).toEqual(['Ethanol — 5 ml']);
-    expect(itemsOf(cards[0], 'Instrument')).toEqual(['Spectrophotometer — 2 pieces']);
-    expect(itemsOf(cards[0], 'Glassware')).toEqual(['Beaker — 1 piece']);
-    expect(itemsOf(cards[1], 'Chemical')).toEqual(['Sodium chloride — 20 ml']);
+    // SPEC §2's section headings, in its order.
+    expect(
+      within(cards[0])
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Chemical items (ml)', 'Instrument items (pieces)', 'Glassware items (pieces)']);
+    expect(itemsOf(cards[0], 'Chemical items (ml)')).toEqual(['Ethanol — 5 ml']);
+    expect(itemsOf(cards[0], 'Instrument items (pieces)')).toEqual(['Spectrophotometer — 2 pieces']);
+    expect(itemsOf(cards[0], 'Glassware items (pieces)')).toEqual(['Beaker — 1 piece']);
+    expect(itemsOf(cards[1], 'Chemical items (ml)')).toEqual(['Sodium chloride — 20 ml']);
     // A kind nothing was issued of gets no section.
-    expect(within(cards[1]).queryByRole('list', { name: 'Instrument' })).not.toBeInTheDocument();
+    expect(
+      within(cards[1]).queryByRole('heading', { name: 'Instrument items (pieces)' }),
+    ).not.toBeInTheDocument();
     expect(sentRequests()).toEqual([treeRequest, 'GET /api/management/issues/1/']);
   });
 
@@ -70,12 +78,20 @@ describe('LocationPage', () => {
     const { user } = await renderPublic();
     await user.click(screen.getByRole('button', { name: 'Dr. X' }));
     const card = await screen.findByRole('article', { name: 'July 4, 2026' });
-    expect(itemsOf(card, 'Glassware')).toEqual(['Volumetric flask — 3 pieces']);
+    expect(itemsOf(card, 'Glassware items (pieces)')).toEqual(['Volumetric flask — 3 pieces']);
 
     await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
     expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Organic Lab A' })).toBeInTheDocument();
+  });
+
+  it('shows the same issue cards in the admin area', async () => {
+    const { user } = await renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+    const card = await screen.findByRole('article', { name: 'November 21, 2026' });
+    expect(itemsOf(card, 'Chemical items (ml)')).toEqual(['Ethanol — 5 ml']);
+    expect(itemsOf(card, 'Glassware items (pieces)')).toEqual(['Beaker — 1 piece']);
   });
 
   it('is read-only in the public area', async () => {

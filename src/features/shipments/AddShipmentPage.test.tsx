@@ -222,7 +222,7 @@ describe('AddShipmentPage', () => {
     await screen.findByRole('heading', { name: 'Search' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
-    await user.click(within(sidebar).getByRole('button', { name: 'Show Add Shipment entries' }));
+    await user.click(within(sidebar).getByRole('button', { name: 'Add Shipment' }));
     expect(
       ['Add Chemical', 'Add Instrument', 'Add Glass Ware'].map((name) =>
         within(sidebar).getByRole('button', { name }),

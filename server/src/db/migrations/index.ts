@@ -5,6 +5,7 @@ import files from './0003_files';
 import shipments from './0004_shipments';
 import issues from './0005_issues';
 import tokenVersion from './0006_token_version';
+import searchChangesPruning from './0007_search_changes_pruning';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0004_shipments': shipments,
   '0005_issues': issues,
   '0006_token_version': tokenVersion,
+  '0007_search_changes_pruning': searchChangesPruning,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
+import { pruneJobs } from '../../services/housekeeping';
 import {
   deleteStock,
   insertChemicalStock,
@@ -343,5 +344,27 @@ describe('writes made by another server process', () => {
       found('query=kugelrohr&type=instrument'),
     ]);
     expect(results).toEqual([[`INSTRUMENT:${still}`], [`INSTRUMENT:${still}`], [`-:${still}`]]);
+  });
+
+  it('are seen by an instance that did not search while their notes were written and pruned', async () => {
+    const funnel = await insertGlasswareStock(t.db, {
+      name: 'Buchner funnel',
+      size: 100,
+      material_type: 'Porcelain',
+    });
+    expect(await found('query=buchner', other)).toEqual([`GLASSWARE:${funnel}`]);
+    const soxhlet = await insertInstrumentStock(t.db, { name: 'Soxhlet extractor' });
+    await deleteStock(t.db, 'GLASSWARE', funnel);
+    expect(await found('query=soxhlet')).toEqual([`INSTRUMENT:${soxhlet}`]);
+
+    // Housekeeping on a day when these notes are older than SEARCH_CHANGES_KEEP_HOURS.
+    const nextDay = new Date(Date.now() + (t.config.searchChangesKeepHours + 1) * 3_600_000);
+    for (const job of pruneJobs({ db: t.db, config: t.config, now: () => nextDay })) await job.run();
+    expect(await t.db.selectFrom('search_changes').select('seq').execute()).toEqual([]);
+
+    for (const app of [other, t.app]) {
+      expect(await found('query=soxhlet', app)).toEqual([`INSTRUMENT:${soxhlet}`]);
+      expect(await found('query=buchner', app)).toEqual([]);
+    }
   });
 });
