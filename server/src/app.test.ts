@@ -133,6 +133,43 @@ describe('request bodies (§1.2)', () => {
     expect(response.json()).toEqual({ token: ['This field is required.'] });
   });
 
+  const nested = (levels: number, inner = '"PHYSICAL"') => '['.repeat(levels) + inner + ']'.repeat(levels);
+
+  it.each([
+    ['/api/storeobjects/chemicalobjs/', 'state'],
+    ['/api/management/store-consumers/', 'consumer_type'],
+    ['/api/management/issue-cart/', 'object_type'],
+  ])('answers a body nested 5,000 deep (%s %s) with the JSON parse error', async (url, field) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: `{"${field}": ${nested(5000, '')}}`,
+      headers: { ...authHeader(token), 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
+  });
+
+  it('reads a body nested up to 32 levels, answering a list in a choice field with its message', async () => {
+    const call = (levels: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/management/store-consumers/',
+        payload: `{"name": "Lab", "room_number": "1", "building_name": "B", "consumer_type": ${nested(levels)}}`,
+        headers: { ...authHeader(token), 'content-type': 'application/json' },
+      });
+    const deepest = await call(31);
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json()).toEqual({ consumer_type: ['"[…]" is not a valid choice.'] });
+    expect((await call(32)).json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
+  });
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const token = JSON.stringify(`\\"${'[{'.repeat(100)}`);
+    const response = await post(`{"token": ${token}}`, 'application/json');
+    expect(response.statusCode).toBe(401);
+  });
+
   it('answers a JSON body over 1 MiB with 413', async () => {
     const response = await post(JSON.stringify({ token: 'x'.repeat(1024 * 1024) }), 'application/json');
     expect(response.statusCode).toBe(413);
