@@ -164,6 +164,18 @@ describe('request bodies (§1.2)', () => {
     expect((await call(32)).json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
   });
 
+  it.each([
+    ['__proto__', '{"token": "x", "__proto__": {"is_superuser": true}}'],
+    ['constructor.prototype', '{"token": "x", "constructor": {"prototype": {"is_superuser": true}}}'],
+    ['a nested __proto__', '{"token": "x", "chemical": {"name": "a", "__proto__": {"is_superuser": true}}}'],
+  ])('refuses a body with %s (prototype poisoning) with the JSON parse error', async (_label, payload) => {
+    const response = await post(payload, 'application/json');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'JSON parse error - Object contains forbidden prototype property',
+    });
+  });
+
   it('does not count brackets inside strings as nesting', async () => {
     const token = JSON.stringify(`\\"${'[{'.repeat(100)}`);
     const response = await post(`{"token": ${token}}`, 'application/json');

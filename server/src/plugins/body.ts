@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
 import { HttpError } from '../http/errors';
 import { requestValidatorCompiler } from '../validation/validate';
 import { unsupportedMediaType } from './errors';
@@ -49,7 +50,8 @@ export default fp(
           undefined,
         );
       try {
-        done(null, JSON.parse(text));
+        // As Fastify's own JSON parser: `__proto__` and `constructor.prototype` keys are refused, not parsed.
+        done(null, secureJson.parse(text, null, { protoAction: 'error', constructorAction: 'error' }));
       } catch (error) {
         done(new HttpError(400, `JSON parse error - ${(error as Error).message}`), undefined);
       }
