@@ -73,6 +73,51 @@ describe('paths (§1.1)', () => {
     expect(response.headers.allow).toBe('POST, OPTIONS');
   });
 
+  it.each(['TRACE', 'PROPFIND', 'LOCK', 'MKCOL', 'COPY', 'SEARCH', 'QUERY'])(
+    'answers %s on a known path with 405 and Allow, and on an unknown path with 404',
+    async (method) => {
+      const known = await t.app.inject({ method: method as 'GET', url: '/api/filemanager/categories/' });
+      expect(known.statusCode).toBe(405);
+      expect(known.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+      expect(known.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+      const unknown = await t.app.inject({ method: method as 'GET', url: '/api/nothing/' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Not found.' });
+    },
+  );
+
+  it.each([
+    ['PUT', '/api/account/users/', 'text/plain', 'plain text'],
+    ['PUT', '/api/account/users/', 'application/json', '{"broken": '],
+    ['PROPFIND', '/api/account/users/', 'application/xml', '<propfind xmlns="DAV:"><allprop/></propfind>'],
+    ['POST', '/media/files/notes.txt', 'multipart/form-data; boundary=x', '--x--'],
+  ])('answers %s %s with a %s body with the 405, never a body error', async (method, url, type, payload) => {
+    const response = await t.app.inject({
+      method: method as 'PUT',
+      url,
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+  });
+
+  it.each([
+    ['POST', 'text/plain', 'plain text'],
+    ['PUT', 'application/json', '{"broken": '],
+    ['QUERY', undefined, 'no content type'],
+  ])('answers %s to an unknown path with the 404 whatever its body (%s)', async (method, type, payload) => {
+    const response = await t.app.inject({
+      method: method as 'POST',
+      url: '/api/nothing/',
+      payload,
+      headers: type ? { 'content-type': type } : {},
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('ignores unknown query parameters', async () => {
     const response = await t.app.inject({
       url: '/api/account/users/?page=2&x=y',

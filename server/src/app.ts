@@ -7,6 +7,7 @@ import bodyPlugin from './plugins/body';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
+import methodsPlugin from './plugins/methods';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -56,6 +57,8 @@ export async function buildApp({
         : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route: the methods the router knows decide which ones a route's 405 covers.
+  await app.register(methodsPlugin);
   // External plugins first (security headers, OpenAPI), then ours, then the routes.
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
