@@ -26,7 +26,11 @@ export default fp(
           return reply.code(415).send({ detail: unsupportedMediaType(request.headers['content-type']) });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+      if (status >= 400 && status < 500) {
+        // A library's error may name headers its answer needs (http-errors' `headers`: Content-Range on a 416).
+        const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+        return reply.code(status).headers(headers).send({ detail: error.message });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(INTERNAL_ERROR);
     });
