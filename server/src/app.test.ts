@@ -179,30 +179,30 @@ describe('request bodies (§1.2)', () => {
   });
 
   const nested = (levels: number, inner = '"PHYSICAL"') => '['.repeat(levels) + inner + ']'.repeat(levels);
+  const postSignedIn = (url: string, json: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: json,
+      headers: { ...authHeader(token), 'content-type': 'application/json' },
+    });
 
   it.each([
     ['/api/storeobjects/chemicalobjs/', 'state'],
     ['/api/management/store-consumers/', 'consumer_type'],
     ['/api/management/issue-cart/', 'object_type'],
   ])('answers a body nested 5,000 deep (%s %s) with the JSON parse error', async (url, field) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: `{"${field}": ${nested(5000, '')}}`,
-      headers: { ...authHeader(token), 'content-type': 'application/json' },
-    });
+    const response = await postSignedIn(url, `{"${field}": ${nested(5000, '')}}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
   });
 
   it('reads a body nested up to 32 levels, answering a list in a choice field with its message', async () => {
     const call = (levels: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/management/store-consumers/',
-        payload: `{"name": "Lab", "room_number": "1", "building_name": "B", "consumer_type": ${nested(levels)}}`,
-        headers: { ...authHeader(token), 'content-type': 'application/json' },
-      });
+      postSignedIn(
+        '/api/management/store-consumers/',
+        `{"name": "Lab", "room_number": "1", "building_name": "B", "consumer_type": ${nested(levels)}}`,
+      );
     const deepest = await call(31);
     expect(deepest.statusCode).toBe(400);
     expect(deepest.json()).toEqual({ consumer_type: ['"[…]" is not a valid choice.'] });

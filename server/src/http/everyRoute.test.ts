@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createStockRecord } from '../testing/stockApi';
-import { multipartBody } from '../testing/multipart';
+import { postUpload } from '../testing/multipart';
 import { authHeader, buildTestApp, TEST_PASSWORD, type TestApp } from '../testing/testApp';
 
 /**
@@ -55,17 +55,15 @@ beforeAll(async () => {
     })
   ).id;
   const category = (await post('/api/filemanager/categories/', { name: 'MSDS' })).id;
-  const form = await multipartBody([
-    ['file', 'content', 'msds.txt'],
-    ['categories', String(category)],
-    ['chemicals', String(chemical)],
-  ]);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/filemanager/files/',
-    payload: form.payload,
-    headers: { ...authHeader(token), ...form.headers },
-  });
+  const uploaded = await postUpload(
+    t.app,
+    [
+      ['file', 'content', 'msds.txt'],
+      ['categories', String(category)],
+      ['chemicals', String(chemical)],
+    ],
+    authHeader(token),
+  );
   const file = uploaded.json() as { id: number; file: { path: string } };
 
   // A merged shipment and issue of each kind fill the history lists; a staging and a cart line stay for their routes.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { insertChemicalStock } from '../../testing/stockRows';
-import { multipartBody, type FormPart } from '../../testing/multipart';
+import { postUpload, type FormPart } from '../../testing/multipart';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 import { describeSize, MAX_FORM_PARTS } from './uploadForm';
 
@@ -34,13 +34,11 @@ describe('the upload size limit (UPLOAD_MAX_BYTES)', () => {
   });
 
   it('accepts a file of exactly the limit', async () => {
-    const body = await multipartBody([['file', Buffer.alloc(LIMIT, 1), 'exact.bin']]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/filemanager/files/',
-      payload: body.payload,
-      headers: { ...authHeader(token), ...body.headers },
-    });
+    const response = await postUpload(
+      t.app,
+      [['file', Buffer.alloc(LIMIT, 1), 'exact.bin']],
+      authHeader(token),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().file.size).toBe(1);
     await t.app.inject({
@@ -56,16 +54,14 @@ describe('the upload size limit (UPLOAD_MAX_BYTES)', () => {
       CAS_RN: '64-17-5',
       molecular_formula: 'C2H6O',
     });
-    const body = await multipartBody([
-      ['file', Buffer.alloc(LIMIT + 1, 2), 'big.bin'],
-      ['chemicals', String(stock)],
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/filemanager/files/',
-      payload: body.payload,
-      headers: { ...authHeader(token), ...body.headers },
-    });
+    const response = await postUpload(
+      t.app,
+      [
+        ['file', Buffer.alloc(LIMIT + 1, 2), 'big.bin'],
+        ['chemicals', String(stock)],
+      ],
+      authHeader(token),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'File too large. The limit is 1 KB.' });
     expect(storedFiles()).toEqual([]);
@@ -125,13 +121,7 @@ describe('the upload size limit (UPLOAD_MAX_BYTES)', () => {
       [file, ...ids],
       [...ids, file],
     ]) {
-      const body = await multipartBody(parts);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/filemanager/files/',
-        payload: body.payload,
-        headers: { ...authHeader(token), ...body.headers },
-      });
+      const response = await postUpload(t.app, parts, authHeader(token));
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ detail: `Too many form parts. The limit is ${MAX_FORM_PARTS}.` });
       expect(storedFiles()).toEqual([]);
