@@ -73,6 +73,51 @@ describe('paths (§1.1)', () => {
     expect(response.headers.allow).toBe('POST, OPTIONS');
   });
 
+  it.each(['TRACE', 'PROPFIND', 'LOCK', 'MKCOL', 'COPY', 'SEARCH', 'QUERY'])(
+    'answers %s on a known path with 405 and Allow, and on an unknown path with 404',
+    async (method) => {
+      const known = await t.app.inject({ method: method as 'GET', url: '/api/filemanager/categories/' });
+      expect(known.statusCode).toBe(405);
+      expect(known.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+      expect(known.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+      const unknown = await t.app.inject({ method: method as 'GET', url: '/api/nothing/' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Not found.' });
+    },
+  );
+
+  it.each([
+    ['PUT', '/api/account/users/', 'text/plain', 'plain text'],
+    ['PUT', '/api/account/users/', 'application/json', '{"broken": '],
+    ['PROPFIND', '/api/account/users/', 'application/xml', '<propfind xmlns="DAV:"><allprop/></propfind>'],
+    ['POST', '/media/files/notes.txt', 'multipart/form-data; boundary=x', '--x--'],
+  ])('answers %s %s with a %s body with the 405, never a body error', async (method, url, type, payload) => {
+    const response = await t.app.inject({
+      method: method as 'PUT',
+      url,
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+  });
+
+  it.each([
+    ['POST', 'text/plain', 'plain text'],
+    ['PUT', 'application/json', '{"broken": '],
+    ['QUERY', undefined, 'no content type'],
+  ])('answers %s to an unknown path with the 404 whatever its body (%s)', async (method, type, payload) => {
+    const response = await t.app.inject({
+      method: method as 'POST',
+      url: '/api/nothing/',
+      payload,
+      headers: type ? { 'content-type': type } : {},
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('ignores unknown query parameters', async () => {
     const response = await t.app.inject({
       url: '/api/account/users/?page=2&x=y',
@@ -131,6 +176,55 @@ describe('request bodies (§1.2)', () => {
     const response = await post(undefined, contentType);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ token: ['This field is required.'] });
+  });
+
+  const nested = (levels: number, inner = '"PHYSICAL"') => '['.repeat(levels) + inner + ']'.repeat(levels);
+  const postSignedIn = (url: string, json: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: json,
+      headers: { ...authHeader(token), 'content-type': 'application/json' },
+    });
+
+  it.each([
+    ['/api/storeobjects/chemicalobjs/', 'state'],
+    ['/api/management/store-consumers/', 'consumer_type'],
+    ['/api/management/issue-cart/', 'object_type'],
+  ])('answers a body nested 5,000 deep (%s %s) with the JSON parse error', async (url, field) => {
+    const response = await postSignedIn(url, `{"${field}": ${nested(5000, '')}}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
+  });
+
+  it('reads a body nested up to 32 levels, answering a list in a choice field with its message', async () => {
+    const call = (levels: number) =>
+      postSignedIn(
+        '/api/management/store-consumers/',
+        `{"name": "Lab", "room_number": "1", "building_name": "B", "consumer_type": ${nested(levels)}}`,
+      );
+    const deepest = await call(31);
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json()).toEqual({ consumer_type: ['"[…]" is not a valid choice.'] });
+    expect((await call(32)).json()).toEqual({ detail: 'JSON parse error - Nested deeper than 32 levels.' });
+  });
+
+  it.each([
+    ['__proto__', '{"token": "x", "__proto__": {"is_superuser": true}}'],
+    ['constructor.prototype', '{"token": "x", "constructor": {"prototype": {"is_superuser": true}}}'],
+    ['a nested __proto__', '{"token": "x", "chemical": {"name": "a", "__proto__": {"is_superuser": true}}}'],
+  ])('refuses a body with %s (prototype poisoning) with the JSON parse error', async (_label, payload) => {
+    const response = await post(payload, 'application/json');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'JSON parse error - Object contains forbidden prototype property',
+    });
+  });
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const token = JSON.stringify(`\\"${'[{'.repeat(100)}`);
+    const response = await post(`{"token": ${token}}`, 'application/json');
+    expect(response.statusCode).toBe(401);
   });
 
   it('answers a JSON body over 1 MiB with 413', async () => {

@@ -8,6 +8,7 @@ import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
+import methodsPlugin from './plugins/methods';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -64,6 +65,8 @@ export async function buildApp({
         : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route: the methods the router knows decide which ones a route's 405 covers.
+  await app.register(methodsPlugin);
   // External plugins first (security headers, OpenAPI), then ours, then the routes.
   await app.register(securityPlugin);
   await app.register(openapiPlugin);

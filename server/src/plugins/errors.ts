@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 
 const INTERNAL_ERROR = { detail: 'Internal server error.' };
@@ -26,11 +26,20 @@ export default fp(
           return reply.code(415).send({ detail: unsupportedMediaType(request.headers['content-type']) });
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+      if (status >= 400 && status < 500) {
+        // A library's error may name headers its answer needs (http-errors' `headers`: Content-Range on a 416).
+        const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+        return reply.code(status).headers(headers).send({ detail: error.message });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(INTERNAL_ERROR);
     });
 
+    // An unknown path is answered before its body is parsed, so no body (nor a missing Content-Type) turns its 404
+    // into a 400 or 415. preParsing runs after every onRequest hook: the CORS header is already set.
+    app.addHook('preParsing', async (request) => {
+      if (request.is404) throw notFound();
+    });
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
   },
   { name: 'errors' },

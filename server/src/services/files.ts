@@ -79,10 +79,8 @@ export async function existingFile(db: Db, id: number): Promise<void> {
 
 /** A multipart upload as read from the request; the file part is already in the storage. */
 export interface UploadForm {
-  /** The first `file` part, stored. */
+  /** The `file` part, stored (a form holds at most one file part). */
   file: SavedFile | undefined;
-  /** How many `file` parts were files (only the first is stored). */
-  fileParts: number;
   /** A `file` part came as a plain form value rather than as a file. */
   fileSentAsText: boolean;
   /** The repeated `categories` and `chemicals` values as sent. */
@@ -115,8 +113,7 @@ export async function createFile({ db, storage, now }: FilesContext, form: Uploa
   try {
     const errors = new FieldErrorCollector();
     const { file } = form;
-    if (form.fileParts > 1) errors.add('file', fileMessages.several);
-    else if (!file) errors.add('file', form.fileSentAsText ? fileMessages.notAFile : fileMessages.missing);
+    if (!file) errors.add('file', form.fileSentAsText ? fileMessages.notAFile : fileMessages.missing);
     else if (file.size === 0) errors.add('file', fileMessages.empty);
     const links = parseLinks(form.values, errors);
     await checkLinkTargets(db, links, errors);

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded bytes live. Only the local disk is implemented; a deployment on several machines can add an
- * S3-compatible store behind the same four operations. Names are stored names (storedNames.ts): a store
- * refuses any other name, so nothing outside it can be reached through it.
+ * Where uploaded bytes live. Only the local disk is implemented: downloads are sent from the file's place on disk
+ * (`locate`), so that conditional and range requests are answered there; a remote (S3-compatible) store would
+ * bring its own download path. Names are stored names (storedNames.ts): a store refuses any other name, so
+ * nothing outside it can be reached through it.
  */
 export interface FileStorage {
   /**
@@ -11,8 +12,11 @@ export interface FileStorage {
    * taken; never overwrites. Returns the name used and the number of bytes written.
    */
   save(content: Readable | Buffer, preferredName: string): Promise<SavedFile>;
-  /** The stored bytes and their size, or null when there is no such file. */
-  open(name: string): Promise<StoredFile | null>;
+  /**
+   * Where the stored file is on this machine, for downloads (served with ETag, Last-Modified and ranges), or null
+   * when there is no such regular file: a directory, a symbolic link or a name that is not a stored name never is.
+   */
+  locate(name: string): Promise<StoredFileLocation | null>;
   /** Removes the file; a missing file is not an error. */
   remove(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
@@ -23,7 +27,7 @@ export interface SavedFile {
   size: number;
 }
 
-export interface StoredFile {
-  stream: Readable;
-  size: number;
+export interface StoredFileLocation {
+  folder: string;
+  name: string;
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { LocalDiskStorage } from './localDiskStorage';
 
 let base: string;
@@ -18,7 +17,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 describe('LocalDiskStorage', () => {
-  it('saves a buffer or a stream under the sanitised name and reads it back', async () => {
+  it('saves a buffer or a stream under the sanitised name and locates it', async () => {
     const saved = await storage.save(Buffer.from('hello'), 'C:\\docs\\hello world.txt');
     expect(saved).toEqual({ name: 'hello_world.txt', size: 5 });
     expect(fs.readFileSync(path.join(root, 'hello_world.txt'), 'utf8')).toBe('hello');
@@ -29,11 +28,9 @@ describe('LocalDiskStorage', () => {
       'data.bin',
     );
     expect(streamed).toEqual({ name: 'data.bin', size: bytes.length });
-    const opened = await storage.open('data.bin');
-    expect(opened?.size).toBe(bytes.length);
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    const located = await storage.locate('data.bin');
+    expect(located).toEqual({ folder: root, name: 'data.bin' });
+    expect(fs.readFileSync(path.join(located!.folder, located!.name)).equals(bytes)).toBe(true);
   });
 
   it('never overwrites: a taken name gets a random suffix, also for simultaneous saves', async () => {
@@ -48,7 +45,7 @@ describe('LocalDiskStorage', () => {
     for (const name of names.filter((name) => name !== 'sample.txt')) {
       expect(name).toMatch(/^sample_[A-Za-z0-9]{7}\.txt$/);
     }
-    const contents = await Promise.all(names.map(async (name) => text((await storage.open(name))!.stream)));
+    const contents = names.map((name) => fs.readFileSync(path.join(root, name), 'utf8'));
     expect(contents.sort()).toEqual(['five', 'four', 'one', 'three', 'two']);
   });
 
@@ -57,7 +54,7 @@ describe('LocalDiskStorage', () => {
     expect(await storage.exists(name)).toBe(true);
     await storage.remove(name);
     expect(await storage.exists(name)).toBe(false);
-    expect(await storage.open(name)).toBeNull();
+    expect(await storage.locate(name)).toBeNull();
     await expect(storage.remove(name)).resolves.toBeUndefined();
   });
 
@@ -88,7 +85,7 @@ describe('LocalDiskStorage', () => {
       '..\\secret.txt',
       'secret.txt\0',
     ]) {
-      expect(await storage.open(name)).toBeNull();
+      expect(await storage.locate(name)).toBeNull();
       expect(await storage.exists(name)).toBe(false);
     }
     await storage.remove('../secret.txt');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage, SavedFile, StoredFile } from './fileStorage';
+import type { FileStorage, SavedFile, StoredFileLocation } from './fileStorage';
 import { isStoredName, storedNameFor, withRandomSuffix } from './storedNames';
 
 /** Tries before giving up on finding a free name: 62^7 suffixes make a second collision already unlikely. */
@@ -56,23 +56,16 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async open(name: string): Promise<StoredFile | null> {
+  async locate(name: string): Promise<StoredFileLocation | null> {
     const file = this.pathOf(name);
     if (file === null) return null;
-    let handle: fs.promises.FileHandle;
     try {
-      // O_NOFOLLOW: a symbolic link placed in the folder is not followed to a file elsewhere.
-      handle = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+      // lstat: a symbolic link placed in the folder is not a stored file, wherever it points.
+      return (await fs.promises.lstat(file)).isFile() ? { folder: this.root, name } : null;
     } catch (error) {
-      if (isErrorCode(error, 'ENOENT', 'ELOOP', 'EISDIR', 'ENOTDIR')) return null;
+      if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return null;
       throw error;
     }
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      await handle.close();
-      return null;
-    }
-    return { stream: handle.createReadStream(), size: stats.size };
   }
 
   async remove(name: string): Promise<void> {
@@ -81,13 +74,6 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async exists(name: string): Promise<boolean> {
-    const file = this.pathOf(name);
-    if (file === null) return false;
-    try {
-      return (await fs.promises.lstat(file)).isFile();
-    } catch (error) {
-      if (isErrorCode(error, 'ENOENT')) return false;
-      throw error;
-    }
+    return (await this.locate(name)) !== null;
   }
 }

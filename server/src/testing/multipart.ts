@@ -1,3 +1,5 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
 /** A part of a multipart form: a plain value, or a file with its name. */
 export type FormPart =
   [name: string, value: string] | [name: string, content: Buffer | string, fileName: string];
@@ -17,4 +19,19 @@ export async function multipartBody(
     payload: Buffer.from(await response.arrayBuffer()),
     headers: { 'content-type': response.headers.get('content-type')! },
   };
+}
+
+/** POSTs the parts to the upload route (§12.2) as a browser would send its form, with the given headers. */
+export async function postUpload(
+  app: FastifyInstance,
+  parts: FormPart[],
+  headers: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const body = await multipartBody(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/filemanager/files/',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
 }

@@ -54,6 +54,17 @@ export function pythonTypeName(value: unknown): string {
   }
 }
 
+/**
+ * A request value as error messages quote it: scalars as their text; lists and objects only as `[…]` and `{…}`,
+ * since their text would misquote them (`["A"]` reads as `A`) and stringifying a deeply nested one overflows the
+ * stack.
+ */
+function quotable(value: unknown): string {
+  if (Array.isArray(value)) return '[…]';
+  if (typeof value === 'object' && value !== null) return '{…}';
+  return String(value);
+}
+
 export const messages = {
   required: 'This field is required.',
   null: 'This field may not be null.',
@@ -71,9 +82,9 @@ export const messages = {
   exclusiveMinimum: (n: number) => `Ensure this value is greater than ${n}.`,
   maximum: (n: number) => `Ensure this value is less than or equal to ${n}.`,
   decimals: (n: number) => `Ensure that there are no more than ${n} decimal places.`,
-  choice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
+  choice: (value: unknown) => `"${quotable(value)}" is not a valid choice.`,
   pkType: (value: unknown) => `Incorrect type. Expected pk value, received ${pythonTypeName(value)}.`,
-  pkMissing: (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`,
+  pkMissing: (value: unknown) => `Invalid pk "${quotable(value)}" - object does not exist.`,
   list: (value: unknown) => `Expected a list of items but got type "${pythonTypeName(value)}".`,
   emptyList: 'This list may not be empty.',
   notObject: (value: unknown) => `Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`,

@@ -81,6 +81,34 @@ describe('validateObject', () => {
     expect(errorsOf({ unit: '' })).toEqual({ unit: ['"" is not a valid choice.'] });
   });
 
+  it('answers lists and objects in choice and scalar fields with the field message, however deeply nested', () => {
+    let deep: unknown = [];
+    for (let level = 0; level < 5000; level += 1) deep = [deep];
+    const fields = {
+      kind: deep,
+      unit: deep,
+      label: deep,
+      pieces: deep,
+      quantity: deep,
+      location: deep,
+      note: deep,
+    };
+    expect(errorsOf(fields)).toEqual({
+      kind: ['"[…]" is not a valid choice.'],
+      unit: ['"[…]" is not a valid choice.'],
+      label: ['Not a valid string.'],
+      pieces: ['A valid integer is required.'],
+      quantity: ['A valid number is required.'],
+      location: ['Incorrect type. Expected pk value, received list.'],
+      note: ['Not a valid string.'],
+    });
+    // Never the text of what the list or object holds: ["chemical"] is not the choice "chemical".
+    expect(errorsOf({ kind: ['chemical'], unit: { ml: 1 } })).toEqual({
+      kind: ['"[…]" is not a valid choice.'],
+      unit: ['"{…}" is not a valid choice.'],
+    });
+  });
+
   it('accepts a blank string only where allowed', () => {
     expect(validateObject(schema, { note: '  ' }).value).toEqual({ note: '' });
     expect(errorsOf({ label: '  ' })).toEqual({ label: ['This field may not be blank.'] });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { insertChemicalStock } from '../../testing/stockRows';
-import { multipartBody, type FormPart } from '../../testing/multipart';
+import { postUpload, type FormPart } from '../../testing/multipart';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -48,15 +48,8 @@ async function createCategory(name: string): Promise<number> {
   return response.json().id;
 }
 
-async function upload(parts: FormPart[], headers: Record<string, string> = authHeader(token)) {
-  const body = await multipartBody(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/filemanager/files/',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
-}
+const upload = (parts: FormPart[], headers: Record<string, string> = authHeader(token)) =>
+  postUpload(t.app, parts, headers);
 
 async function uploadFile(fileName: string, content: Buffer | string = 'content', parts: FormPart[] = []) {
   const response = await upload([['file', content, fileName], ...parts]);

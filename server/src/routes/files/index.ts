@@ -6,7 +6,7 @@ import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import * as files from '../../services/files';
 import { idList } from '../../validation/fields';
 import { CategorySchema } from '../categories';
-import { readUploadForm } from './uploadForm';
+import { MAX_FORM_PARTS, readUploadForm } from './uploadForm';
 
 const tags = ['files'];
 
@@ -65,7 +65,9 @@ export default async function fileRoutes(app: FastifyInstance) {
             schema: {
               tags,
               summary: 'Upload a file (multipart: file, repeated categories, repeated chemicals)',
-              description: `At most UPLOAD_MAX_BYTES (now ${app.config.uploadMaxBytes} bytes); a bigger file → 413.`,
+              description:
+                `One file part of at most UPLOAD_MAX_BYTES (now ${app.config.uploadMaxBytes} bytes); a bigger file → 413, ` +
+                `a second file part → 400. At most ${MAX_FORM_PARTS} parts in all → else 413.`,
               consumes: ['multipart/form-data'],
               response: { 201: FileSchema },
             },

@@ -2,11 +2,17 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { unsupportedMediaType } from '../../plugins/errors';
-import type { UploadForm } from '../../services/files';
+import { ValidationError } from '../../validation/errors';
+import { fileMessages, type UploadForm } from '../../services/files';
 import type { FileStorage } from '../../storage/fileStorage';
 
 /** Form values longer than this are refused; the id values we read are a few digits. */
 export const MAX_FIELD_BYTES = 16 * 1024;
+/**
+ * The file and up to 1,000 link ids. Together with one file part and MAX_FIELD_BYTES this bounds what one upload
+ * request can make the server read: UPLOAD_MAX_BYTES plus 16 MB of values.
+ */
+export const MAX_FORM_PARTS = 1001;
 
 const MB = 1024 * 1024;
 const KB = 1024;
@@ -33,9 +39,9 @@ function asRequestError(error: unknown): unknown {
 }
 
 /**
- * Reads a multipart upload to its end: the first `file` part is streamed into the storage (never held in memory),
- * other parts are read or drained, so even a refused request is consumed and its client gets the answer. A file
- * over `maxBytes` is removed again and answered with 413.
+ * Reads a multipart upload to its end: the one file part (`file`) is streamed into the storage (never held in
+ * memory), other parts are read or drained, so even a refused request is consumed and its client gets the answer.
+ * A file over `maxBytes` is removed again and answered with 413; a second file part with 400, as soon as it starts.
  */
 export async function readUploadForm(
   request: FastifyRequest,
@@ -44,7 +50,6 @@ export async function readUploadForm(
 ): Promise<UploadForm> {
   const form: UploadForm = {
     file: undefined,
-    fileParts: 0,
     fileSentAsText: false,
     values: { categories: [], chemicals: [] },
   };
@@ -55,11 +60,13 @@ export async function readUploadForm(
     return form;
   }
 
+  const limits = { fileSize: maxBytes, fieldSize: MAX_FIELD_BYTES, files: 1, parts: MAX_FORM_PARTS };
+  const { FilesLimitError, PartsLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
   let fieldTooLarge = false;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, fieldSize: MAX_FIELD_BYTES } })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file' && form.fileParts++ === 0) {
+        if (part.fieldname === 'file') {
           form.file = await storage.save(part.file, part.filename);
         } else {
           part.file.resume();
@@ -75,8 +82,11 @@ export async function readUploadForm(
     if (fieldTooLarge) throw new HttpError(413, 'Request body too large.');
   } catch (error) {
     if (form.file) await storage.remove(form.file.name);
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw fileTooLarge(maxBytes);
+    if (error instanceof RequestFileTooLargeError) throw fileTooLarge(maxBytes);
+    // A second file part is refused as it starts, so no request streams more than one file's worth of bytes.
+    if (error instanceof FilesLimitError) throw ValidationError.field('file', fileMessages.several);
+    if (error instanceof PartsLimitError)
+      throw new HttpError(413, `Too many form parts. The limit is ${MAX_FORM_PARTS}.`);
     throw asRequestError(error);
   }
   return form;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
@@ -110,17 +111,95 @@ describe('GET /media/files/<name> (§12.3)', () => {
     }
   });
 
-  it('answers HEAD with the headers alone', async () => {
-    const response = await t.app.inject({ method: 'HEAD', url: '/media/files/notes.txt' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-length']).toBe(String('content of notes.txt'.length));
-    expect(response.headers['content-type']).toBe('text/plain');
-    expect(response.body).toBe('');
+  it('answers HEAD with the headers alone, without opening the file', async () => {
+    const reads = jest.spyOn(fs, 'createReadStream');
+    try {
+      const response = await t.app.inject({ method: 'HEAD', url: '/media/files/notes.txt' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-length']).toBe(String('content of notes.txt'.length));
+      expect(response.headers['content-type']).toBe('text/plain');
+      expect(response.headers.etag).toMatch(/^W\/".+"$/);
+      expect(response.headers['last-modified']).toBeDefined();
+      expect(response.body).toBe('');
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('sends an ETag and Last-Modified, and 304 to a client that has the file', async () => {
+    const first = await t.app.inject({ url: '/media/files/notes.txt' });
+    const stats = fs.statSync(path.join(t.config.uploadDir, 'notes.txt'));
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['last-modified']).toBe(stats.mtime.toUTCString());
+    expect(first.headers['accept-ranges']).toBe('bytes');
+
+    for (const headers of [
+      { 'if-none-match': String(first.headers.etag) },
+      { 'if-modified-since': String(first.headers['last-modified']) },
+    ]) {
+      const again = await t.app.inject({ url: '/media/files/notes.txt', headers });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const changed = await t.app.inject({
+      url: '/media/files/notes.txt',
+      headers: { 'if-none-match': 'W/"other"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe('content of notes.txt');
+  });
+
+  it('answers a byte range with 206 and those bytes, active content still as a download', async () => {
+    const part = await t.app.inject({ url: '/media/files/notes.txt', headers: { range: 'bytes=0-3' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('cont');
+    expect(part.headers['content-range']).toBe(`bytes 0-3/${'content of notes.txt'.length}`);
+    expect(part.headers['content-length']).toBe('4');
+    expect(part.headers['content-type']).toBe('text/plain');
+
+    const tail = await t.app.inject({ url: '/media/files/page.html', headers: { range: 'bytes=-4' } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.body).toBe('html');
+    expect(tail.headers['content-type']).toBe('application/octet-stream');
+    expect(tail.headers['content-disposition']).toBe('attachment; filename="page.html"');
+    expect(tail.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a range beyond the end with a JSON 416', async () => {
+    const response = await t.app.inject({ url: '/media/files/notes.txt', headers: { range: 'bytes=1000-' } });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-range']).toBe(`bytes */${'content of notes.txt'.length}`);
   });
 
   it('answers other methods with 405', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/media/files/notes.txt', payload: {} });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('media next to the built SPA', () => {
+  it('serves both the app and the uploaded files', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-dist-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>LabStore</title>');
+    const withSpa = await buildTestApp({ staticDir });
+    try {
+      await withSpa.app.storage.save(Buffer.from('bytes'), 'notes.txt');
+      const media = await withSpa.app.inject({
+        url: '/media/files/notes.txt',
+        headers: { range: 'bytes=0-1' },
+      });
+      expect(media.statusCode).toBe(206);
+      expect(media.body).toBe('by');
+      const page = await withSpa.app.inject({ url: '/adminapp/login' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>LabStore</title>');
+    } finally {
+      await withSpa.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+      fs.rmSync(withSpa.config.dataDir, { recursive: true, force: true });
+    }
   });
 });

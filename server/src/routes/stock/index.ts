@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
@@ -64,8 +64,10 @@ export default async function stockRoutes(app: FastifyInstance) {
       await stock.requireStockRecord(context(), kind, rawId(request));
     };
 
+    // A full list can hold 100,000 records, built field by field from the §4.1 shapes.
     const list = {
       access: 'public' as const,
+      stringify: true,
       schema: {
         tags,
         summary: `All ${kind} stock records, id ascending`,
@@ -81,10 +83,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         response: { 201: record },
       },
     };
-    // A full list can hold 100,000 records. They are built field by field from the §4.1 shapes (nothing private
-    // to filter out), and V8's JSON.stringify writes them about three times faster than the schema serialiser.
-    const listRecords = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.serializer(JSON.stringify).send(await stock.listStockRecords(context(), kind));
+    const listRecords = async () => stock.listStockRecords(context(), kind);
     const createRecord = async (request: FastifyRequest) =>
       stock.createStockRecord(
         context(),
