@@ -5,6 +5,7 @@ import files from './0003_files';
 import shipments from './0004_shipments';
 import issues from './0005_issues';
 import tokenVersion from './0006_token_version';
+import stockListOrder from './0008_stock_list_order';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0004_shipments': shipments,
   '0005_issues': issues,
   '0006_token_version': tokenVersion,
+  '0008_stock_list_order': stockListOrder,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,12 +1,14 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../domain/stockListing';
+import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource } from '../../http/resource';
+import { resource, type Handler } from '../../http/resource';
 import { currentUser } from '../../plugins/auth';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
-import { choiceIgnoringCase, idRef } from '../../validation/fields';
+import { choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
 import {
   ChemicalBodies,
   ChemicalRecordSchema,
@@ -49,6 +51,34 @@ const KIND_ROUTES: Record<StockKind, KindRoutes> = {
   },
 };
 
+/** `?limit&offset` (paging), `ordering` and `search`; see docs/api.md. Unknown parameters are ignored (§1.1). */
+const listQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({
+    ...PagingQuery,
+    ordering: Type.Optional(
+      orderingList(
+        STOCK_ORDERING_FIELDS[kind],
+        `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
+          'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
+      ),
+    ),
+    search: Type.Optional(
+      text({
+        allowBlank: true,
+        maxLength: MAX_SEARCH_LENGTH,
+        description:
+          'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
+      }),
+    ),
+  });
+
+const LIST_DESCRIPTION =
+  'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
+  '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
+  '`{"count", "next", "previous", "results"}`, `next`/`previous` being absolute URLs or null. Searched columns: ' +
+  'chemical name, CAS RN, formula, state; instrument and glassware name; glassware material type and size; ' +
+  'manufacturer and supplier names.';
+
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
   object_id: idRef('stock-record id'),
@@ -68,8 +98,15 @@ export default async function stockRoutes(app: FastifyInstance) {
       access: 'public' as const,
       schema: {
         tags,
-        summary: `All ${kind} stock records, id ascending`,
-        response: { 200: Type.Array(record) },
+        summary: `All ${kind} stock records, id ascending; or, with \`limit\`, one page of them`,
+        description: LIST_DESCRIPTION,
+        querystring: listQuery(kind),
+        response: {
+          200: Type.Union([
+            Type.Array(record, { description: 'Without `limit`: every matching record (SERVER.md §4.2).' }),
+            PageSchema(record, 'With `limit`: one page of the matching records.'),
+          ]),
+        },
       },
     };
     const create = {
@@ -83,8 +120,19 @@ export default async function stockRoutes(app: FastifyInstance) {
     };
     // A full list can hold 100,000 records. They are built field by field from the §4.1 shapes (nothing private
     // to filter out), and V8's JSON.stringify writes them about three times faster than the schema serialiser.
-    const listRecords = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.serializer(JSON.stringify).send(await stock.listStockRecords(context(), kind));
+    const listRecords: Handler<typeof list.schema> = async (request, reply) => {
+      const { limit, offset = 0, ordering = [], search = '' } = request.query;
+      const listing = { terms: searchTerms(search), ordering };
+      const answer =
+        limit === undefined
+          ? await stock.listStockRecords(context(), kind, listing)
+          : pageOf(
+              request,
+              { limit, offset },
+              await stock.pageStockRecords(context(), kind, listing, { limit, offset }),
+            );
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(answer);
+    };
     const createRecord = async (request: FastifyRequest) =>
       stock.createStockRecord(
         context(),
