@@ -72,12 +72,18 @@ const listQuery = <K extends StockKind>(kind: K) =>
     ),
   });
 
-const LIST_DESCRIPTION =
+/** What `search` looks in, per kind (the rule itself is in db/repositories/stockListing.ts). */
+const SEARCHED_COLUMNS: Record<StockKind, string> = {
+  chemical: 'name, CAS RN, molecular formula, state, manufacturer and supplier',
+  instrument: 'name, manufacturer and supplier',
+  glassware: 'name, size, material type, manufacturer and supplier',
+};
+
+const listDescription = (kind: StockKind) =>
   'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
   '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
-  '`{"count", "next", "previous", "results"}`, `next`/`previous` being absolute URLs or null. Searched columns: ' +
-  'chemical name, CAS RN, formula, state; instrument and glassware name; glassware material type and size; ' +
-  'manufacturer and supplier names.';
+  '`{"count", "next", "previous", "results"}`, `next` and `previous` being absolute URLs or null. ' +
+  `\`search\` looks in the ${SEARCHED_COLUMNS[kind]}. See docs/api.md.`;
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
@@ -99,13 +105,16 @@ export default async function stockRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: `All ${kind} stock records, id ascending; or, with \`limit\`, one page of them`,
-        description: LIST_DESCRIPTION,
+        description: listDescription(kind),
         querystring: listQuery(kind),
         response: {
-          200: Type.Union([
-            Type.Array(record, { description: 'Without `limit`: every matching record (SERVER.md §4.2).' }),
-            PageSchema(record, 'With `limit`: one page of the matching records.'),
-          ]),
+          200: Type.Union(
+            [
+              Type.Array(record, { description: 'Without `limit`: every matching record (SERVER.md §4.2).' }),
+              PageSchema(record, 'With `limit`: one page of the matching records.'),
+            ],
+            { description: 'The records: an array, or a page with `limit`' },
+          ),
         },
       },
     };
@@ -120,6 +129,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     };
     // A full list can hold 100,000 records. They are built field by field from the §4.1 shapes (nothing private
     // to filter out), and V8's JSON.stringify writes them about three times faster than the schema serialiser.
+    // A reply's own serializer leaves the Content-Type unset, hence the type.
     const listRecords: Handler<typeof list.schema> = async (request, reply) => {
       const { limit, offset = 0, ordering = [], search = '' } = request.query;
       const listing = { terms: searchTerms(search), ordering };

@@ -414,3 +414,39 @@ describe("the database's collation", () => {
     expect(names.slice(0, 3)).toEqual(['Éther', 'zinc oxide', 'water']);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the paging, ordering and search parameters and both answers of the six lists', async () => {
+    const document = (await get('/api/docs/json')).json() as {
+      paths: Record<string, { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
+    for (const path of [
+      CHEMICALS,
+      INSTRUMENTS,
+      GLASSWARES,
+      '/api/management/chemicals/',
+      '/api/management/instruments/',
+      '/api/management/glasswares/',
+    ]) {
+      const list = document.paths[path].get;
+      expect(list.parameters.map((parameter) => parameter.name)).toEqual([
+        'limit',
+        'offset',
+        'ordering',
+        'search',
+      ]);
+      expect(list.responses['200']).toMatchObject({
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [
+                { type: 'array' },
+                { type: 'object', required: ['count', 'next', 'previous', 'results'] },
+              ],
+            },
+          },
+        },
+      });
+    }
+  });
+});
