@@ -211,8 +211,9 @@ export async function pageStockRecords<K extends StockKind>(
   listing: StockListing<K>,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; results: StockRecords[K][] }> {
-  const count = await countStockRecords(db, dialect, kind, listing.terms);
-  const ids = page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, page) : [];
+  const { count, access } = await countStockRecords(db, dialect, kind, listing.terms);
+  const ids =
+    page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, { page, access }) : [];
   return { count, results: await findStockRecordsInOrder(db, kind, ids) };
 }
 

@@ -3,7 +3,7 @@ import type { StockListing, StockOrderingField } from '../../domain/stockListing
 import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../migrations';
 import type { Database } from '../tables';
-import { findStockRecords, type StockRecords } from './stock';
+import { findStockRecords, STOCK_TABLES, type StockRecords } from './stock';
 import type { Executor } from './users';
 
 // Stock lists searched, ordered and cut into pages, with the same answers on SQLite and PostgreSQL:
@@ -12,12 +12,6 @@ import type { Executor } from './users';
 // - text is ordered byte by byte: SQLite's default, and COLLATE "C" on PostgreSQL, whose database collation
 //   may ignore punctuation and spaces;
 // - `contains` is instr()/strpos(), not LIKE, so `%` and `_` in a search are plain characters.
-
-const STOCK_TABLES = {
-  chemical: 'chemical_stock',
-  instrument: 'instrument_stock',
-  glassware: 'glassware_stock',
-} as const satisfies Record<StockKind, keyof Database>;
 
 /** A catalog table joined to the stock rows (`s`) through their foreign key, under a fixed alias. */
 interface Catalog {
@@ -133,34 +127,47 @@ function contains(dialect: Dialect, text: RawBuilder<unknown>, term: string): Ra
 }
 
 /**
- * A stock column that SQLite must not look up through its index (its documented unary `+`). A filter's first
- * term is often one letter, which most rows match: gathering them index entry by index entry costs several times
- * one pass over the table, and SQLite, without statistics, cannot tell such a term from a rare one. PostgreSQL
- * plans from statistics and gets the plain column.
+ * How the rows matching a search are found. `index`: each searched stock column is looked up through its index,
+ * so only matching rows are read (and then sorted); right when they are few. `scan`: one pass over the rows in
+ * the list's order, each row checked; right when many match, since the page fills long before the pass ends.
+ * SQLite has no statistics to choose between them, so countStockRecords measures; PostgreSQL plans from its own
+ * statistics either way.
  */
-function scanned(dialect: Dialect, column: string): RawBuilder<unknown> {
-  return dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
+export type MatchAccess = 'index' | 'scan';
+
+/** Searches matching at most this many records use `index`: sorting them costs about a millisecond. */
+const FEW_MATCHES = 5000;
+
+/** A searched stock column, kept out of SQLite's index lookups under `scan` (SQLite's documented unary `+`). */
+function stockColumn(dialect: Dialect, access: MatchAccess, column: string): RawBuilder<unknown> {
+  return access === 'scan' && dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
 }
 
 const anyOf = (conditions: RawBuilder<unknown>[]) => sql`(${sql.join(conditions, sql` or `)})`;
 
 /** `where …` keeping the records that contain every term in one of their searched columns; empty without terms. */
-function searchCondition(dialect: Dialect, kind: StockKind, terms: readonly string[]): RawBuilder<unknown> {
+function searchCondition(
+  dialect: Dialect,
+  kind: StockKind,
+  terms: readonly string[],
+  access: MatchAccess,
+): RawBuilder<unknown> {
   if (terms.length === 0) return sql``;
   const { catalogs, codes, stock } = SEARCH_COLUMNS[kind];
+  const column = (name: string) => stockColumn(dialect, access, name);
   const termConditions = terms.map((term) => {
     const matchingCodes = codes?.values.filter((code) => code.toLowerCase().includes(term)) ?? [];
     return anyOf([
       ...catalogs.map(
         ({ catalog, columns }) =>
-          sql`${scanned(dialect, `s.${catalog.foreignKey}`)} in (select id from ${sql.table(catalog.table)} where ${anyOf(
-            columns.map((column) => contains(dialect, column, term)),
+          sql`${column(`s.${catalog.foreignKey}`)} in (select id from ${sql.table(catalog.table)} where ${anyOf(
+            columns.map((text) => contains(dialect, text, term)),
           )})`,
       ),
       ...(codes && matchingCodes.length > 0
-        ? [sql`${scanned(dialect, codes.column)} in (${sql.join(matchingCodes)})`]
+        ? [sql`${column(codes.column)} in (${sql.join(matchingCodes)})`]
         : []),
-      ...stock.map((column) => contains(dialect, column, term)),
+      ...stock.map((text) => contains(dialect, text, term)),
     ]);
   });
   return sql`where ${sql.join(termConditions, sql` and `)}`;
@@ -168,17 +175,29 @@ function searchCondition(dialect: Dialect, kind: StockKind, terms: readonly stri
 
 const stockRows = (kind: StockKind) => sql`${sql.table(STOCK_TABLES[kind])} as s`;
 
-/** How many records of the kind contain every term (all records without terms). */
+async function count(db: Executor, query: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select count(*) as count from (${query}) as matches`.execute(
+    db,
+  );
+  return Number(rows[0].count);
+}
+
+/**
+ * How many records of the kind contain every term (all records without terms), and how to read them. A first,
+ * bounded count through the indexes costs well under a millisecond; only past FEW_MATCHES is the exact count
+ * taken by one pass.
+ */
 export async function countStockRecords(
   db: Executor,
   dialect: Dialect,
   kind: StockKind,
   terms: readonly string[],
-): Promise<number> {
-  const { rows } = await sql<{
-    count: number;
-  }>`select count(*) as count from ${stockRows(kind)} ${searchCondition(dialect, kind, terms)}`.execute(db);
-  return Number(rows[0].count);
+): Promise<{ count: number; access: MatchAccess }> {
+  const matches = (access: MatchAccess) =>
+    sql`select 1 from ${stockRows(kind)} ${searchCondition(dialect, kind, terms, access)}`;
+  const few = await count(db, sql`${matches('index')} limit ${FEW_MATCHES + 1}`);
+  if (few <= FEW_MATCHES) return { count: few, access: 'index' };
+  return { count: await count(db, matches('scan')), access: 'scan' };
 }
 
 /**
@@ -190,7 +209,7 @@ export async function findStockRecordIds<K extends StockKind>(
   dialect: Dialect,
   kind: K,
   { terms, ordering }: StockListing<K>,
-  page?: { limit: number; offset: number },
+  { page, access = 'scan' }: { page?: { limit: number; offset: number }; access?: MatchAccess } = {},
 ): Promise<number[]> {
   const sortKeys: Record<StockOrderingField<K>, SortKey> = SORT_KEYS[kind];
   const keys = ordering.map(({ field, descending }) => ({ key: sortKeys[field], descending }));
@@ -208,7 +227,7 @@ export async function findStockRecordIds<K extends StockKind>(
   });
   const slice = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const { rows } = await sql<{ id: number }>`select s.id from ${stockRows(kind)} ${sql.join(joins, sql` `)}
-    ${searchCondition(dialect, kind, terms)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
+    ${searchCondition(dialect, kind, terms, access)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
   return rows.map((row) => row.id);
 }
 
