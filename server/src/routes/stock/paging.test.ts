@@ -49,6 +49,17 @@ const CHEMICAL_FIXTURE = [
   ['Éther', '60-29-7', 'C4H10O', 99, 'Merck', 'Daraz', 'LIQUID', 100],
 ] as const;
 
+const CHEMICAL_FIELDS = [
+  'name',
+  'CAS_RN',
+  'molecular_formula',
+  'purity',
+  'manufacturer',
+  'supplier',
+  'state',
+  'quantity',
+] as const;
+
 let chemicals: ChemicalRecord[];
 
 async function create(url: string, body: object) {
@@ -60,26 +71,11 @@ async function create(url: string, body: object) {
 beforeAll(async () => {
   t = await buildTestApp();
   ({ token } = await t.signedInUser());
-  for (const [
-    name,
-    CAS_RN,
-    molecular_formula,
-    purity,
-    manufacturer,
-    supplier,
-    state,
-    quantity,
-  ] of CHEMICAL_FIXTURE) {
-    await create(CHEMICALS, {
-      name,
-      CAS_RN,
-      molecular_formula,
-      purity,
-      manufacturer,
-      supplier,
-      state,
-      quantity,
-    });
+  for (const values of CHEMICAL_FIXTURE) {
+    await create(
+      CHEMICALS,
+      Object.fromEntries(CHEMICAL_FIELDS.map((field, index) => [field, values[index]])),
+    );
   }
   for (const [name, manufacturer, quantity] of [
     ['Centrifuge', 'Eppendorf', 2],
