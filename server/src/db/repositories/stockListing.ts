@@ -175,11 +175,10 @@ function searchCondition(
 
 const stockRows = (kind: StockKind) => sql`${sql.table(STOCK_TABLES[kind])} as s`;
 
-async function count(db: Executor, query: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select count(*) as count from (${query}) as matches`.execute(
-    db,
-  );
-  return Number(rows[0].count);
+/** `select count(*) from <rows>`. */
+async function count(db: Executor, rows: RawBuilder<unknown>): Promise<number> {
+  const result = await sql<{ count: number }>`select count(*) as count from ${rows}`.execute(db);
+  return Number(result.rows[0].count);
 }
 
 /**
@@ -193,9 +192,10 @@ export async function countStockRecords(
   kind: StockKind,
   terms: readonly string[],
 ): Promise<{ count: number; access: MatchAccess }> {
+  if (terms.length === 0) return { count: await count(db, stockRows(kind)), access: 'scan' };
   const matches = (access: MatchAccess) =>
-    sql`select 1 from ${stockRows(kind)} ${searchCondition(dialect, kind, terms, access)}`;
-  const few = await count(db, sql`${matches('index')} limit ${FEW_MATCHES + 1}`);
+    sql`${stockRows(kind)} ${searchCondition(dialect, kind, terms, access)}`;
+  const few = await count(db, sql`(select 1 from ${matches('index')} limit ${FEW_MATCHES + 1}) as few`);
   if (few <= FEW_MATCHES) return { count: few, access: 'index' };
   return { count: await count(db, matches('scan')), access: 'scan' };
 }
