@@ -51,7 +51,7 @@ export function PageSchema<T extends TSchema>(item: T, description: string) {
   );
 }
 
-// A host name or address, with an optional port: what a Host header may hold (RFC 9110 §7.2).
+// A host name, an IPv4 or a bracketed IPv6 address, with an optional port: the Host values links are built from.
 const HOST = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
 
 /** The request's own absolute URL (DRF's build_absolute_uri), from its Host or, behind a trusted proxy, X-Forwarded-Host. */
