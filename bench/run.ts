@@ -16,6 +16,7 @@ import { migrateToLatest } from '../server/src/db/migrate';
 import { insertUser } from '../server/src/db/repositories/users';
 import { benchmarkQueries, generateDataset, type Dataset } from './dataset';
 import { loadDataset } from './loadDataset';
+import { measureStockPages } from './paging.bench';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -190,7 +191,12 @@ const shipmentMerge: Benchmark = {
   },
 };
 
-const benchmarks: Benchmark[] = [fuzzySearch, chemicalList, shipmentMerge];
+const stockPages: Benchmark = {
+  name: 'chemical list pages',
+  run: ({ app, dataset }) => measureStockPages(app, dataset),
+};
+
+const benchmarks: Benchmark[] = [fuzzySearch, chemicalList, shipmentMerge, stockPages];
 
 function printTable(rows: Measurement[]): void {
   const header: Measurement = { name: 'benchmark', measured: 'measured', target: 'target' };

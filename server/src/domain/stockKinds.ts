@@ -5,6 +5,9 @@ import { fromThousandths, toThousandths } from './quantity';
 export const STOCK_KINDS = ['chemical', 'instrument', 'glassware'] as const;
 export type StockKind = (typeof STOCK_KINDS)[number];
 
+/** A chemical stock record's state codes (§4.3). */
+export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
+
 /** How the ledger and the search log name a kind. */
 export const OBJECT_TYPES: Record<StockKind, StockObjectType> = {
   chemical: 'CHEMICAL',

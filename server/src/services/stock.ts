@@ -9,12 +9,18 @@ import type {
   StockRowChanges,
 } from '../db/repositories/stock';
 import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
+import {
+  countStockRecords,
+  findStockRecordIds,
+  findStockRecordsInOrder,
+} from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
 import type { User } from '../db/repositories/users';
 import type { StockLedgerTable, StockObjectType } from '../db/tables';
 import { molarMass } from '../domain/chemistry/formula';
 import { roundToThousandths, toHundredths } from '../domain/quantity';
 import { fromBaseQuantity, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
@@ -188,11 +194,27 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
 
 // ---- Reads ----
 
+/** The records of a kind, searched and ordered as `listing` says; all of them, id ascending, without it. */
 export async function listStockRecords<K extends StockKind>(
-  { db }: StockContext,
+  { db, dialect }: StockContext,
   kind: K,
+  listing: StockListing<K> = { terms: [], ordering: [] },
 ): Promise<StockRecords[K][]> {
-  return stock.findStockRecords(db, kind);
+  if (listing.terms.length === 0 && listing.ordering.length === 0) return stock.findStockRecords(db, kind);
+  return findStockRecordsInOrder(db, kind, await findStockRecordIds(db, dialect, kind, listing));
+}
+
+/** One slice of such a list, and how many records the whole list holds. */
+export async function pageStockRecords<K extends StockKind>(
+  { db, dialect }: StockContext,
+  kind: K,
+  listing: StockListing<K>,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: StockRecords[K][] }> {
+  const { count, access } = await countStockRecords(db, dialect, kind, listing.terms);
+  const ids =
+    page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, { page, access }) : [];
+  return { count, results: await findStockRecordsInOrder(db, kind, ids) };
 }
 
 export async function getStockRecord<K extends StockKind>(

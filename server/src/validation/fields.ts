@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
+import type { OrderingTerm } from '../domain/stockListing';
 
 /**
  * Builders for request fields. They return TypeBox schemas (so routes get static types and OpenAPI docs)
@@ -89,6 +90,15 @@ export function idList({
   description,
 }: { allowEmpty?: boolean; description?: string } = {}) {
   return Type.Array(idRef(), { description, ...(allowEmpty ? {} : { minItems: 1 }) });
+}
+
+/**
+ * An `ordering` value as Django REST framework's OrderingFilter reads it: comma-separated field names, each
+ * prefixed with `-` for descending (`name,-quantity`); blank items are skipped. The handler gets the terms in
+ * order; a name outside `fields` is reported as an invalid choice.
+ */
+export function orderingList<const Field extends string>(fields: readonly Field[], description?: string) {
+  return Type.Unsafe<OrderingTerm<Field>[]>({ type: 'string', description, 'x-ordering': fields });
 }
 
 /** A name field that also accepts an object carrying it, `{"name": …}` (other keys such as `id` are ignored). */

@@ -8,7 +8,8 @@ import { messages, type FieldErrors, ValidationError } from './errors';
  * (set through the builders in fields.ts): `x-decimals` (max decimal places), `x-pk` (an id reference),
  * `x-allowBlank` (a string that may be empty), `x-blankIsMissing` (blank reported as missing),
  * `x-noTrim` (keep surrounding whitespace, for passwords), `x-ignoreCase` (a choice compared case-insensitively),
- * `x-named` (also accepts `{"name": value}`) and `x-fallbackPath` (where an absent field is read instead).
+ * `x-named` (also accepts `{"name": value}`), `x-fallbackPath` (where an absent field is read instead) and
+ * `x-ordering` (the fields a comma-separated ordering may name).
  */
 export interface RequestSchema {
   type?: string;
@@ -32,6 +33,7 @@ export interface RequestSchema {
   'x-ignoreCase'?: boolean;
   'x-named'?: boolean;
   'x-fallbackPath'?: string[];
+  'x-ordering'?: string[];
 }
 
 type Result = { ok: true; value: unknown } | { ok: false; errors: string[] };
@@ -103,6 +105,17 @@ function validateString(schema: RequestSchema, value: unknown): Result {
   return errors.length > 0 ? fail(...errors) : ok(text);
 }
 
+function validateOrdering(fields: readonly string[], value: unknown): Result {
+  if (typeof value !== 'string') return fail(messages.string);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const terms = items.map((item) => ({ field: item.replace(/^-/, ''), descending: item.startsWith('-') }));
+  const unknown = items.filter((_item, index) => !fields.includes(terms[index].field));
+  return unknown.length > 0 ? fail(...unknown.map(messages.choice)) : ok(terms);
+}
+
 function validateValue(schema: RequestSchema, value: unknown): Result {
   if (schema['x-named'] && isPlainObject(value)) {
     if (value.name === undefined) return fail(messages.required);
@@ -124,6 +137,7 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
       : schema.enum.find((code) => code === value);
     return match !== undefined ? ok(match) : fail(messages.choice(value));
   }
+  if (schema['x-ordering'] !== undefined) return validateOrdering(schema['x-ordering'], value);
   if (schema['x-pk']) {
     const id = typeof value === 'boolean' ? undefined : toInteger(value);
     return id === undefined ? fail(messages.pkType(value)) : ok(id);

@@ -75,7 +75,7 @@ export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & { id: n
 export type NewStockRow<K extends StockKind> = Insertable<StockTables[K]>;
 export type StockRowChanges<K extends StockKind> = Updateable<StockTables[K]>;
 
-const STOCK_TABLES = {
+export const STOCK_TABLES = {
   chemical: 'chemical_stock',
   instrument: 'instrument_stock',
   glassware: 'glassware_stock',

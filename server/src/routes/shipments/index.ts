@@ -1,18 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_QUANTITY } from '../../domain/quantity';
-import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { CHEMICAL_STATES, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { decimal, idRef, integer } from '../../validation/fields';
-import {
-  CHEMICAL_STATES,
-  ChemicalRecordSchema,
-  GlasswareRecordSchema,
-  InstrumentRecordSchema,
-} from '../stock/schemas';
+import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
 
 const tags = ['shipments'];
 

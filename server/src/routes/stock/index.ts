@@ -1,12 +1,14 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../domain/stockListing';
+import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource } from '../../http/resource';
+import { resource, type Handler } from '../../http/resource';
 import { currentUser } from '../../plugins/auth';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
-import { choiceIgnoringCase, idRef } from '../../validation/fields';
+import { choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
 import {
   ChemicalBodies,
   ChemicalRecordSchema,
@@ -49,6 +51,40 @@ const KIND_ROUTES: Record<StockKind, KindRoutes> = {
   },
 };
 
+/** `?limit&offset` (paging), `ordering` and `search`; see docs/api.md. Unknown parameters are ignored (§1.1). */
+const listQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({
+    ...PagingQuery,
+    ordering: Type.Optional(
+      orderingList(
+        STOCK_ORDERING_FIELDS[kind],
+        `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
+          'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
+      ),
+    ),
+    search: Type.Optional(
+      text({
+        allowBlank: true,
+        maxLength: MAX_SEARCH_LENGTH,
+        description:
+          'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
+      }),
+    ),
+  });
+
+/** What `search` looks in, per kind (the rule itself is in db/repositories/stockListing.ts). */
+const SEARCHED_COLUMNS: Record<StockKind, string> = {
+  chemical: 'name, CAS RN, molecular formula, state, manufacturer and supplier',
+  instrument: 'name, manufacturer and supplier',
+  glassware: 'name, size, material type, manufacturer and supplier',
+};
+
+const listDescription = (kind: StockKind) =>
+  'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
+  '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
+  '`{"count", "next", "previous", "results"}`, `next` and `previous` being absolute URLs or null. ' +
+  `\`search\` looks in the ${SEARCHED_COLUMNS[kind]}. See docs/api.md.`;
+
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
   object_id: idRef('stock-record id'),
@@ -70,8 +106,18 @@ export default async function stockRoutes(app: FastifyInstance) {
       stringify: true,
       schema: {
         tags,
-        summary: `All ${kind} stock records, id ascending`,
-        response: { 200: Type.Array(record) },
+        summary: `All ${kind} stock records, id ascending; or, with \`limit\`, one page of them`,
+        description: listDescription(kind),
+        querystring: listQuery(kind),
+        response: {
+          200: Type.Union(
+            [
+              Type.Array(record, { description: 'Without `limit`: every matching record (SERVER.md §4.2).' }),
+              PageSchema(record, 'With `limit`: one page of the matching records.'),
+            ],
+            { description: 'The records: an array, or a page with `limit`' },
+          ),
+        },
       },
     };
     const create = {
@@ -83,7 +129,16 @@ export default async function stockRoutes(app: FastifyInstance) {
         response: { 201: record },
       },
     };
-    const listRecords = async () => stock.listStockRecords(context(), kind);
+    const listRecords: Handler<typeof list.schema> = async (request) => {
+      const { limit, offset = 0, ordering = [], search = '' } = request.query;
+      const listing = { terms: searchTerms(search), ordering };
+      if (limit === undefined) return stock.listStockRecords(context(), kind, listing);
+      return pageOf(
+        request,
+        { limit, offset },
+        await stock.pageStockRecords(context(), kind, listing, { limit, offset }),
+      );
+    };
     const createRecord = async (request: FastifyRequest) =>
       stock.createStockRecord(
         context(),

@@ -1,6 +1,6 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 import { MAX_QUANTITY } from '../../domain/quantity';
-import type { StockKind } from '../../domain/stockKinds';
+import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
 import {
   casNumber,
   choice,
@@ -17,8 +17,6 @@ import {
 // ---- §4.1 read shapes (also nested in staging lines, carts and search results) ----
 
 const NamedEntrySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
-
-export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
 
 export const ChemicalRecordSchema = Type.Object({
   id: Type.Integer(),
