@@ -2,19 +2,19 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { Fragment, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { ExpandLessIcon, ExpandMoreIcon, MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/icons';
 import { currentPage, type ShellPage } from './shellPages';
+
+// A first visit shows the top bar and the page; the sidebar's code loads when it is opened.
+const Sidebar = lazy(() =>
+  import(/* webpackChunkName: "sidebar" */ './Sidebar').then((m) => ({ default: m.Sidebar })),
+);
 
 interface ShellLayoutProps {
   sidebarLabel: string;
@@ -38,7 +38,8 @@ export function ShellLayout({
   children,
 }: ShellLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [expanded, setExpanded] = useState<number | null>(null);
+  // The sidebar loads when it is first opened, then stays mounted so that it can slide closed.
+  const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const page = currentPage(pages, selected);
 
   const select = (index: number, action?: UnknownAction) => {
@@ -55,7 +56,10 @@ export function ShellLayout({
               color="inherit"
               edge="start"
               aria-label="Open menu"
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setSidebarLoaded(true);
+                setDrawerOpen(true);
+              }}
             >
               <MenuIcon />
             </IconButton>
@@ -77,55 +81,18 @@ export function ShellLayout({
           {actions}
         </Toolbar>
       </AppBar>
-      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
-          <List>
-            {pages.map(({ index, label, entries }) => {
-              const isCurrent = index === page?.index;
-              const isExpanded = expanded === index;
-              return (
-                <Fragment key={index}>
-                  <ListItemButton
-                    selected={isCurrent}
-                    aria-current={isCurrent ? 'page' : undefined}
-                    onClick={() => select(index)}
-                  >
-                    <ListItemText primary={label} />
-                  </ListItemButton>
-                  {entries && (
-                    <>
-                      <ListItemButton
-                        aria-expanded={isExpanded}
-                        onClick={() => setExpanded(isExpanded ? null : index)}
-                        sx={{ pl: 4 }}
-                      >
-                        <ListItemText
-                          primary={`${isExpanded ? 'Hide' : 'Show'} ${label} entries`}
-                          slotProps={{ primary: { variant: 'body2', color: 'text.secondary' } }}
-                        />
-                        {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                      </ListItemButton>
-                      <Collapse in={isExpanded} unmountOnExit>
-                        <List disablePadding>
-                          {entries.map((entry) => (
-                            <ListItemButton
-                              key={entry.label}
-                              sx={{ pl: 6 }}
-                              onClick={() => select(index, entry.action)}
-                            >
-                              <ListItemText primary={entry.label} />
-                            </ListItemButton>
-                          ))}
-                        </List>
-                      </Collapse>
-                    </>
-                  )}
-                </Fragment>
-              );
-            })}
-          </List>
-        </Box>
-      </Drawer>
+      {sidebarLoaded && (
+        <Suspense fallback={null}>
+          <Sidebar
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            sidebarLabel={sidebarLabel}
+            pages={pages}
+            currentIndex={page?.index}
+            onSelect={select}
+          />
+        </Suspense>
+      )}
       <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto' }}>
         {page ? (
           <Suspense fallback={<CenteredSpinner />}>
