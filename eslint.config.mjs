@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report', 'bench/.data'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'reports',
+      'bench/.data',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

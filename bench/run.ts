@@ -139,6 +139,50 @@ const chemicalList: Benchmark = {
   },
 };
 
+const COMPRESSED_LIST_TARGET_BYTES = 2_500_000;
+const COMPRESSED_LIST_TARGET_MS = 500;
+
+const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`;
+
+/** The full list as a browser (brotli), a gzip-only client and a client that accepts no encoding receive it. */
+const chemicalListOnTheWire: Benchmark = {
+  name: 'full chemical list on the wire',
+  async run({ app }) {
+    const url = '/api/management/chemicals/';
+    const rows: Measurement[] = [];
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const get = async () => {
+        const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        if (response.statusCode === 404) throw new RouteMissing(`GET ${url}`);
+        if (response.statusCode !== 200) throw new Error(`GET ${url} → ${response.statusCode}`);
+        const served = response.headers['content-encoding'] ?? 'identity';
+        if (served !== encoding) throw new Error(`GET ${url} asked for ${encoding}, got ${served}`);
+        return response.rawPayload.length;
+      };
+      const bytes = await get();
+      const times: number[] = [];
+      for (let run = 0; run < CHEMICAL_LIST_RUNS; run++) times.push((await timed(get)).elapsed);
+      times.sort((a, b) => a - b);
+      const slowest = times[times.length - 1];
+      const measured = `${megabytes(bytes)}, p50 ${ms(percentile(times, 0.5))}, max ${ms(slowest)}`;
+      rows.push(
+        encoding === 'br'
+          ? {
+              name: `full chemical list, Accept-Encoding: br (${CHEMICAL_LIST_RUNS} runs)`,
+              measured,
+              target: `≤ ${megabytes(COMPRESSED_LIST_TARGET_BYTES)}, max ≤ ${COMPRESSED_LIST_TARGET_MS} ms`,
+              pass: bytes <= COMPRESSED_LIST_TARGET_BYTES && slowest <= COMPRESSED_LIST_TARGET_MS,
+            }
+          : {
+              name: `full chemical list, Accept-Encoding: ${encoding} (${CHEMICAL_LIST_RUNS} runs)`,
+              measured,
+            },
+      );
+    }
+    return rows;
+  },
+};
+
 const MERGE_TARGET_MS = 100;
 const MERGE_LINES = 500;
 const MERGE_RUNS = 3;
@@ -196,7 +240,7 @@ const stockPages: Benchmark = {
   run: ({ app, dataset }) => measureStockPages(app, dataset),
 };
 
-const benchmarks: Benchmark[] = [fuzzySearch, chemicalList, shipmentMerge, stockPages];
+const benchmarks: Benchmark[] = [fuzzySearch, chemicalList, chemicalListOnTheWire, shipmentMerge, stockPages];
 
 function printTable(rows: Measurement[]): void {
   const header: Measurement = { name: 'benchmark', measured: 'measured', target: 'target' };

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import authPlugin from './plugins/auth';
 import bodyPlugin from './plugins/body';
+import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
@@ -67,8 +68,9 @@ export async function buildApp({
 
   // Before any route: the methods the router knows decide which ones a route's 405 covers.
   await app.register(methodsPlugin);
-  // External plugins first (security headers, OpenAPI), then ours, then the routes.
+  // External plugins first (security headers, compression, OpenAPI), then ours, then the routes.
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(contextPlugin, { config, db: database.db, dialect: database.dialect, now });
   await app.register(errorsPlugin);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { makeStore } from '../app/store';
+import { ToastHost } from '../components/notify';
 import { issueCart } from '../testing/handlers/issueCart';
 import { signedInState } from '../testing/render';
 import { clearRequestLog, expectRequests } from '../testing/server';
@@ -44,7 +44,7 @@ const search = 'GET /api/management/fuzzysearch/';
 describe('issue cart and location endpoints and their cache tags', () => {
   // A failed write raises a toast, which needs a mounted provider.
   beforeEach(() => {
-    render(<SnackbarProvider />);
+    render(<ToastHost />);
   });
 
   it('after a merge refetches the cart, the lists and searches of the issued kinds and that location’s issues', async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { makeStore } from '../app/store';
+import { ToastHost } from '../components/notify';
 import { signedInState } from '../testing/render';
 import { clearRequestLog, expectRequests } from '../testing/server';
 import { searchApi } from './search';
@@ -37,7 +37,7 @@ const search = 'GET /api/management/fuzzysearch/';
 describe('stock endpoints and their cache tags', () => {
   // A failed write raises a toast, which needs a mounted provider.
   beforeEach(() => {
-    render(<SnackbarProvider />);
+    render(<ToastHost />);
   });
 
   it('refetches the chemical list and the searches showing the record after an edit', async () => {

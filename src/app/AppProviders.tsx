@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { ToastHost } from '../components/notify';
 import { MutationErrorDialog } from './MutationErrorDialog';
 import type { AppStore } from './store';
 import { theme } from './theme';
@@ -13,14 +13,9 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          autoHideDuration={5000}
-          maxSnack={4}
-        >
-          {children}
-          <MutationErrorDialog />
-        </SnackbarProvider>
+        {children}
+        <MutationErrorDialog />
+        <ToastHost />
       </ThemeProvider>
     </Provider>
   );

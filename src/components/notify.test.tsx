@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
-import { notify } from './notify';
+import { ToastHost, notify } from './notify';
 
 describe('notify', () => {
   it('closes a toast when it is clicked', async () => {
     const user = userEvent.setup();
-    render(<SnackbarProvider />);
+    render(<ToastHost />);
     act(() => {
       notify('Saved.', 'success');
     });
@@ -16,7 +15,7 @@ describe('notify', () => {
 
   it('closes a toast from its Dismiss button, for keyboard users', async () => {
     const user = userEvent.setup();
-    render(<SnackbarProvider />);
+    render(<ToastHost />);
     act(() => {
       notify('Stored.');
     });

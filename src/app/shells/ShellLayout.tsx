@@ -2,19 +2,19 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { Fragment, Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { ExpandLessIcon, ExpandMoreIcon, MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/icons';
 import { currentPage, type ShellPage } from './shellPages';
+
+// A first visit shows the top bar and the page; the sidebar's code loads when it is opened.
+const Sidebar = lazy(() =>
+  import(/* webpackChunkName: "sidebar" */ './Sidebar').then((m) => ({ default: m.Sidebar })),
+);
 
 interface ShellLayoutProps {
   sidebarLabel: string;
@@ -37,14 +37,16 @@ export function ShellLayout({
   actions,
   children,
 }: ShellLayoutProps) {
-  const id = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   /** The page whose sub-entries are shown; the sidebar opens with the current page's shown. */
   const [expanded, setExpanded] = useState<number | null>(null);
+  // The sidebar loads when it is first opened, then stays mounted so that it can slide closed.
+  const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const page = currentPage(pages, selected);
 
   const openDrawer = () => {
     if (page?.entries) setExpanded(page.index);
+    setSidebarLoaded(true);
     setDrawerOpen(true);
   };
 
@@ -79,62 +81,20 @@ export function ShellLayout({
           {actions}
         </Toolbar>
       </AppBar>
-      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
-          <List>
-            {pages.map(({ index, label, entries }) => {
-              const isCurrent = index === page?.index;
-              if (!entries) {
-                return (
-                  <ListItemButton
-                    key={index}
-                    selected={isCurrent}
-                    aria-current={isCurrent ? 'page' : undefined}
-                    onClick={() => select(index)}
-                  >
-                    <ListItemText primary={label} />
-                  </ListItemButton>
-                );
-              }
-              const isExpanded = expanded === index;
-              const entriesId = `${id}-entries-${index}`;
-              return (
-                <Fragment key={index}>
-                  <ListItemButton
-                    selected={isCurrent && !isExpanded}
-                    aria-expanded={isExpanded}
-                    aria-controls={entriesId}
-                    onClick={() => setExpanded(isExpanded ? null : index)}
-                  >
-                    <ListItemText primary={label} />
-                    {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                  </ListItemButton>
-                  {/* Kept mounted while collapsed, so aria-controls always names an element. */}
-                  <Collapse in={isExpanded}>
-                    <List id={entriesId} aria-label={label} disablePadding>
-                      {entries.map((entry) => {
-                        // The entry without an event is the page itself.
-                        const isCurrentEntry = isCurrent && !entry.action;
-                        return (
-                          <ListItemButton
-                            key={entry.label}
-                            sx={{ pl: 4 }}
-                            selected={isCurrentEntry}
-                            aria-current={isCurrentEntry ? 'page' : undefined}
-                            onClick={() => select(index, entry.action)}
-                          >
-                            <ListItemText primary={entry.label} />
-                          </ListItemButton>
-                        );
-                      })}
-                    </List>
-                  </Collapse>
-                </Fragment>
-              );
-            })}
-          </List>
-        </Box>
-      </Drawer>
+      {sidebarLoaded && (
+        <Suspense fallback={null}>
+          <Sidebar
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            sidebarLabel={sidebarLabel}
+            pages={pages}
+            currentIndex={page?.index}
+            expanded={expanded}
+            onExpandedChange={setExpanded}
+            onSelect={select}
+          />
+        </Suspense>
+      )}
       <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto' }}>
         {page ? (
           <Suspense fallback={<CenteredSpinner />}>

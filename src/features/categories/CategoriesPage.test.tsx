@@ -60,7 +60,7 @@ describe('CategoriesPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
       await waitFor(() => expect(names()).toEqual(['MSDS', 'Protocols', 'Safety', 'Spectra']));
-      expect(screen.getByText('Category Spectra created.')).toBeInTheDocument();
+      expect(await screen.findByText('Category Spectra created.')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(sentRequests()).toEqual([LIST, 'POST /api/filemanager/categories/', LIST]);
     });
@@ -120,7 +120,7 @@ describe('CategoriesPage', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(names()).toEqual(['MSDS', 'Protocols']));
-      expect(screen.getByText('Category Safety deleted.')).toBeInTheDocument();
+      expect(await screen.findByText('Category Safety deleted.')).toBeInTheDocument();
       expect(sentRequests()).toEqual([LIST, 'DELETE /api/filemanager/categories/3/', LIST]);
     });
 

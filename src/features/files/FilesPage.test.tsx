@@ -86,7 +86,7 @@ describe('FilesPage', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(screen.queryByText('msds_ethanol.pdf')).not.toBeInTheDocument());
-      expect(screen.getByText('msds_ethanol.pdf deleted.')).toBeInTheDocument();
+      expect(await screen.findByText('msds_ethanol.pdf deleted.')).toBeInTheDocument();
       expect(sentRequests()).toEqual([LIST, 'DELETE /api/filemanager/files/2/', LIST]);
     });
 

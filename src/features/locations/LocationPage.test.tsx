@@ -179,7 +179,7 @@ describe('LocationPage', () => {
 
       const inorganic = screen.getByRole('list', { name: 'Inorganic Lab' });
       expect(await within(inorganic).findByRole('button', { name: 'Lab 3' })).toBeInTheDocument();
-      expect(screen.getByText('Location Lab 3 created.')).toBeInTheDocument();
+      expect(await screen.findByText('Location Lab 3 created.')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(body).toEqual({
         name: 'Lab 3',

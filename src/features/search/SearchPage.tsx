@@ -4,30 +4,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useFuzzySearchQuery, type SearchArgs, type SearchResults } from '../../api/search';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
+import { useFuzzySearchQuery, type SearchArgs } from '../../api/search';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { notify } from '../../components/notify';
-import { chemicalSearchColumns, glasswareColumns, instrumentColumns } from '../../components/stockColumns';
-import { VirtualTable } from '../../components/VirtualTable';
 
 const kinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
 
-function ResultsTable({ results }: { results: SearchResults }) {
-  const label = 'Search results';
-  const rowKey = (row: { id: number }) => row.id;
-  switch (results.type) {
-    case 'chemical':
-      return (
-        <VirtualTable label={label} rows={results.rows} columns={chemicalSearchColumns} rowKey={rowKey} />
-      );
-    case 'instrument':
-      return <VirtualTable label={label} rows={results.rows} columns={instrumentColumns} rowKey={rowKey} />;
-    case 'glassware':
-      return <VirtualTable label={label} rows={results.rows} columns={glasswareColumns} rowKey={rowKey} />;
-  }
-}
+// The public area opens on this page: the results table (and its virtualizer) loads with the first results, not
+// with the page.
+const SearchResultsTable = lazy(() =>
+  import(/* webpackChunkName: "search-results" */ './SearchResultsTable').then((m) => ({
+    default: m.SearchResultsTable,
+  })),
+);
 
 export function SearchPage() {
   const [type, setType] = useState<StockKind>('chemical');
@@ -93,7 +84,9 @@ export function SearchPage() {
       ) : currentData === undefined && isFetching ? (
         <CenteredSpinner label="Searching" />
       ) : currentData && currentData.rows.length > 0 ? (
-        <ResultsTable results={currentData} />
+        <Suspense fallback={<CenteredSpinner label="Searching" />}>
+          <SearchResultsTable results={currentData} />
+        </Suspense>
       ) : (
         !isError && <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
       )}

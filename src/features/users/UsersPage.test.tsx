@@ -86,7 +86,7 @@ describe('UsersPage', () => {
 
       expect(await screen.findByRole('cell', { name: 'bo@lab.org' })).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(screen.getByText('User bo@lab.org created.')).toBeInTheDocument();
+      expect(await screen.findByText('User bo@lab.org created.')).toBeInTheDocument();
       expect(sentRequests()).toEqual([
         'GET /api/account/users/',
         'POST /api/account/users/',
@@ -194,7 +194,7 @@ describe('UsersPage', () => {
       await waitFor(() =>
         expect(screen.queryByRole('cell', { name: 'ann@lab.org' })).not.toBeInTheDocument(),
       );
-      expect(screen.getByText('User ann@lab.org deleted.')).toBeInTheDocument();
+      expect(await screen.findByText('User ann@lab.org deleted.')).toBeInTheDocument();
       expect(sentRequests()).toContain('DELETE /api/account/users/2/');
     });
 

@@ -1,0 +1,38 @@
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Only answers the API computes per request are compressed on the fly. Files go out as they are stored: the built
+ * SPA is compressed once at build time (.br/.gz beside each asset, chosen by the spa plugin), and uploads under
+ * /media are served with byte ranges and ETags, which on-the-fly compression would break.
+ */
+function isComputedAnswer(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/**
+ * Brotli (preferred) or gzip for every compressible API answer over 1 KiB whose client accepts one, with
+ * `Vary: accept-encoding`; identity otherwise. Settings measured on the full chemical list (70,000 records, 19.8 MB):
+ * brotli quality 4 gives 1.69 MB in about 150 ms, where quality 5 gives 1.50 MB but takes 260 ms and quality 2 is
+ * 2.06 MB; gzip level 6 (zlib's default) gives 2.86 MB in about 270 ms and even level 9 stays above 2.5 MB
+ * (2.78 MB, 870 ms), so browsers, which all accept brotli, get the small answer and gzip-only scripts a good one.
+ */
+export default fp(
+  async function compressionPlugin(app: FastifyInstance) {
+    // Runs before the compress plugin's own onRoute hook (registered below), which reads `compress`.
+    app.addHook('onRoute', (route) => {
+      if (!isComputedAnswer(route.url)) route.compress = false;
+    });
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+      // Request bodies stay as the contract describes them: plain JSON or multipart, never content-encoded.
+      globalDecompression: false,
+    });
+  },
+  { name: 'compression' },
+);

@@ -1,0 +1,96 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { Fragment, useId } from 'react';
+import { ExpandLessIcon, ExpandMoreIcon } from '../../components/icons';
+import type { ShellPage } from './shellPages';
+
+interface SidebarProps {
+  open: boolean;
+  onClose: () => void;
+  /** The navigation landmark's name. */
+  sidebarLabel: string;
+  pages: readonly ShellPage[];
+  currentIndex: number | undefined;
+  /** The page whose sub-entries are shown. */
+  expanded: number | null;
+  onExpandedChange: (index: number | null) => void;
+  /** `action` is the event of the chosen sub-entry, if one was chosen. */
+  onSelect: (index: number, action?: UnknownAction) => void;
+}
+
+/** The slide-over list of a shell's pages; a page with sub-entries expands in place to list them. */
+export function Sidebar({
+  open,
+  onClose,
+  sidebarLabel,
+  pages,
+  currentIndex,
+  expanded,
+  onExpandedChange,
+  onSelect,
+}: SidebarProps) {
+  const id = useId();
+  return (
+    <Drawer anchor="left" open={open} onClose={onClose}>
+      <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
+        <List>
+          {pages.map(({ index, label, entries }) => {
+            const isCurrent = index === currentIndex;
+            if (!entries) {
+              return (
+                <ListItemButton
+                  key={index}
+                  selected={isCurrent}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  onClick={() => onSelect(index)}
+                >
+                  <ListItemText primary={label} />
+                </ListItemButton>
+              );
+            }
+            const isExpanded = expanded === index;
+            const entriesId = `${id}-entries-${index}`;
+            return (
+              <Fragment key={index}>
+                <ListItemButton
+                  selected={isCurrent && !isExpanded}
+                  aria-expanded={isExpanded}
+                  aria-controls={entriesId}
+                  onClick={() => onExpandedChange(isExpanded ? null : index)}
+                >
+                  <ListItemText primary={label} />
+                  {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                </ListItemButton>
+                {/* Kept mounted while collapsed, so aria-controls always names an element. */}
+                <Collapse in={isExpanded}>
+                  <List id={entriesId} aria-label={label} disablePadding>
+                    {entries.map((entry) => {
+                      // The entry without an event is the page itself.
+                      const isCurrentEntry = isCurrent && !entry.action;
+                      return (
+                        <ListItemButton
+                          key={entry.label}
+                          sx={{ pl: 4 }}
+                          selected={isCurrentEntry}
+                          aria-current={isCurrentEntry ? 'page' : undefined}
+                          onClick={() => onSelect(index, entry.action)}
+                        >
+                          <ListItemText primary={entry.label} />
+                        </ListItemButton>
+                      );
+                    })}
+                  </List>
+                </Collapse>
+              </Fragment>
+            );
+          })}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
