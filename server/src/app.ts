@@ -13,6 +13,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import storagePlugin from './plugins/storage';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(mediaRoutes);
   await app.register(healthRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/auth';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import { choiceIgnoringCase, idRef } from '../../validation/fields';
@@ -87,7 +87,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     const createRecord = async (request: FastifyRequest) =>
       stock.createStockRecord(
         context(),
-        currentUser(request),
+        currentActor(request),
         kind,
         request.body as StockWrites[typeof kind],
       );
@@ -113,7 +113,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     const updateRecord = async (request: FastifyRequest) =>
       stock.updateStockRecord(
         context(),
-        currentUser(request),
+        currentActor(request),
         kind,
         rawId(request),
         request.body as Partial<StockWrites[typeof kind]>,
@@ -147,7 +147,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             },
           },
           async (request, reply) => {
-            await stock.deleteStockRecord(context(), kind, request.params.id);
+            await stock.deleteStockRecord(context(), currentActor(request), kind, request.params.id);
             return reply.code(204).send(null);
           },
         ),
