@@ -96,6 +96,15 @@ export function fieldChanges(before: Snapshot | null, after: Snapshot | null): C
 
 export const hasChanges = (changes: Changes): boolean => Object.keys(changes).length > 0;
 
+/** An edit's entry: the fields that differ between the two snapshots; none at all when nothing differs. */
+export async function recordEdit(
+  trx: Executor,
+  { before, after, ...event }: Omit<AuditEvent, 'changes'> & { before: Snapshot; after: Snapshot },
+): Promise<void> {
+  const changes = fieldChanges(before, after);
+  if (hasChanges(changes)) await recordAudit(trx, { ...event, changes });
+}
+
 // ---- Targets and snapshots, one pair per kind of target ----
 
 export const userTarget = (user: Pick<User, 'id' | 'email' | 'first_name' | 'last_name'>): AuditTarget => ({

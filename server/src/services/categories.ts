@@ -4,7 +4,7 @@ import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
-import { categoryTarget, fieldChanges, recordAudit, type Actor } from './audit';
+import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
 
 export interface CategoriesContext {
   db: Db;
@@ -74,15 +74,15 @@ export async function renameCategory(
       const category = await categories.lockCategory(trx, dialect, id);
       if (!category) throw notFound();
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
-      if (name === category.name) return category;
       const renamed = await categories.renameCategory(trx, id, name);
       if (!renamed) throw notFound();
-      await recordAudit(trx, {
+      await recordEdit(trx, {
         at: now(),
         actor,
         action: 'category.renamed',
         target: categoryTarget(renamed),
-        changes: fieldChanges({ name: category.name }, { name: renamed.name }),
+        before: { name: category.name },
+        after: { name: renamed.name },
       });
       return renamed;
     }),

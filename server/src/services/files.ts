@@ -14,6 +14,7 @@ import {
   fileLinkLabels,
   fileSnapshot,
   fileTarget,
+  hasChanges,
   recordAudit,
   type Actor,
   type Changes,
@@ -201,7 +202,7 @@ export async function updateLinks(
         ['file.linked', linked],
         ['file.unlinked', unlinked],
       ] as const) {
-        if (Object.keys(changes).length > 0) {
+        if (hasChanges(changes)) {
           await recordAudit(trx, { at, actor, action, target: fileTarget(row), changes });
         }
       }

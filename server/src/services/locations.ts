@@ -5,7 +5,7 @@ import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE } from '../domain/stockKinds';
 import { conflict, notFound } from '../http/errors';
-import { fieldChanges, hasChanges, locationSnapshot, locationTarget, recordAudit, type Actor } from './audit';
+import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
 
 export interface LocationsContext {
   db: Db;
@@ -74,16 +74,14 @@ export async function updateLocation(
     const before = await locations.lockLocation(trx, dialect, id);
     const location = before && (await locations.updateLocation(trx, id, changes));
     if (!before || !location) throw notFound();
-    const changed = fieldChanges(locationSnapshot(before), locationSnapshot(location));
-    if (hasChanges(changed)) {
-      await recordAudit(trx, {
-        at: now(),
-        actor,
-        action: 'location.updated',
-        target: locationTarget(location),
-        changes: changed,
-      });
-    }
+    await recordEdit(trx, {
+      at: now(),
+      actor,
+      action: 'location.updated',
+      target: locationTarget(location),
+      before: locationSnapshot(before),
+      after: locationSnapshot(location),
+    });
     return location;
   });
 }

@@ -7,7 +7,7 @@ import * as users from '../db/repositories/users';
 import type { Executor, User, UserChanges } from '../db/repositories/users';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { FieldErrorCollector, ValidationError } from '../validation/errors';
-import { fieldChanges, hasChanges, recordAudit, userSnapshot, userTarget, type Actor } from './audit';
+import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -114,16 +114,14 @@ export async function updateUser(
         throw duplicateEmail();
       const updated = await users.updateUser(trx, id, changes);
       if (!updated) throw notFound();
-      const changed = fieldChanges(userSnapshot(before), userSnapshot(updated));
-      if (hasChanges(changed)) {
-        await recordAudit(trx, {
-          at: now(),
-          actor,
-          action: 'user.updated',
-          target: userTarget(updated),
-          changes: changed,
-        });
-      }
+      await recordEdit(trx, {
+        at: now(),
+        actor,
+        action: 'user.updated',
+        target: userTarget(updated),
+        before: userSnapshot(before),
+        after: userSnapshot(updated),
+      });
       return updated;
     }),
   );
