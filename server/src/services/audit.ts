@@ -16,7 +16,7 @@ import {
 } from '../domain/auditActions';
 import type { StockKind } from '../domain/stockKinds';
 import { notFound } from '../http/errors';
-import type { Page } from '../http/pagination';
+import type { PageRequest } from '../http/pagination';
 import { parseTimeSpan } from '../validation/dateRange';
 import { messages, ValidationError } from '../validation/errors';
 
@@ -288,7 +288,7 @@ function rowFilters(filters: AuditFilters): auditLog.AuditRowFilters {
 export async function listAuditEntries(
   db: Db,
   filters: AuditFilters,
-  page: Page,
+  page: PageRequest,
 ): Promise<{ count: number; entries: AuditEntry[] }> {
   const matching = rowFilters(filters);
   const count = await auditLog.countAuditRows(db, matching);

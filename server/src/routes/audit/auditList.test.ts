@@ -226,7 +226,7 @@ describe('paging (limit and offset)', () => {
     const second = await list('limit=3&offset=3');
     expect(second).toMatchObject({ count: 7, next: `${base}?limit=3&offset=6`, previous: `${base}?limit=3` });
     const last = await list('offset=6&limit=3');
-    expect(last).toMatchObject({ count: 7, next: null, previous: `${base}?offset=3&limit=3` });
+    expect(last).toMatchObject({ count: 7, next: null, previous: `${base}?limit=3&offset=3` });
     const ids = [...first.results, ...second.results, ...last.results].map((entry) => entry.id);
     expect(ids).toEqual((await list('')).results.map((entry) => entry.id));
 
@@ -242,7 +242,7 @@ describe('paging (limit and offset)', () => {
     expect(await list('offset=100&limit=10')).toEqual({
       count: 7,
       next: null,
-      previous: `${base}?offset=90&limit=10`,
+      previous: `${base}?limit=10&offset=90`,
       results: [],
     });
   });
@@ -255,7 +255,7 @@ describe('paging (limit and offset)', () => {
       offset: ['Ensure this value is greater than or equal to 0.'],
     });
     for (const [query, body] of [
-      ['limit=501', { limit: ['Ensure this value is less than or equal to 500.'] }],
+      ['limit=1001', { limit: ['Ensure this value is less than or equal to 1000.'] }],
       ['limit=ten', { limit: ['A valid integer is required.'] }],
       ['offset=1.5', { offset: ['A valid integer is required.'] }],
     ] as const) {

@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTION_NAMES, AUDIT_TARGET_TYPES } from '../../domain/auditActions';
-import { pageOf, pageQueryFields, pageSchema, parsePage } from '../../http/pagination';
+import { PageSchema, pageOf, PagingQuery, parsePage } from '../../http/pagination';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
 import * as audit from '../../services/audit';
@@ -60,7 +60,7 @@ const AuditQuery = Type.Object({
   search: Type.Optional(
     text({ allowBlank: true, description: 'Text in the target label or the actor e-mail, any case' }),
   ),
-  ...pageQueryFields,
+  ...PagingQuery,
 });
 
 const ActionSchema = Type.Object({
@@ -79,13 +79,13 @@ export default async function auditRoutes(app: FastifyInstance) {
           tags,
           summary: 'Audit entries, newest first, filtered and paged',
           querystring: AuditQuery,
-          response: { 200: pageSchema(AuditEntrySchema) },
+          response: { 200: PageSchema(AuditEntrySchema, 'A page of entries, newest first') },
         },
       },
       async (request) => {
         const page = parsePage(request.query);
         const { count, entries } = await audit.listAuditEntries(app.db, request.query, page);
-        return pageOf(request, page, count, entries);
+        return pageOf(request, page, { count, results: entries });
       },
     ),
   );
