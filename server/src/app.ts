@@ -14,6 +14,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import storagePlugin from './plugins/storage';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
@@ -91,6 +92,7 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(mediaRoutes);
   await app.register(healthRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -23,7 +23,7 @@ describe('pruneLoginFailures', () => {
     expect(await pruneLoginFailures(database.db, windowStart)).toBe(2);
     const left = await database.db.selectFrom('login_failures').select('ip').execute();
     expect(left).toEqual([{ ip: '10.0.0.3' }]);
-    expect(await claim('10.0.0.3', now)).toBeGreaterThan(0);
+    expect((await claim('10.0.0.3', now)).retryAfterSeconds).toBeGreaterThan(0);
     expect(await pruneLoginFailures(database.db, windowStart)).toBe(0);
   });
 });

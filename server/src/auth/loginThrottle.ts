@@ -13,10 +13,19 @@ export interface ThrottleSettings {
   lockSeconds: number;
 }
 
+export interface LoginAttempt {
+  /** 0 when the attempt may check its password, else the seconds until the pair unlocks. */
+  retryAfterSeconds: number;
+  /**
+   * The pair's failures counting this attempt, should its password be wrong: the one attempt that reaches
+   * `maxFailures` locks the pair (concurrent attempts each see their own count, so only one reaches it).
+   */
+  failures: number;
+}
+
 /**
  * Counts one attempt for the pair, atomically (one upsert, so concurrent attempts from several processes each
- * see their own count). Returns 0 when the attempt may check its password, else the seconds until the pair
- * unlocks; refused attempts do not extend the lock.
+ * see their own count). Refused attempts do not extend the lock.
  */
 export async function claimLoginAttempt(
   db: Executor,
@@ -24,7 +33,7 @@ export async function claimLoginAttempt(
   ip: string,
   email: string,
   now: Date,
-): Promise<number> {
+): Promise<LoginAttempt> {
   const windowStart = new Date(now.getTime() - lockSeconds * 1000).toISOString();
   const nowIso = now.toISOString();
   const expired = sql<boolean>`login_failures.last_failure_at <= ${windowStart}`;
@@ -43,9 +52,10 @@ export async function claimLoginAttempt(
     )
     .returning(['failures', 'last_failure_at'])
     .executeTakeFirstOrThrow();
-  if (row.failures <= maxFailures) return 0;
+  const failures = Number(row.failures);
+  if (failures <= maxFailures) return { retryAfterSeconds: 0, failures };
   const unlockAt = Date.parse(row.last_failure_at) + lockSeconds * 1000;
-  return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
+  return { retryAfterSeconds: Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000)), failures };
 }
 
 export async function resetLoginFailures(db: Executor, email: string, ip?: string): Promise<void> {

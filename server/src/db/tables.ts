@@ -194,6 +194,28 @@ export interface FileChemicalsTable {
   chemical_stock_id: number;
 }
 
+/** One audited action (services/audit.ts); rows are only ever inserted. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** One of domain/auditActions.ts' AUDIT_ACTIONS. */
+  action: string;
+  /** The signed-in user who acted; null for a failed sign-in. Kept (no foreign key) after the account is deleted. */
+  actor_id: number | null;
+  /** The actor's e-mail; for a failed sign-in the e-mail that was tried. */
+  actor_email: string;
+  actor_email_lower: string;
+  target_type: string;
+  target_id: number | null;
+  /** What the target was called when the action happened. */
+  target_label: string;
+  /** JSON `{field: [before, after]}`, or null. */
+  changes: string | null;
+  ip: string;
+  /** The target label and the actor's e-mail, lower-cased: what the text filter searches. */
+  search_text: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -222,4 +244,5 @@ export interface Database {
   glassware_temp_shipment: TempShipmentTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
+  audit_log: AuditLogTable;
 }

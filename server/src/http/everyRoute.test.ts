@@ -100,6 +100,11 @@ beforeAll(async () => {
   params.set('/api/filemanager/files/{id}', String(file.id));
   params.set('/api/filemanager/categories/{id}', String(category));
   params.set('/media/files/{*}', file.file.path.slice('/media/files/'.length));
+  const audit = await t.app.inject({ url: '/api/management/audit/?limit=1', headers: authHeader(token) });
+  params.set(
+    '/api/management/audit/{id}',
+    String((audit.json() as { results: { id: number }[] }).results[0].id),
+  );
   queries.set('/api/management/shipments/', 'type=chemical');
   queries.set('/api/management/stock-ledger/', `type=chemical&object_id=${chemical}`);
   queries.set('/api/management/fuzzysearch/', 'query=Ethanol');

@@ -7,6 +7,8 @@ import { badRequest } from './errors';
 // server followed: `?limit=N&offset=M` → `{count, next, previous, results}`. Out-of-range values are refused
 // (400 with the field's message) where DRF would quietly clamp them.
 
+/** The page size of a list that is always paged, when the client names none (DRF's PAGE_SIZE). */
+export const DEFAULT_PAGE_LIMIT = 50;
 /** The largest page a client may ask for (DRF's `max_limit`). */
 export const MAX_PAGE_LIMIT = 1000;
 
@@ -22,19 +24,27 @@ export interface Page<T> {
   results: T[];
 }
 
-/** The query parameters of a paged list; without `limit` the list is not paged. */
+/**
+ * The query parameters of a paged list, to spread into its querystring schema. The stock lists are paged only when
+ * `limit` is given; lists that are always paged (the audit log) read them through `parsePage`.
+ */
 export const PagingQuery = {
   limit: Type.Optional(
     integer({
       minimum: 1,
       maximum: MAX_PAGE_LIMIT,
-      description: `Page size, 1–${MAX_PAGE_LIMIT}. Given: the answer is a page object instead of the array.`,
+      description: `Page size, 1–${MAX_PAGE_LIMIT}.`,
     }),
   ),
   offset: Type.Optional(
     integer({ minimum: 0, description: 'Records to skip before the page (with `limit`; default 0).' }),
   ),
 };
+
+/** The page a validated querystring of an always-paged list asks for, with the defaults filled in. */
+export function parsePage(query: { limit?: number; offset?: number }): PageRequest {
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };
+}
 
 const link = Type.Union([Type.String({ format: 'uri' }), Type.Null()]);
 

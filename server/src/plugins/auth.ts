@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
+import type { Actor } from '../services/audit';
 import { findTokenUser } from '../services/auth';
 
 declare module 'fastify' {
@@ -31,6 +32,12 @@ export const tokenNotValid = (): HttpError =>
 export function currentUser(request: FastifyRequest): User {
   if (request.user === null) throw notAuthenticated();
   return request.user;
+}
+
+/** The signed-in user of a route, with the client address (which honours TRUST_PROXY): what audited services get. */
+export function currentActor(request: FastifyRequest): Actor {
+  const { id, email } = currentUser(request);
+  return { id, email, ip: request.ip };
 }
 
 export default fp(

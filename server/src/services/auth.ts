@@ -5,6 +5,7 @@ import { hashPassword, hasLowerCost, verifyDummyPassword, verifyPassword } from 
 import type { Db } from '../db';
 import { findUserByEmail, findUserForToken, upgradePasswordHash, type User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
+import { recordAudit, signInTarget } from './audit';
 
 export interface AuthContext {
   db: Db;
@@ -42,13 +43,14 @@ export async function login(
 ): Promise<LoginResult> {
   const { db, config, now } = ctx;
   const throttle = { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds };
-  const retryAfter = await claimLoginAttempt(db, throttle, ip, email, now);
-  if (retryAfter > 0) {
+  const attempt = await claimLoginAttempt(db, throttle, ip, email, now);
+  // Refused attempts are not audited: the lock was, once, by the failure that set it.
+  if (attempt.retryAfterSeconds > 0) {
     throw new HttpError(
       429,
       'Too many failed login attempts. Try again later.',
       {},
-      { 'retry-after': String(retryAfter) },
+      { 'retry-after': String(attempt.retryAfterSeconds) },
     );
   }
 
@@ -56,7 +58,10 @@ export async function login(
   const valid = user
     ? await verifyPassword(password, user.password_hash)
     : await verifyDummyPassword(password, config.passwordHashCost);
-  if (!user || !valid) throw badCredentials();
+  if (!user || !valid) {
+    await auditFailedSignIn(db, { at: now, ip, email }, user, attempt.failures === throttle.maxFailures);
+    throw badCredentials();
+  }
   await resetLoginFailures(db, email, ip);
   if (hasLowerCost(user.password_hash, config.passwordHashCost)) {
     const stronger = await hashPassword(password, config.passwordHashCost);
@@ -72,6 +77,24 @@ export async function login(
     id: user.id,
     email: user.email,
   };
+}
+
+/**
+ * A wrong password or unknown e-mail: one `auth.login_failed` entry, and one `auth.locked_out` when this failure
+ * locks the pair. The actor is the e-mail tried, not an authenticated user; the password never goes in.
+ */
+async function auditFailedSignIn(
+  db: Db,
+  { at, ip, email }: { at: Date; ip: string; email: string },
+  user: User | undefined,
+  locksThePair: boolean,
+): Promise<void> {
+  const actor = { id: null, email, ip };
+  const target = signInTarget(email, user);
+  await db.transaction().execute(async (trx) => {
+    await recordAudit(trx, { at, actor, action: 'auth.login_failed', target });
+    if (locksThePair) await recordAudit(trx, { at, actor, action: 'auth.locked_out', target });
+  });
 }
 
 /**

@@ -1,9 +1,17 @@
-import type { Db } from '../db';
+import type { Db, Dialect } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
+import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
+
+export interface CategoriesContext {
+  db: Db;
+  dialect: Dialect;
+  /** The clock of audit entries. */
+  now: () => Date;
+}
 
 export const CATEGORY_NAME_MAX_LENGTH = 50;
 
@@ -29,22 +37,69 @@ export async function getCategory(db: Db, id: number): Promise<Category> {
   return category;
 }
 
-export async function createCategory(db: Db, name: string): Promise<Category> {
+export async function createCategory(
+  { db, now }: CategoriesContext,
+  actor: Actor,
+  name: string,
+): Promise<Category> {
   if (await categories.categoryNameTaken(db, name)) throw duplicateName();
-  return withUniqueName(() => categories.insertCategory(db, name));
+  return withUniqueName(() =>
+    db.transaction().execute(async (trx) => {
+      const category = await categories.insertCategory(trx, name);
+      await recordAudit(trx, {
+        at: now(),
+        actor,
+        action: 'category.created',
+        target: categoryTarget(category),
+        changes: fieldChanges(null, { name: category.name }),
+      });
+      return category;
+    }),
+  );
 }
 
-/** Names are unique regardless of case, but a category may be renamed to its own name in another case. */
-export async function renameCategory(db: Db, id: number, name: string | undefined): Promise<Category> {
-  const category = await getCategory(db, id);
-  if (name === undefined) return category;
-  if (await categories.categoryNameTaken(db, name, id)) throw duplicateName();
-  const renamed = await withUniqueName(() => categories.renameCategory(db, id, name));
-  if (!renamed) throw notFound();
-  return renamed;
+/**
+ * Names are unique regardless of case, but a category may be renamed to its own name in another case. Audited
+ * when the name changes (a change of case included); the same name again writes no entry.
+ */
+export async function renameCategory(
+  { db, dialect, now }: CategoriesContext,
+  actor: Actor,
+  id: number,
+  name: string | undefined,
+): Promise<Category> {
+  if (name === undefined) return getCategory(db, id);
+  return withUniqueName(() =>
+    db.transaction().execute(async (trx) => {
+      const category = await categories.lockCategory(trx, dialect, id);
+      if (!category) throw notFound();
+      if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
+      const renamed = await categories.renameCategory(trx, id, name);
+      if (!renamed) throw notFound();
+      await recordEdit(trx, {
+        at: now(),
+        actor,
+        action: 'category.renamed',
+        target: categoryTarget(renamed),
+        before: { name: category.name },
+        after: { name: renamed.name },
+      });
+      return renamed;
+    }),
+  );
 }
 
 /** The category's file links are removed with it; the files stay. */
-export async function deleteCategory(db: Db, id: number): Promise<void> {
-  if (!(await categories.deleteCategory(db, id))) throw notFound();
+export async function deleteCategory({ db, dialect, now }: CategoriesContext, actor: Actor, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const category = await categories.lockCategory(trx, dialect, id);
+    if (!category || !(await categories.deleteCategory(trx, id))) throw notFound();
+    await recordAudit(trx, {
+      at: now(),
+      actor,
+      action: 'category.deleted',
+      target: categoryTarget(category),
+      changes: fieldChanges({ name: category.name }, null),
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
+import type { Db, Dialect } from '../db';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
 import type { LibraryFile, LinkList } from '../db/repositories/files';
@@ -9,9 +9,20 @@ import type { FileStorage, SavedFile } from '../storage/fileStorage';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import { idList } from '../validation/fields';
 import { validateObject, type RequestSchema } from '../validation/validate';
+import {
+  fieldChanges,
+  fileLinkLabels,
+  fileSnapshot,
+  fileTarget,
+  hasChanges,
+  recordAudit,
+  type Actor,
+  type Changes,
+} from './audit';
 
 export interface FilesContext {
   db: Db;
+  dialect: Dialect;
   storage: FileStorage;
   now: () => Date;
 }
@@ -66,7 +77,7 @@ export async function listFiles({ db }: FilesContext): Promise<LibraryFile[]> {
   return files.findFiles(db);
 }
 
-export async function getFile({ db }: FilesContext, id: number): Promise<LibraryFile> {
+export async function getFile({ db }: Pick<FilesContext, 'db'>, id: number): Promise<LibraryFile> {
   const [file] = await files.findFiles(db, [id]);
   if (!file) throw notFound();
   return file;
@@ -108,7 +119,11 @@ function parseLinks(values: UploadForm['values'], errors: FieldErrorCollector): 
  * Creates the file record and its links in one transaction. Whatever fails, the stored bytes are removed, so a
  * rejected upload leaves nothing behind.
  */
-export async function createFile({ db, storage, now }: FilesContext, form: UploadForm): Promise<LibraryFile> {
+export async function createFile(
+  { db, storage, now }: FilesContext,
+  actor: Actor,
+  form: UploadForm,
+): Promise<LibraryFile> {
   let id: number;
   try {
     const errors = new FieldErrorCollector();
@@ -122,12 +137,20 @@ export async function createFile({ db, storage, now }: FilesContext, form: Uploa
     const { name, size } = file!;
     id = await withLinkTargets(db, links, null, () =>
       db.transaction().execute(async (trx) => {
-        const fileId = await files.insertFile(trx, {
-          created_at: now().toISOString(),
-          stored_name: name,
-          size_bytes: size,
-        });
+        const at = now();
+        const row = { stored_name: name, size_bytes: size };
+        const fileId = await files.insertFile(trx, { created_at: at.toISOString(), ...row });
         await writeLinks(trx, fileId, links);
+        await recordAudit(trx, {
+          at,
+          actor,
+          action: 'file.uploaded',
+          target: fileTarget({ id: fileId, ...row }),
+          changes: fieldChanges(
+            null,
+            fileSnapshot({ id: fileId, ...row }, await getFile({ db: trx }, fileId)),
+          ),
+        });
         return fileId;
       }),
     );
@@ -135,25 +158,73 @@ export async function createFile({ db, storage, now }: FilesContext, form: Uploa
     if (form.file) await storage.remove(form.file.name);
     throw error;
   }
-  return getFile({ db, storage, now }, id);
+  return getFile({ db }, id);
 }
 
-/** Each given list replaces the file's links (an empty list removes them); nothing changes when any is invalid. */
-export async function updateLinks(context: FilesContext, id: number, links: Links): Promise<LibraryFile> {
-  const { db } = context;
+/** The links one list gained (`linked`) or lost (`unlinked`) between two readings of a file, as labels. */
+function linkChanges(before: LibraryFile, after: LibraryFile): Record<'linked' | 'unlinked', Changes> {
+  const [old, now] = [fileLinkLabels(before), fileLinkLabels(after)];
+  const changes: Record<'linked' | 'unlinked', Changes> = { linked: {}, unlinked: {} };
+  for (const list of LINK_LISTS) {
+    const added = now[list].filter((label) => !old[list].includes(label));
+    const removed = old[list].filter((label) => !now[list].includes(label));
+    if (added.length > 0) changes.linked[list] = [null, added];
+    if (removed.length > 0) changes.unlinked[list] = [removed, null];
+  }
+  return changes;
+}
+
+/**
+ * Each given list replaces the file's links (an empty list removes them); nothing changes when any is invalid.
+ * Audited as `file.linked` with what was added and `file.unlinked` with what was removed: one entry each, when
+ * there was any; a request that changes no link writes none.
+ */
+export async function updateLinks(
+  { db, dialect, now }: FilesContext,
+  actor: Actor,
+  id: number,
+  links: Links,
+): Promise<LibraryFile> {
   await existingFile(db, id);
   const errors = new FieldErrorCollector();
   await checkLinkTargets(db, links, errors);
   errors.throwIfAny();
-  await withLinkTargets(db, links, id, () => db.transaction().execute((trx) => writeLinks(trx, id, links)));
-  return getFile(context, id);
+  return withLinkTargets(db, links, id, () =>
+    db.transaction().execute(async (trx) => {
+      const row = await files.lockFileRow(trx, dialect, id);
+      if (!row) throw notFound();
+      const before = await getFile({ db: trx }, id);
+      await writeLinks(trx, id, links);
+      const after = await getFile({ db: trx }, id);
+      const at = now();
+      const { linked, unlinked } = linkChanges(before, after);
+      for (const [action, changes] of [
+        ['file.linked', linked],
+        ['file.unlinked', unlinked],
+      ] as const) {
+        if (hasChanges(changes)) {
+          await recordAudit(trx, { at, actor, action, target: fileTarget(row), changes });
+        }
+      }
+      return after;
+    }),
+  );
 }
 
 /** Removes the record, its links and the stored bytes; the bytes go before the row is committed as deleted. */
-export async function deleteFile({ db, storage }: FilesContext, id: number): Promise<void> {
+export async function deleteFile({ db, dialect, storage, now }: FilesContext, actor: Actor, id: number) {
   await db.transaction().execute(async (trx) => {
-    const row = await files.deleteFile(trx, id);
+    const row = await files.lockFileRow(trx, dialect, id);
     if (!row) throw notFound();
+    const file = await getFile({ db: trx }, id);
+    await files.deleteFile(trx, id);
+    await recordAudit(trx, {
+      at: now(),
+      actor,
+      action: 'file.deleted',
+      target: fileTarget(row),
+      changes: fieldChanges(fileSnapshot(row, file), null),
+    });
     await storage.remove(row.stored_name);
   });
 }

@@ -5,6 +5,7 @@ import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE } from '../domain/stockKinds';
 import { conflict, notFound } from '../http/errors';
+import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
 
 export interface LocationsContext {
   db: Db;
@@ -45,27 +46,64 @@ export async function getLocation({ db }: LocationsContext, id: number): Promise
 
 export async function createLocation(
   { db, now }: LocationsContext,
+  actor: Actor,
   fields: LocationFields,
 ): Promise<Location> {
-  return locations.insertLocation(db, fields, now().toISOString());
+  return db.transaction().execute(async (trx) => {
+    const at = now();
+    const location = await locations.insertLocation(trx, fields, at.toISOString());
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: 'location.created',
+      target: locationTarget(location),
+      changes: fieldChanges(null, locationSnapshot(location)),
+    });
+    return location;
+  });
 }
 
+/** Audited with the fields that changed; a request that changes nothing writes no entry. */
 export async function updateLocation(
-  { db }: LocationsContext,
+  { db, dialect, now }: LocationsContext,
+  actor: Actor,
   id: number,
   changes: Partial<LocationFields>,
 ): Promise<Location> {
-  const location = await locations.updateLocation(db, id, changes);
-  if (!location) throw notFound();
-  return location;
+  return db.transaction().execute(async (trx) => {
+    const before = await locations.lockLocation(trx, dialect, id);
+    const location = before && (await locations.updateLocation(trx, id, changes));
+    if (!before || !location) throw notFound();
+    await recordEdit(trx, {
+      at: now(),
+      actor,
+      action: 'location.updated',
+      target: locationTarget(location),
+      before: locationSnapshot(before),
+      after: locationSnapshot(location),
+    });
+    return location;
+  });
 }
 
-export async function deleteLocation({ db, dialect }: LocationsContext, id: number): Promise<void> {
+export async function deleteLocation(
+  { db, dialect, now }: LocationsContext,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
-    if (!(await locations.lockLocation(trx, dialect, id))) throw notFound();
+    const location = await locations.lockLocation(trx, dialect, id);
+    if (!location) throw notFound();
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
     await locations.deleteLocation(trx, id);
+    await recordAudit(trx, {
+      at: now(),
+      actor,
+      action: 'location.deleted',
+      target: locationTarget(location),
+      changes: fieldChanges(locationSnapshot(location), null),
+    });
   });
 }
 

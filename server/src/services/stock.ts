@@ -15,7 +15,6 @@ import {
   findStockRecordsInOrder,
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
-import type { User } from '../db/repositories/users';
 import type { StockLedgerTable, StockObjectType } from '../db/tables';
 import { molarMass } from '../domain/chemistry/formula';
 import { roundToThousandths, toHundredths } from '../domain/quantity';
@@ -24,6 +23,7 @@ import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
+import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
 
 export interface StockContext {
   db: Db;
@@ -232,11 +232,18 @@ export async function requireStockRecord({ db }: StockContext, kind: StockKind, 
   if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
 }
 
-// ---- Writes: each one transaction, with its ledger entry and search-change note ----
+// ---- Writes: each one transaction, with its ledger entry, audit entry and search-change note ----
+
+/**
+ * Whether a record write goes into the audit log: a creation always; an edit when it changes more than the quantity
+ * (the ledger records every quantity change, so an edit of the quantity alone writes only its ledger entry). The
+ * entry then lists every field that changed, the quantity included.
+ */
+const auditsEdit = (changes: Changes): boolean => Object.keys(changes).some((field) => field !== 'quantity');
 
 async function writeStockRecord<K extends StockKind>(
   { db, dialect, now }: StockContext,
-  actor: User,
+  actor: Actor,
   kind: K,
   id: number | undefined,
   input: Partial<StockWrites[K]>,
@@ -246,6 +253,7 @@ async function writeStockRecord<K extends StockKind>(
     // Locked first, so concurrent writes to one record run one after another and each sees the last quantity.
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
+    const before = current && (await stock.findStockRecord(trx, kind, current.id));
     const { columns, alsoChanged } = await resolvers[kind](trx, input, current);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
@@ -277,13 +285,24 @@ async function writeStockRecord<K extends StockKind>(
     );
     const record = await stock.findStockRecord(trx, kind, recordId);
     if (!record) throw new Error(`stock record ${recordId} vanished inside its own transaction`);
+    const after = stockSnapshot(kind, record);
+    const changes = fieldChanges(before ? stockSnapshot(kind, before) : null, after);
+    if (before === undefined || auditsEdit(changes)) {
+      await recordAudit(trx, {
+        at: now(),
+        actor,
+        action: before === undefined ? 'stock.created' : 'stock.updated',
+        target: stockTarget(kind, recordId, after),
+        changes,
+      });
+    }
     return record;
   });
 }
 
 export async function createStockRecord<K extends StockKind>(
   context: StockContext,
-  actor: User,
+  actor: Actor,
   kind: K,
   input: StockWrites[K],
 ): Promise<StockRecords[K]> {
@@ -293,7 +312,7 @@ export async function createStockRecord<K extends StockKind>(
 /** PUT (the schema requires every field) and PATCH (any subset; the rest keep their values). */
 export async function updateStockRecord<K extends StockKind>(
   context: StockContext,
-  actor: User,
+  actor: Actor,
   kind: K,
   id: number,
   input: Partial<StockWrites[K]>,
@@ -303,13 +322,17 @@ export async function updateStockRecord<K extends StockKind>(
 
 /** §4.7: 409 naming what still refers to the record; otherwise the record and its ADJUSTMENT entries go. */
 export async function deleteStockRecord(
-  { db, dialect }: StockContext,
+  { db, dialect, now }: StockContext,
+  actor: Actor,
   kind: StockKind,
   id: number,
 ): Promise<void> {
   const objectType = OBJECT_TYPES[kind];
   await db.transaction().execute(async (trx) => {
     if (!(await stock.lockStockRow(trx, dialect, kind, id))) throw notFound();
+    // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
+    const record = await stock.findStockRecord(trx, kind, id);
+    if (!record) throw notFound();
     const references = await stockReferences(trx, objectType, id);
     if (references.length > 0) {
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);
@@ -324,6 +347,14 @@ export async function deleteStockRecord(
       throw error;
     }
     await recordSearchChanges(trx, [{ object_type: objectType, object_id: id }]);
+    const fields = stockSnapshot(kind, record);
+    await recordAudit(trx, {
+      at: now(),
+      actor,
+      action: 'stock.deleted',
+      target: stockTarget(kind, id, fields),
+      changes: fieldChanges(fields, null),
+    });
   });
 }
 

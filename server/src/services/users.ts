@@ -1,19 +1,23 @@
 import type { Config } from '../config';
 import { resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from '../db';
+import type { Db, Dialect } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import * as users from '../db/repositories/users';
-import type { User, UserChanges } from '../db/repositories/users';
+import type { Executor, User, UserChanges } from '../db/repositories/users';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { FieldErrorCollector, ValidationError } from '../validation/errors';
+import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export interface UsersContext {
   db: Db;
+  dialect: Dialect;
   config: Config;
+  /** The clock of audit entries. */
+  now: () => Date;
 }
 
 export interface NewUserInput {
@@ -42,28 +46,48 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createUser({ db, config }: UsersContext, input: NewUserInput): Promise<User> {
+export async function createUser(
+  { db, config, now }: UsersContext,
+  actor: Actor,
+  input: NewUserInput,
+): Promise<User> {
   const errors = new FieldErrorCollector();
   if (await users.emailTaken(db, input.email)) errors.merge(duplicateEmail());
   checkPasswordsMatch(errors, input.password, input.confirm_password);
   errors.throwIfAny();
   const password_hash = await hashPassword(input.password, config.passwordHashCost);
   return withUniqueEmail(() =>
-    users.insertUser(db, {
-      email: input.email,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      password_hash,
+    db.transaction().execute(async (trx) => {
+      const user = await users.insertUser(trx, {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        password_hash,
+      });
+      await recordAudit(trx, {
+        at: now(),
+        actor,
+        action: 'user.created',
+        target: userTarget(user),
+        changes: fieldChanges(null, userSnapshot(user)),
+      });
+      return user;
     }),
   );
 }
 
 /** A user that exists and is not protected; the order of checks is 404, then 403. */
-export async function changeableUser(db: Db, id: number): Promise<User> {
+export async function changeableUser(db: Executor, id: number): Promise<User> {
   const user = await users.findUserById(db, id);
   if (!user) throw notFound();
   if (user.is_superuser) throw forbidden('Superuser accounts cannot be changed.');
   return user;
+}
+
+/** changeableUser, locked until the transaction ends (where the engine has row locks). */
+async function lockChangeableUser(trx: Executor, dialect: Dialect, id: number): Promise<User> {
+  if (!(await users.lockUser(trx, dialect, id))) throw notFound();
+  return changeableUser(trx, id);
 }
 
 export async function listUsers({ db }: UsersContext): Promise<User[]> {
@@ -76,19 +100,51 @@ export async function getUser({ db }: UsersContext, id: number): Promise<User> {
   return user;
 }
 
-export async function updateUser({ db }: UsersContext, id: number, changes: UserChanges): Promise<User> {
-  await changeableUser(db, id);
-  if (changes.email !== undefined && (await users.emailTaken(db, changes.email, id))) throw duplicateEmail();
-  const updated = await withUniqueEmail(() => users.updateUser(db, id, changes));
-  if (!updated) throw notFound();
-  return updated;
+/** Audited with the fields that changed; a request that changes nothing writes no entry. */
+export async function updateUser(
+  { db, dialect, now }: UsersContext,
+  actor: Actor,
+  id: number,
+  changes: UserChanges,
+): Promise<User> {
+  return withUniqueEmail(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await lockChangeableUser(trx, dialect, id);
+      if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
+        throw duplicateEmail();
+      const updated = await users.updateUser(trx, id, changes);
+      if (!updated) throw notFound();
+      await recordEdit(trx, {
+        at: now(),
+        actor,
+        action: 'user.updated',
+        target: userTarget(updated),
+        before: userSnapshot(before),
+        after: userSnapshot(updated),
+      });
+      return updated;
+    }),
+  );
 }
 
-export async function deleteUser({ db }: UsersContext, actor: User, id: number): Promise<void> {
-  await changeableUser(db, id);
-  if (actor.id === id) throw badRequest('You cannot delete your own account.');
-  // Rows that belong to the user (staging lines, cart lines) go with it through ON DELETE CASCADE.
-  if (!(await users.deleteUser(db, id))) throw notFound();
+export async function deleteUser(
+  { db, dialect, now }: UsersContext,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await lockChangeableUser(trx, dialect, id);
+    if (actor.id === id) throw badRequest('You cannot delete your own account.');
+    // Rows that belong to the user (staging lines, cart lines) go with it through ON DELETE CASCADE.
+    if (!(await users.deleteUser(trx, id))) throw notFound();
+    await recordAudit(trx, {
+      at: now(),
+      actor,
+      action: 'user.deleted',
+      target: userTarget(user),
+      changes: fieldChanges(userSnapshot(user), null),
+    });
+  });
 }
 
 export interface PasswordInput {
@@ -97,15 +153,23 @@ export interface PasswordInput {
 }
 
 export async function setPassword(
-  { db, config }: UsersContext,
+  { db, dialect, config, now }: UsersContext,
+  actor: Actor,
   id: number,
   input: PasswordInput,
 ): Promise<void> {
-  const user = await changeableUser(db, id);
+  await changeableUser(db, id);
   const errors = new FieldErrorCollector();
   checkPasswordsMatch(errors, input.password, input.confirm_password);
   errors.throwIfAny();
-  await replacePassword(db, config.passwordHashCost, user, input.password);
+  // Hashed before the transaction: the hash is deliberately slow and would hold the row lock all that time.
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  await db.transaction().execute(async (trx) => {
+    const user = await lockChangeableUser(trx, dialect, id);
+    await storePasswordHash(trx, user, passwordHash);
+    // No changes listed: neither the password nor its hash ever goes into the log.
+    await recordAudit(trx, { at: now(), actor, action: 'user.password_reset', target: userTarget(user) });
+  });
 }
 
 /**
@@ -113,12 +177,22 @@ export async function setPassword(
  * tokens (including the caller's own when they change their own password: they sign in again), and the end of
  * any login lock on the email.
  */
+async function storePasswordHash(
+  trx: Executor,
+  user: Pick<User, 'id' | 'email'>,
+  passwordHash: string,
+): Promise<void> {
+  await users.changePasswordHash(trx, user.id, passwordHash);
+  await resetLoginFailures(trx, user.email);
+}
+
+/** A password change from the account CLI, which acts outside the app and its audit log. */
 export async function replacePassword(
   db: Db,
   cost: number,
   user: Pick<User, 'id' | 'email'>,
   password: string,
 ): Promise<void> {
-  await users.changePasswordHash(db, user.id, await hashPassword(password, cost));
-  await resetLoginFailures(db, user.email);
+  const passwordHash = await hashPassword(password, cost);
+  await db.transaction().execute((trx) => storePasswordHash(trx, user, passwordHash));
 }

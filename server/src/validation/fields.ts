@@ -45,6 +45,11 @@ export function molecularFormula({
   return Type.String({ format: 'molecular-formula', maxLength, description });
 }
 
+/** A day or an instant bounding a time range (validation/dateRange.ts): `2026-11-21`, `2026-11-21T08:30:00Z`. */
+export function timeSpan(description?: string) {
+  return Type.String({ format: 'time-span', description });
+}
+
 type RangeOptions = {
   minimum?: number;
   maximum?: number;

@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { isValidCasNumber } from '../domain/chemistry/cas';
 import { isValidFormula } from '../domain/chemistry/formula';
+import { parseTimeSpan } from './dateRange';
 import { messages, type FieldErrors, ValidationError } from './errors';
 
 /**
@@ -52,6 +53,7 @@ const FORMATS: Record<string, { test: (text: string) => boolean; message: string
   email: { test: (text) => EMAIL.test(text), message: messages.email },
   'cas-number': { test: isValidCasNumber, message: messages.casNumber },
   'molecular-formula': { test: isValidFormula, message: messages.molecularFormula },
+  'time-span': { test: (text) => parseTimeSpan(text) !== undefined, message: messages.timeSpan },
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

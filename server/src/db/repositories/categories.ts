@@ -1,3 +1,5 @@
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
 import { nameKey } from './stock';
 import type { Executor } from './users';
 
@@ -15,6 +17,16 @@ export async function listCategories(db: Executor): Promise<Category[]> {
 
 export async function findCategory(db: Executor, id: number): Promise<Category | undefined> {
   return db.selectFrom('categories').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The category, locked until the transaction ends where the engine has row locks. */
+export async function lockCategory(
+  trx: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<Category | undefined> {
+  const query = trx.selectFrom('categories').select(columns).where('id', '=', id);
+  return lockRowsIfSupported(query, dialect).executeTakeFirst();
 }
 
 /** True when another category (not `exceptId`) has this name, compared case-insensitively. */

@@ -1,4 +1,6 @@
 import { mediaPathOf } from '../../storage/storedNames';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
 import type { Category } from './categories';
 import { findStockRecords, type ChemicalRecord } from './stock';
 import type { Executor } from './users';
@@ -29,7 +31,11 @@ export interface LibraryFile {
 export interface FileRow {
   id: number;
   stored_name: string;
+  size_bytes: number;
 }
+
+const fileRowColumns = ['id', 'stored_name', 'size_bytes'] as const;
+const toFileRow = (row: FileRow): FileRow => ({ ...row, size_bytes: Number(row.size_bytes) });
 
 /** The tables a file links to, by the API's name of the link list. */
 const LINK_TARGETS = { categories: 'categories', chemicals: 'chemical_stock' } as const;
@@ -120,7 +126,15 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
 }
 
 export async function findFileRow(db: Executor, id: number): Promise<FileRow | undefined> {
-  return db.selectFrom('files').select(['id', 'stored_name']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('files').select(fileRowColumns).where('id', '=', id).executeTakeFirst();
+  return row && toFileRow(row);
+}
+
+/** The row, locked until the transaction ends where the engine has row locks: link changes run one at a time. */
+export async function lockFileRow(trx: Executor, dialect: Dialect, id: number): Promise<FileRow | undefined> {
+  const query = trx.selectFrom('files').select(fileRowColumns).where('id', '=', id);
+  const row = await lockRowsIfSupported(query, dialect).executeTakeFirst();
+  return row && toFileRow(row);
 }
 
 export interface NewFile {
@@ -136,7 +150,8 @@ export async function insertFile(db: Executor, file: NewFile): Promise<number> {
 
 /** Deletes the row (its links go with it, ON DELETE CASCADE) and returns it, or undefined when there was none. */
 export async function deleteFile(db: Executor, id: number): Promise<FileRow | undefined> {
-  return db.deleteFrom('files').where('id', '=', id).returning(['id', 'stored_name']).executeTakeFirst();
+  const row = await db.deleteFrom('files').where('id', '=', id).returning(fileRowColumns).executeTakeFirst();
+  return row && toFileRow(row);
 }
 
 /** Replaces the file's links of one list with the given targets (duplicates ignored; empty removes all). */

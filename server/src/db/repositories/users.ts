@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
 import type { Database, UserRow } from '../tables';
 
 /** Repository functions accept the database or a transaction. */
@@ -36,6 +38,12 @@ export async function listUsers(db: Executor): Promise<User[]> {
 export async function findUserById(db: Executor, id: number): Promise<User | undefined> {
   const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
   return row && toUser(row);
+}
+
+/** Whether the user exists, locking the row until the transaction ends where the engine has row locks. */
+export async function lockUser(trx: Executor, dialect: Dialect, id: number): Promise<boolean> {
+  const query = trx.selectFrom('users').select('id').where('id', '=', id);
+  return (await lockRowsIfSupported(query, dialect).executeTakeFirst()) !== undefined;
 }
 
 /** The user a token names, as long as their password has not changed since it was issued (same token version). */

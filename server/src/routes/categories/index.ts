@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { currentActor } from '../../plugins/auth';
 import * as categories from '../../services/categories';
 import { text } from '../../validation/fields';
 
@@ -17,6 +18,7 @@ const CategoryChanges = Type.Object({ name: Type.Optional(name()) });
 
 /** §13: file categories. Reads are public; changes are signed-in. */
 export default async function categoryRoutes(app: FastifyInstance) {
+  const context = (): categories.CategoriesContext => ({ db: app.db, dialect: app.dialect, now: app.now });
   const categoryExists = async (request: FastifyRequest) => {
     await categories.getCategory(app.db, rawId(request));
   };
@@ -45,7 +47,9 @@ export default async function categoryRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) =>
-          reply.code(201).send(await categories.createCategory(app.db, request.body.name)),
+          reply
+            .code(201)
+            .send(await categories.createCategory(context(), currentActor(request), request.body.name)),
       ),
   );
 
@@ -65,10 +69,10 @@ export default async function categoryRoutes(app: FastifyInstance) {
         async (request) => categories.getCategory(app.db, request.params.id),
       )
       .patch(rename(CategoryChanges, 'Rename a category'), async (request) =>
-        categories.renameCategory(app.db, request.params.id, request.body.name),
+        categories.renameCategory(context(), currentActor(request), request.params.id, request.body.name),
       )
       .put(rename(CategoryBody, 'Rename a category (name required)'), async (request) =>
-        categories.renameCategory(app.db, request.params.id, request.body.name),
+        categories.renameCategory(context(), currentActor(request), request.params.id, request.body.name),
       )
       .delete(
         {
@@ -82,7 +86,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await categories.deleteCategory(app.db, request.params.id);
+          await categories.deleteCategory(context(), currentActor(request), request.params.id);
           return reply.code(204).send(null);
         },
       ),

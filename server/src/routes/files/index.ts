@@ -3,6 +3,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { currentActor } from '../../plugins/auth';
 import * as files from '../../services/files';
 import { idList } from '../../validation/fields';
 import { CategorySchema } from '../categories';
@@ -41,7 +42,12 @@ const LinksBody = Type.Object({
 
 /** §12.1–12.2: the file library. Reads are public; upload, link changes and delete are signed-in. */
 export default async function fileRoutes(app: FastifyInstance) {
-  const context = (): files.FilesContext => ({ db: app.db, storage: app.storage, now: app.now });
+  const context = (): files.FilesContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    storage: app.storage,
+    now: app.now,
+  });
   const fileExists = async (request: FastifyRequest) => {
     await files.existingFile(app.db, rawId(request));
   };
@@ -74,7 +80,7 @@ export default async function fileRoutes(app: FastifyInstance) {
           },
           async (request, reply) => {
             const form = await readUploadForm(request, app.storage, app.config.uploadMaxBytes);
-            return reply.code(201).send(await files.createFile(context(), form));
+            return reply.code(201).send(await files.createFile(context(), currentActor(request), form));
           },
         ),
     );
@@ -101,7 +107,8 @@ export default async function fileRoutes(app: FastifyInstance) {
             response: { 200: FileSchema },
           },
         },
-        async (request) => files.updateLinks(context(), request.params.id, request.body),
+        async (request) =>
+          files.updateLinks(context(), currentActor(request), request.params.id, request.body),
       )
       .delete(
         {
@@ -115,7 +122,7 @@ export default async function fileRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await files.deleteFile(context(), request.params.id);
+          await files.deleteFile(context(), currentActor(request), request.params.id);
           return reply.code(204).send(null);
         },
       ),

@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
+import { currentActor } from '../../plugins/auth';
 import * as locations from '../../services/locations';
 import { choice, text } from '../../validation/fields';
 
@@ -80,7 +81,9 @@ export default async function locationRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) =>
-          reply.code(201).send(await locations.createLocation(context(), request.body)),
+          reply
+            .code(201)
+            .send(await locations.createLocation(context(), currentActor(request), request.body)),
       ),
   );
 
@@ -100,10 +103,10 @@ export default async function locationRoutes(app: FastifyInstance) {
         async (request) => locations.getLocation(context(), request.params.id),
       )
       .put(update('Replace a location (all four fields)', LocationBody), async (request) =>
-        locations.updateLocation(context(), request.params.id, request.body),
+        locations.updateLocation(context(), currentActor(request), request.params.id, request.body),
       )
       .patch(update('Change some fields of a location', LocationPatchBody), async (request) =>
-        locations.updateLocation(context(), request.params.id, request.body),
+        locations.updateLocation(context(), currentActor(request), request.params.id, request.body),
       )
       .delete(
         {
@@ -116,7 +119,7 @@ export default async function locationRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await locations.deleteLocation(context(), request.params.id);
+          await locations.deleteLocation(context(), currentActor(request), request.params.id);
           return reply.code(204).send(null);
         },
       ),

@@ -5,7 +5,7 @@ import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../dom
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
-import { currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/auth';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import { choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
@@ -142,7 +142,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     const createRecord = async (request: FastifyRequest) =>
       stock.createStockRecord(
         context(),
-        currentUser(request),
+        currentActor(request),
         kind,
         request.body as StockWrites[typeof kind],
       );
@@ -168,7 +168,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     const updateRecord = async (request: FastifyRequest) =>
       stock.updateStockRecord(
         context(),
-        currentUser(request),
+        currentActor(request),
         kind,
         rawId(request),
         request.body as Partial<StockWrites[typeof kind]>,
@@ -202,7 +202,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             },
           },
           async (request, reply) => {
-            await stock.deleteStockRecord(context(), kind, request.params.id);
+            await stock.deleteStockRecord(context(), currentActor(request), kind, request.params.id);
             return reply.code(204).send(null);
           },
         ),

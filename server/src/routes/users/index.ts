@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/auth';
 import * as users from '../../services/users';
 import { email, text } from '../../validation/fields';
 
@@ -39,7 +39,12 @@ const PasswordBody = Type.Object({ password: password(), confirm_password: passw
 
 /** §3: user accounts; every route is signed-in. */
 export default async function userRoutes(app: FastifyInstance) {
-  const context = (): users.UsersContext => ({ db: app.db, config: app.config });
+  const context = (): users.UsersContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    config: app.config,
+    now: app.now,
+  });
   const targetIsChangeable = async (request: FastifyRequest) => {
     await users.changeableUser(app.db, rawId(request));
   };
@@ -58,7 +63,8 @@ export default async function userRoutes(app: FastifyInstance) {
           access: 'user',
           schema: { tags, summary: 'Create a user', body: CreateUserBody, response: { 201: UserSchema } },
         },
-        async (request, reply) => reply.code(201).send(await users.createUser(context(), request.body)),
+        async (request, reply) =>
+          reply.code(201).send(await users.createUser(context(), currentActor(request), request.body)),
       ),
   );
 
@@ -83,8 +89,12 @@ export default async function userRoutes(app: FastifyInstance) {
         },
         async (request) => users.getUser(context(), request.params.id),
       )
-      .patch(update, async (request) => users.updateUser(context(), request.params.id, request.body))
-      .put(update, async (request) => users.updateUser(context(), request.params.id, request.body))
+      .patch(update, async (request) =>
+        users.updateUser(context(), currentActor(request), request.params.id, request.body),
+      )
+      .put(update, async (request) =>
+        users.updateUser(context(), currentActor(request), request.params.id, request.body),
+      )
       .delete(
         {
           access: 'user',
@@ -97,7 +107,7 @@ export default async function userRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await users.deleteUser(context(), currentUser(request), request.params.id);
+          await users.deleteUser(context(), currentActor(request), request.params.id);
           return reply.code(204).send(null);
         },
       ),
@@ -117,7 +127,7 @@ export default async function userRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        await users.setPassword(context(), request.params.id, request.body);
+        await users.setPassword(context(), currentActor(request), request.params.id, request.body);
         return { detail: 'Password updated.' };
       },
     ),

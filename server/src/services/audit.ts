@@ -1,0 +1,312 @@
+import type { Db } from '../db';
+import * as auditLog from '../db/repositories/auditLog';
+import type { AuditRow } from '../db/repositories/auditLog';
+import type { Category } from '../db/repositories/categories';
+import type { FileChemical, FileRow, LibraryFile } from '../db/repositories/files';
+import type { Location } from '../db/repositories/locations';
+import type { StockRecords } from '../db/repositories/stock';
+import type { Executor, User } from '../db/repositories/users';
+import { normalizeEmail } from '../db/repositories/users';
+import {
+  actionGroup,
+  AUDIT_ACTION_NAMES,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditTargetType,
+} from '../domain/auditActions';
+import type { StockKind } from '../domain/stockKinds';
+import { notFound } from '../http/errors';
+import type { PageRequest } from '../http/paging';
+import { parseTimeSpan } from '../validation/dateRange';
+import { messages, ValidationError } from '../validation/errors';
+
+/**
+ * The audit log of actions that change no quantity (quantities have the stock ledger). Every audited service
+ * writes its entry through `recordAudit`, inside the transaction of its change, so a change that rolls back leaves
+ * no entry. Passwords, hashes, tokens and file contents never reach it: entries are built only from the snapshots
+ * below, which name what a person reads in the app.
+ */
+
+/** Who acts and from which address (`request.ip`, which honours TRUST_PROXY): routes pass it to services. */
+export interface Actor {
+  id: number;
+  email: string;
+  ip: string;
+}
+
+/** A failed sign-in is no authenticated actor: its e-mail is the one tried, its id null. */
+export type AuditActor = Actor | { id: null; email: string; ip: string };
+
+export interface AuditTarget {
+  type: AuditTargetType;
+  /** Null when the target never existed (a sign-in with an unknown e-mail). */
+  id: number | null;
+  /** What the target was called when the action happened, e.g. `Ethanol 99.5% Merck/Daraz (chemical #7)`. */
+  label: string;
+}
+
+type FieldValue = string | number | boolean | string[] | null;
+
+/** The fields a person sees of a target, by their API names. */
+export type Snapshot = Record<string, FieldValue>;
+
+/** `{field: [before, after]}`: null before on creation (or a link made), null after on deletion (or a link undone). */
+export type Changes = Record<string, [FieldValue, FieldValue]>;
+
+export interface AuditEvent {
+  at: Date;
+  actor: AuditActor;
+  action: AuditAction;
+  target: AuditTarget;
+  changes?: Changes | null;
+}
+
+export async function recordAudit(trx: Executor, { at, actor, action, target, changes = null }: AuditEvent) {
+  await auditLog.insertAuditRow(trx, {
+    created_at: at.toISOString(),
+    action,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    actor_email_lower: normalizeEmail(actor.email),
+    target_type: target.type,
+    target_id: target.id,
+    target_label: target.label,
+    changes: changes === null ? null : JSON.stringify(changes),
+    ip: actor.ip,
+    search_text: `${target.label}\n${actor.email}`.toLowerCase(),
+  });
+}
+
+const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields whose values differ, as `{field: [before, after]}`; `null` for a side that does not exist (a creation
+ * or a deletion). An edit that changes nothing gives `{}`, and then no entry is written.
+ */
+export function fieldChanges(before: Snapshot | null, after: Snapshot | null): Changes {
+  const changes: Changes = {};
+  for (const field of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    const old = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (!sameValue(old, now)) changes[field] = [old, now];
+  }
+  return changes;
+}
+
+export const hasChanges = (changes: Changes): boolean => Object.keys(changes).length > 0;
+
+/** An edit's entry: the fields that differ between the two snapshots; none at all when nothing differs. */
+export async function recordEdit(
+  trx: Executor,
+  { before, after, ...event }: Omit<AuditEvent, 'changes'> & { before: Snapshot; after: Snapshot },
+): Promise<void> {
+  const changes = fieldChanges(before, after);
+  if (hasChanges(changes)) await recordAudit(trx, { ...event, changes });
+}
+
+// ---- Targets and snapshots, one pair per kind of target ----
+
+export const userTarget = (user: Pick<User, 'id' | 'email' | 'first_name' | 'last_name'>): AuditTarget => ({
+  type: 'user',
+  id: user.id,
+  label: `${user.first_name} ${user.last_name} <${user.email}> (user #${user.id})`,
+});
+
+/** The account a failed sign-in tried: the user when the e-mail names one. */
+export const signInTarget = (email: string, user: User | undefined): AuditTarget =>
+  user ? userTarget(user) : { type: 'user', id: null, label: `${email} (no such user)` };
+
+export const userSnapshot = (user: Pick<User, 'email' | 'first_name' | 'last_name'>): Snapshot => ({
+  email: user.email,
+  first_name: user.first_name,
+  last_name: user.last_name,
+});
+
+/** A stock record's fields as the admin Store's columns show them: names flat, quantities in ml or pieces. */
+export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords[K]): Snapshot {
+  const trade = { manufacturer: record.manufacturer.name, supplier: record.supplier.name };
+  if (kind === 'chemical') {
+    const chemical = record as StockRecords['chemical'];
+    return {
+      name: chemical.chemical.name,
+      CAS_RN: chemical.chemical.CAS_RN,
+      molecular_formula: chemical.chemical.molecular_formula,
+      molecular_weight: chemical.chemical.molecular_weight,
+      purity: chemical.purity,
+      state: chemical.state,
+      ...trade,
+      quantity: chemical.quantity,
+    };
+  }
+  if (kind === 'instrument') {
+    return {
+      name: (record as StockRecords['instrument']).instrument.name,
+      ...trade,
+      quantity: record.quantity,
+    };
+  }
+  const glassware = record as StockRecords['glassware'];
+  return {
+    name: glassware.glassware.name,
+    size: glassware.size,
+    material_type: glassware.material_type,
+    ...trade,
+    quantity: glassware.quantity,
+  };
+}
+
+/** `Ethanol 99.5% Merck/Daraz (chemical #7)`, `Beaker 250 Borosilicate Pyrex/Daraz (glassware #5)`. */
+export function stockTarget(kind: StockKind, id: number, fields: Snapshot): AuditTarget {
+  const identity = [
+    fields.name,
+    kind === 'chemical' ? `${fields.purity}%` : undefined,
+    kind === 'glassware' ? `${fields.size} ${fields.material_type}` : undefined,
+    `${fields.manufacturer}/${fields.supplier}`,
+  ].filter((part) => part !== undefined);
+  return { type: kind, id, label: `${identity.join(' ')} (${kind} #${id})` };
+}
+
+export const locationTarget = (location: Location): AuditTarget => ({
+  type: 'location',
+  id: location.id,
+  label: `${location.name} (location #${location.id})`,
+});
+
+export const locationSnapshot = (location: Location): Snapshot => ({
+  name: location.name,
+  consumer_type: location.consumer_type,
+  room_number: location.room_number,
+  building_name: location.building_name,
+});
+
+export const categoryTarget = (category: Category): AuditTarget => ({
+  type: 'category',
+  id: category.id,
+  label: `${category.name} (category #${category.id})`,
+});
+
+export const fileTarget = (file: FileRow): AuditTarget => ({
+  type: 'file',
+  id: file.id,
+  label: `${file.stored_name} (file #${file.id})`,
+});
+
+/** The labels of a file's links, by link list, id ascending. */
+export function fileLinkLabels(file: LibraryFile): { categories: string[]; chemicals: string[] } {
+  return {
+    categories: file.categories.map((category) => categoryTarget(category).label),
+    chemicals: file.chemicals.map(
+      (chemical: FileChemical) => stockTarget('chemical', chemical.id, { ...chemical }).label,
+    ),
+  };
+}
+
+/** A file's name, size and links (lists left out when empty); never its contents. */
+export function fileSnapshot(row: FileRow, file: LibraryFile): Snapshot {
+  const links = Object.entries(fileLinkLabels(file)).filter(([, labels]) => labels.length > 0);
+  return { name: row.stored_name, size_bytes: row.size_bytes, ...Object.fromEntries(links) };
+}
+
+// ---- Reading the log ----
+
+/** The §Audit entry shape of docs/api.md. */
+export interface AuditEntry {
+  id: number;
+  created_at: string;
+  action: string;
+  actor_id: number | null;
+  actor_email: string;
+  authenticated: boolean;
+  target_type: string;
+  target_id: number | null;
+  target_label: string;
+  changes: Changes | null;
+  ip: string;
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    action: row.action,
+    actor_id: row.actor_id,
+    actor_email: row.actor_email,
+    authenticated: row.actor_id !== null,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    target_label: row.target_label,
+    changes: row.changes === null ? null : (JSON.parse(row.changes) as Changes),
+    ip: row.ip,
+  };
+}
+
+/** The list filters as validated from the query; blank texts filter nothing. */
+export interface AuditFilters {
+  /** Comma-separated actions and groups (`user.`). */
+  action?: string;
+  actor?: string;
+  target_type?: AuditTargetType;
+  target_id?: number;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+/** The actions an `action` filter names: each item an action, or a group that stands for all of its actions. */
+function actionsNamed(filter: string): AuditAction[] {
+  const actions = new Set<AuditAction>();
+  for (const item of filter.split(',').map((part) => part.trim())) {
+    if (item === '') continue;
+    const named = AUDIT_ACTION_NAMES.filter((action) => action === item || actionGroup(action) === item);
+    if (named.length === 0) throw ValidationError.field('action', messages.choice(item));
+    named.forEach((action) => actions.add(action));
+  }
+  return [...actions];
+}
+
+const present = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
+
+function rowFilters(filters: AuditFilters): auditLog.AuditRowFilters {
+  const action = present(filters.action);
+  const actions = action === undefined ? [] : actionsNamed(action);
+  const actor = present(filters.actor);
+  const search = present(filters.search);
+  return {
+    ...(actions.length > 0 && { actions }),
+    ...(actor !== undefined && { actorEmailLower: normalizeEmail(actor) }),
+    ...(filters.target_type !== undefined && { targetType: filters.target_type }),
+    ...(filters.target_id !== undefined && { targetId: filters.target_id }),
+    // Validated as spans by the route's schema.
+    ...(filters.from !== undefined && { from: parseTimeSpan(filters.from)!.start }),
+    ...(filters.to !== undefined && { through: parseTimeSpan(filters.to)!.end }),
+    ...(search !== undefined && { searchText: search.toLowerCase() }),
+  };
+}
+
+/** One page of the entries matching the filters, newest first, and how many match in all. */
+export async function listAuditEntries(
+  db: Db,
+  filters: AuditFilters,
+  page: PageRequest,
+): Promise<{ count: number; entries: AuditEntry[] }> {
+  const matching = rowFilters(filters);
+  const count = await auditLog.countAuditRows(db, matching);
+  const rows = count > page.offset ? await auditLog.findAuditRows(db, matching, page) : [];
+  return { count, entries: rows.map(toEntry) };
+}
+
+export async function getAuditEntry(db: Db, id: number): Promise<AuditEntry> {
+  const row = await auditLog.findAuditRow(db, id);
+  if (!row) throw notFound();
+  return toEntry(row);
+}
+
+/** The vocabulary, for a client's action filter. */
+export function auditActions(): { action: AuditAction; label: string; group: string }[] {
+  return AUDIT_ACTION_NAMES.map((action) => ({
+    action,
+    label: AUDIT_ACTIONS[action],
+    group: actionGroup(action),
+  }));
+}
