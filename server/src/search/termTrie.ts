@@ -220,13 +220,20 @@ export class TermTrie {
     }
     if (node === NONE) return;
     const nodes = this.nodes;
-    const stack = [node];
-    while (stack.length > 0) {
-      const at = stack.pop() as number;
-      if (nodes[at + TERM] !== NONE) visit(nodes[at + TERM]);
-      for (let child = nodes[at + FIRST_CHILD]; child !== NONE; child = nodes[child + NEXT_SIBLING]) {
-        stack.push(child);
+    if (nodes[node + TERM] !== NONE) visit(nodes[node + TERM]);
+    // Depth first; the stack holds the next siblings still to visit (in the walk's scratch array).
+    let stack = this.walkNodes;
+    let size = 0;
+    let next = nodes[node + FIRST_CHILD];
+    while (next !== NONE || size > 0) {
+      if (next === NONE) next = stack[--size];
+      if (nodes[next + TERM] !== NONE) visit(nodes[next + TERM]);
+      const sibling = nodes[next + NEXT_SIBLING];
+      if (sibling !== NONE) {
+        if (size === stack.length) stack = this.walkNodes = grownInt32(stack, size + 1);
+        stack[size++] = sibling;
       }
+      next = nodes[next + FIRST_CHILD];
     }
   }
 
