@@ -1,10 +1,9 @@
 /**
  * The first page of the public chemical list over HTTP, as the Store asks for it when it opens, sorts and
  * filters: `GET /api/storeobjects/chemicalobjs/?limit=100` in the default order, ordered by name, and searched
- * (a word, and a single letter as the filter's first keystroke). Called from run.ts; the app listens on a free
- * loopback port for it unless it already listens.
+ * (a word, and a single letter as the filter's first keystroke). Called from run.ts against the server process
+ * it started.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Dataset } from './dataset';
 import { percentile } from './stats';
 
@@ -24,16 +23,7 @@ const TIMED_REQUESTS = 40;
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
-async function baseUrl(app: FastifyInstance): Promise<string> {
-  const address = app.server.address();
-  if (app.server.listening && address !== null && typeof address === 'object') {
-    return `http://127.0.0.1:${address.port}`;
-  }
-  return app.listen({ host: '127.0.0.1', port: 0 });
-}
-
-export async function measureStockPages(app: FastifyInstance, dataset: Dataset): Promise<PageMeasurement[]> {
-  const base = await baseUrl(app);
+export async function measureStockPages(base: string, dataset: Dataset): Promise<PageMeasurement[]> {
   // A word of a chemical name from the middle of the dataset: a search an admin would type.
   const word = dataset.chemicals[Math.floor(dataset.chemicals.length / 2)].name.split(' ')[0].toLowerCase();
   const requests = [

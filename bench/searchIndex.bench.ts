@@ -1,27 +1,19 @@
 /**
  * Search index benchmark: builds a FuzzyIndex from 100,000 generated stock records and prints build time,
- * search latency per query kind and upsert/remove latency. Run with `npx tsx bench/searchIndex.bench.ts`.
+ * search latency per query kind and upsert/remove latency; then the typo latency again with many more distinct
+ * terms in the index (`BENCH_EXTRA_NAMES` synthetic instrument names, 200,000 by default). Run with
+ * `npx tsx bench/searchIndex.bench.ts`.
  */
 import { FuzzyIndex, type SearchEntry } from '../server/src/search/fuzzyIndex';
-import {
-  chemicalSearchEntry,
-  glasswareSearchEntry,
-  instrumentSearchEntry,
-} from '../server/src/search/searchEntries';
-import { benchmarkQueries, generateDataset, type Dataset } from './dataset';
+import { instrumentSearchEntry } from '../server/src/search/searchEntries';
+import { benchmarkQueries, generateDataset, mulberry32, type BenchmarkQuery } from './dataset';
+import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const ROUNDS = 5;
 const LIMIT = 10;
-
-export function searchEntriesOf(dataset: Dataset): SearchEntry[] {
-  return [
-    ...dataset.chemicals.map((record, index) => chemicalSearchEntry(index + 1, record)),
-    ...dataset.instruments.map((record, index) => instrumentSearchEntry(index + 1, record)),
-    ...dataset.glassware.map((record, index) => glasswareSearchEntry(index + 1, record)),
-  ];
-}
+const EXTRA_NAMES = Number(process.env.BENCH_EXTRA_NAMES ?? 200_000);
 
 function summary(latencies: number[]): string {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -85,6 +77,56 @@ function main(): void {
   console.log(`upsert (rename)  ${summary(renames)}`);
   console.log(`remove           ${summary(removals)}`);
   console.log(`heap used: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+
+  const typos = queries.filter((query) => query.kind === 'typo' || query.kind === 'transposition');
+  console.log(`typo and transposition queries as the vocabulary grows (limit ${LIMIT}, CPU time):`);
+  for (const extraNames of [0, EXTRA_NAMES / 2, EXTRA_NAMES]) {
+    const larger = new FuzzyIndex();
+    larger.upsertMany([...entries, ...syntheticNames(extraNames)]);
+    console.log(`  +${String(extraNames).padEnd(7)} names ${summary(cpuTimes(larger, typos))}`);
+  }
+}
+
+/** Distinct two-word instrument names built from chemistry-like syllables: near neighbours of real terms. */
+function syntheticNames(count: number): SearchEntry[] {
+  const random = mulberry32(99);
+  const syllables = [
+    'ka',
+    'ro',
+    'mi',
+    'ne',
+    'tu',
+    'sa',
+    'lo',
+    've',
+    'di',
+    'ph',
+    'an',
+    'ox',
+    'yl',
+    'et',
+    'hy',
+  ];
+  const word = (): string => {
+    let text = '';
+    for (let n = 2 + Math.floor(random() * 4); n > 0; n--)
+      text += syllables[Math.floor(random() * syllables.length)];
+    return text;
+  };
+  return Array.from({ length: count }, (_, i) =>
+    instrumentSearchEntry(20_000_000 + i, { name: `${word()} ${word()}` }),
+  );
+}
+
+/** Milliseconds of CPU per search (not wall time: other processes on a shared machine do not count). */
+function cpuTimes(index: FuzzyIndex, queries: readonly BenchmarkQuery[]): number[] {
+  for (const { query, type } of queries) index.search(query, { type, limit: LIMIT });
+  return queries.map(({ query, type }) => {
+    const started = process.cpuUsage();
+    index.search(query, { type, limit: LIMIT });
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1000;
+  });
 }
 
 main();

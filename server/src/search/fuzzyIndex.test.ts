@@ -7,20 +7,8 @@ import {
   type SearchTier,
 } from './fuzzyIndex';
 import { normalize, words } from './normalize';
+import { referenceLcs } from '../testing/referenceLcs';
 import { chemicalSearchEntry, glasswareSearchEntry, instrumentSearchEntry } from './searchEntries';
-
-/** Textbook LCS dynamic programme, independent of the bit-parallel one under test. */
-function referenceLcs(a: string, b: string): number {
-  let previous = new Int32Array(b.length + 1);
-  let current = new Int32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = a[i - 1] === b[j - 1] ? previous[j - 1] + 1 : Math.max(previous[j], current[j - 1]);
-    }
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length];
-}
 
 const preparedFields = new WeakMap<SearchEntry, { field: string; words: string[] }[]>();
 
@@ -312,6 +300,28 @@ describe('FuzzyIndex against the brute-force reference', () => {
         listing(query, chosen, bruteForceSearch(entries, query, chosen)),
       );
     }
+  });
+
+  it('answers from the best matches found when a typo walk runs out of budget', () => {
+    const index = new FuzzyIndex(40);
+    index.upsertMany(entries);
+    let typos = 0;
+    let cut = 0;
+    for (const query of queries.slice(0, 60)) {
+      const reference = bruteForceSearch(entries, query, { limit: 10_000 });
+      if (!reference.some((hit) => hit.tier === 1)) continue;
+      typos++;
+      const hits = index.search(query, { limit: 50 });
+      const truth = new Map(reference.map((hit) => [`${hit.type}:${hit.id}`, hit]));
+      // Every hit is a real match with its true tier and similarity, and the order is still best first.
+      for (const hit of hits) expect(truth.get(`${hit.type}:${hit.id}`)).toEqual(hit);
+      const positions = hits.map((hit) => reference.indexOf(truth.get(`${hit.type}:${hit.id}`) as SearchHit));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      if (listing(query, {}, hits) !== listing(query, {}, reference.slice(0, 50))) cut++;
+    }
+    // The budget is small enough here to change some answers: the test does exercise it.
+    expect(typos).toBeGreaterThan(5);
+    expect(cut).toBeGreaterThan(0);
   });
 
   it('stays equal to the reference through incremental upserts, renames and removals', () => {

@@ -1,5 +1,7 @@
+import { MaxHeap } from './maxHeap';
 import { normalize, words } from './normalize';
-import { FUZZY_THRESHOLD, fuzzyLengthRange, LcsMatcher, similarityFromLcs } from './similarity';
+import { similarityFromLcs } from './similarity';
+import { TermTrie } from './termTrie';
 
 export type SearchType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
 export type SearchTier = 1 | 2 | 3 | 4;
@@ -26,6 +28,13 @@ export interface SearchOptions {
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 
+/**
+ * How many trie nodes one typo search may weigh (a node costs well under a microsecond). The benchmark queries
+ * weigh at most about 4,600; in a vocabulary many times larger a query with few matches can need far more, and
+ * this keeps it to a few milliseconds (searches share one thread) by answering with the best matches found.
+ */
+export const TYPO_WALK_BUDGET = 10_000;
+
 /** Tie-break order of the kinds in mixed results. */
 const TYPE_RANK: Readonly<Record<SearchType, number>> = { CHEMICAL: 0, GLASSWARE: 1, INSTRUMENT: 2 };
 const TYPE_COUNT = 3;
@@ -51,8 +60,13 @@ interface FieldSlot {
 interface TermSlot {
   readonly text: string;
   readonly fieldIds: Set<number>;
-  bucketPosition: number;
+  /** Per type rank, how many of its fields hold entries of that type (the trie prunes typed walks by it). */
+  readonly fieldsOfType: number[];
 }
+
+/** The trie tag of a type rank; a walk over all types asks for any of them. */
+const typeTag = (rank: number): number => 1 << rank;
+const ALL_TYPE_TAGS = (1 << TYPE_COUNT) - 1;
 
 interface Candidate {
   readonly entry: EntrySlot;
@@ -97,7 +111,8 @@ function grown(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<Array
  * Every rule is decided per distinct normalised field value, so the work is done once per value and then
  * fanned out to the entries that hold it. Results come tier by tier; within tiers 2–4 the similarity depends
  * only on the field length, so fields are visited shortest first and the search stops after the first
- * (tier, similarity) group that fills `limit` — results equal a full scan's.
+ * (tier, similarity) group that fills `limit` — results equal a full scan's. Tier 1 (typos) walks a trie of the
+ * terms best first (TermTrie), so its cost follows the terms near the query, not the size of the vocabulary.
  *
  * Similarity reported per hit: for tiers 2–4 the query is a substring of the field, so it is the §11
  * similarity of query vs whole field, 2·|q| / (|q| + |field|); for tier 1 it is the best §11 similarity of the
@@ -116,16 +131,19 @@ export class FuzzyIndex {
   private terms: (TermSlot | undefined)[] = [];
   private termByText = new Map<string, number>();
   private freeTerms: number[] = [];
-  /** Term ids ordered by text (UTF-16 code units), for prefix ranges by binary search. */
-  private sortedTermIds: number[] = [];
-  private termsByLength: number[][] = [];
-  private deferSorting = false;
+  /** Every term by its text: prefix ranges (tier 3) and the typo walk (tier 1). */
+  private readonly trie = new TermTrie();
+  /** Tier-1 fields found but not yet placed, by similarity (reused: a search runs synchronously). */
+  private readonly pendingFuzzy = new MaxHeap();
 
   private stamp = 0;
   private fieldMarks = new Uint32Array(1024);
   private fuzzyMarks = new Uint32Array(1024);
   private fuzzySimilarity = new Float64Array(1024);
   private entryMarks = new Uint32Array(1024);
+
+  /** `typoWalkBudget`: see TYPO_WALK_BUDGET (tests lower it). */
+  constructor(private readonly typoWalkBudget = TYPO_WALK_BUDGET) {}
 
   get size(): number {
     return this.entryByKey.size;
@@ -146,8 +164,7 @@ export class FuzzyIndex {
     this.terms = [];
     this.termByText.clear();
     this.freeTerms = [];
-    this.sortedTermIds = [];
-    this.termsByLength = [];
+    this.trie.clear();
   }
 
   /** Adds the entry, or replaces the one with the same type and id. */
@@ -167,19 +184,17 @@ export class FuzzyIndex {
     this.entries[index] = slot;
     this.entryMarks = grown(this.entryMarks, index + 1);
     this.entryByKey.set(`${entry.type}:${entry.id}`, index);
-    for (const fieldId of fieldIds) (this.fields[fieldId] as FieldSlot).entries[slot.typeRank].add(index);
+    for (const fieldId of fieldIds) {
+      const holders = (this.fields[fieldId] as FieldSlot).entries[slot.typeRank];
+      holders.add(index);
+      if (holders.size === 1) this.countFieldOfType(fieldId, slot.typeRank, +1);
+    }
   }
 
-  /** Bulk load: like upsert for each entry, with the sorted term list built once at the end. */
+  /** Bulk load: like upsert for each entry, with the term trie laid out for fast walks at the end. */
   upsertMany(entries: Iterable<SearchEntry>): void {
-    this.deferSorting = true;
-    try {
-      for (const entry of entries) this.upsert(entry);
-    } finally {
-      this.deferSorting = false;
-      this.sortedTermIds = this.terms.flatMap((term, id) => (term ? [id] : []));
-      this.sortedTermIds.sort((a, b) => this.compareTermText(a, b));
-    }
+    for (const entry of entries) this.upsert(entry);
+    this.trie.compact();
   }
 
   remove(type: SearchType, id: number): boolean {
@@ -190,6 +205,7 @@ export class FuzzyIndex {
     for (const fieldId of slot.fieldIds) {
       const field = this.fields[fieldId] as FieldSlot;
       field.entries[slot.typeRank].delete(index);
+      if (field.entries[slot.typeRank].size === 0) this.countFieldOfType(fieldId, slot.typeRank, -1);
       if (field.entries.every((set) => set.size === 0)) this.releaseField(fieldId);
     }
     this.entries[index] = undefined;
@@ -257,15 +273,13 @@ export class FuzzyIndex {
   /** Fields not yet marked whose whole text or one of whose words starts with q (tier 3); marks them. */
   private prefixFields(q: string, stamp: number, typeRank: number | undefined): number[] {
     const found: number[] = [];
-    for (let i = this.lowerBound(q); i < this.sortedTermIds.length; i++) {
-      const term = this.terms[this.sortedTermIds[i]] as TermSlot;
-      if (!term.text.startsWith(q)) break;
-      for (const fieldId of term.fieldIds) {
+    this.trie.forEachWithPrefix(q, (termId) => {
+      for (const fieldId of (this.terms[termId] as TermSlot).fieldIds) {
         if (this.fieldMarks[fieldId] === stamp) continue;
         this.fieldMarks[fieldId] = stamp;
         if (this.holdsType(fieldId, typeRank)) found.push(fieldId);
       }
-    }
+    });
     return found;
   }
 
@@ -293,42 +307,64 @@ export class FuzzyIndex {
     return found;
   }
 
-  /** Tier 1: terms within the length bounds, exact bit-parallel LCS, then fields by best similarity. */
+  /**
+   * Tier 1: the trie reports the terms that reach the threshold, best first; a field takes its best term's
+   * similarity. A group of fields with equal similarity is placed once no unreported term can reach that
+   * similarity, so the walk ends as soon as `limit` records are placed, with the records a full scan would give
+   * (unless the walk's budget runs out first: then the best found so far are placed).
+   */
   private emitFuzzy(
     q: string,
     stamp: number,
     typeRank: number | undefined,
     emitGroup: (fieldIds: readonly number[], tier: SearchTier, similarity: number) => boolean,
   ): void {
-    const matcher = new LcsMatcher(q);
-    const { min, max } = fuzzyLengthRange(q.length);
-    const matched: number[] = [];
-    for (let length = min; length <= Math.min(max, this.termsByLength.length - 1); length++) {
-      const bucket = this.termsByLength[length];
-      if (!bucket) continue;
-      for (const termId of bucket) {
-        const term = this.terms[termId] as TermSlot;
-        const similarity = similarityFromLcs(matcher.lcs(term.text), q.length, length);
-        if (similarity < FUZZY_THRESHOLD) continue;
-        for (const fieldId of term.fieldIds) {
-          if (this.fieldMarks[fieldId] === stamp || !this.holdsType(fieldId, typeRank)) continue;
-          if (this.fuzzyMarks[fieldId] !== stamp) {
-            this.fuzzyMarks[fieldId] = stamp;
-            this.fuzzySimilarity[fieldId] = similarity;
-            matched.push(fieldId);
-          } else if (similarity > this.fuzzySimilarity[fieldId]) {
-            this.fuzzySimilarity[fieldId] = similarity;
-          }
-        }
+    const pending = this.pendingFuzzy;
+    pending.clear();
+    const group: number[] = [];
+    const noteTerm = (termId: number, similarity: number): void => {
+      for (const fieldId of (this.terms[termId] as TermSlot).fieldIds) {
+        if (this.fieldMarks[fieldId] === stamp || !this.holdsType(fieldId, typeRank)) continue;
+        if (this.fuzzyMarks[fieldId] === stamp && similarity <= this.fuzzySimilarity[fieldId]) continue;
+        this.fuzzyMarks[fieldId] = stamp;
+        this.fuzzySimilarity[fieldId] = similarity;
+        pending.push(similarity, fieldId);
       }
-    }
-    matched.sort((a, b) => this.fuzzySimilarity[b] - this.fuzzySimilarity[a]);
-    for (let start = 0; start < matched.length;) {
-      const similarity = this.fuzzySimilarity[matched[start]];
-      let end = start + 1;
-      while (end < matched.length && this.fuzzySimilarity[matched[end]] === similarity) end++;
-      if (emitGroup(matched.slice(start, end), 1, similarity)) return;
-      start = end;
+    };
+    /** Places, best first, the groups that no unreported term can join any more; true once `limit` is reached. */
+    const placeSettled = (bound: number): boolean => {
+      while (pending.size > 0 && pending.topKey > bound) {
+        const similarity = pending.topKey;
+        group.length = 0;
+        while (pending.size > 0 && pending.topKey === similarity) {
+          const fieldId = pending.topValue;
+          pending.pop();
+          // Left-overs: a field already placed, or pushed again later with a higher similarity.
+          if (this.fieldMarks[fieldId] === stamp || this.fuzzySimilarity[fieldId] !== similarity) continue;
+          this.fieldMarks[fieldId] = stamp;
+          group.push(fieldId);
+        }
+        if (group.length > 0 && emitGroup(group, 1, similarity)) return true;
+      }
+      return false;
+    };
+    const tags = typeRank === undefined ? ALL_TYPE_TAGS : typeTag(typeRank);
+    this.trie.findSimilar(q, tags, { found: noteTerm, settled: placeSettled }, this.typoWalkBudget);
+  }
+
+  /** A field started (+1) or stopped (−1) holding entries of a type: its terms' trie tags follow. */
+  private countFieldOfType(fieldId: number, typeRank: number, change: 1 | -1): void {
+    for (const termId of (this.fields[fieldId] as FieldSlot).termIds) {
+      const term = this.terms[termId] as TermSlot;
+      const before = term.fieldsOfType[typeRank];
+      term.fieldsOfType[typeRank] = before + change;
+      if (before === 0 || before + change === 0) {
+        const tags = term.fieldsOfType.reduce(
+          (all, count, rank) => (count > 0 ? all | typeTag(rank) : all),
+          0,
+        );
+        this.trie.setTags(term.text, tags);
+      }
     }
   }
 
@@ -395,43 +431,18 @@ export class FuzzyIndex {
     const existing = this.termByText.get(text);
     if (existing !== undefined) return existing;
     const termId = this.freeTerms.pop() ?? this.terms.length;
-    const bucket = (this.termsByLength[text.length] ??= []);
-    this.terms[termId] = { text, fieldIds: new Set(), bucketPosition: bucket.length };
-    bucket.push(termId);
+    this.terms[termId] = { text, fieldIds: new Set(), fieldsOfType: new Array<number>(TYPE_COUNT).fill(0) };
     this.termByText.set(text, termId);
-    if (!this.deferSorting) this.sortedTermIds.splice(this.lowerBound(text), 0, termId);
+    this.trie.insert(text, termId, 0);
     return termId;
   }
 
   private releaseTerm(termId: number): void {
     const term = this.terms[termId] as TermSlot;
-    const bucket = this.termsByLength[term.text.length];
-    const moved = bucket[bucket.length - 1];
-    bucket[term.bucketPosition] = moved;
-    (this.terms[moved] as TermSlot).bucketPosition = term.bucketPosition;
-    bucket.pop();
-    if (!this.deferSorting) this.sortedTermIds.splice(this.lowerBound(term.text), 1);
+    this.trie.remove(term.text);
     this.termByText.delete(term.text);
     this.terms[termId] = undefined;
     this.freeTerms.push(termId);
-  }
-
-  private compareTermText(a: number, b: number): number {
-    const textA = (this.terms[a] as TermSlot).text;
-    const textB = (this.terms[b] as TermSlot).text;
-    return textA < textB ? -1 : textA > textB ? 1 : 0;
-  }
-
-  /** First position in sortedTermIds whose text is not less than `text`. */
-  private lowerBound(text: string): number {
-    let low = 0;
-    let high = this.sortedTermIds.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.terms[this.sortedTermIds[middle]] as TermSlot).text < text) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   private *gramsOf(text: string): Iterable<string> {

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { loadConfig, type Config } from '../server/src/config';
+
+/** The throw-away data folder of `npm run bench` (deleted when it ends). */
+export const BENCH_DATA_DIR = path.join(__dirname, '.data');
+
+/** The configuration of both the benchmark's in-process app and its HTTP server process. */
+export function benchConfig(): Config {
+  return loadConfig(
+    {
+      DATA_DIR: BENCH_DATA_DIR,
+      DATABASE_URL: path.join(BENCH_DATA_DIR, 'bench.sqlite3'),
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    },
+    null,
+  );
+}

@@ -1,0 +1,85 @@
+/** The benchmarks' HTTP side: the server process, a plain keep-alive client and autocannon for load. */
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export interface BenchServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/httpServer.ts in a child process (with the same tsx loader) and waits for its port. */
+export function startServer(): Promise<BenchServer> {
+  const child: ChildProcess = fork(path.join(__dirname, 'httpServer.ts'), { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+    child.once('message', (message: { port: number }) => {
+      child.removeAllListeners('exit');
+      resolve({
+        baseUrl: `http://127.0.0.1:${message.port}`,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.disconnect();
+          }),
+      });
+    });
+  });
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body as it came over the wire (not decompressed). */
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET on a kept-alive connection; the body is left as sent (compressed when the server compressed it). */
+export function get(url: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99: number;
+  /** Responses other than 2xx, connection errors and timeouts. */
+  failures: number;
+}
+
+/** `connections` clients sending `paths` round and round for `seconds` (autocannon). */
+export async function load(
+  baseUrl: string,
+  paths: readonly string[],
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests: paths.map((pathAndQuery) => ({ method: 'GET', path: pathAndQuery })),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
