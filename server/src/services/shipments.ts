@@ -15,6 +15,7 @@ import {
   fromBaseQuantity,
   OBJECT_TYPES,
   STOCK_KINDS,
+  STOCK_UNITS,
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
@@ -91,8 +92,6 @@ const describe: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K
     material_type: record.material_type,
   }),
 };
-
-const UNITS: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {
@@ -318,7 +317,7 @@ export async function mergeStaging<K extends StockKind>(
     for (const [stockId, total] of totals) {
       if (total > maxQuantity) {
         const { name } = describe[kind](recordOf(await recordsById(trx, kind, [stockId]), kind, stockId));
-        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${UNITS[kind]}.`);
+        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
       }
     }
     await shipments.insertShipmentLines(trx, lines);

@@ -6,6 +6,7 @@ import shipments from './0004_shipments';
 import issues from './0005_issues';
 import tokenVersion from './0006_token_version';
 import searchChangesPruning from './0007_search_changes_pruning';
+import ledgerHistory from './0009_ledger_history';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,6 +19,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0005_issues': issues,
   '0006_token_version': tokenVersion,
   '0007_search_changes_pruning': searchChangesPruning,
+  '0009_ledger_history': ledgerHistory,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
