@@ -30,10 +30,11 @@ export function fromBaseQuantity(kind: StockKind, base: number): number {
 }
 
 /** The unit of a kind's quantities, as the API and its messages name it. */
-export const STOCK_UNITS = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' } as const satisfies Record<
-  StockKind,
-  string
->;
+export const STOCK_UNITS = {
+  chemical: 'ml',
+  instrument: 'pieces',
+  glassware: 'pieces',
+} as const satisfies Record<StockKind, string>;
 export type StockUnit = (typeof STOCK_UNITS)[StockKind];
 
 /** "10 ml", "12.5 ml", "3 pieces": a quantity in base units, written like a JSON number with its unit. */

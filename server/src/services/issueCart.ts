@@ -52,15 +52,14 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** The quantity rule of a line depends on its kind: ml with up to 3 decimals, or whole pieces. */
-const LINE_QUANTITY = {
+/** The quantity rule of a cart line (and of a return) depends on its kind: ml with up to 3 decimals, or whole pieces. */
+export const LINE_QUANTITY = {
   chemical: Type.Object({
     quantity: decimal({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY }),
   }),
   instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
   glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
 } satisfies Record<StockKind, unknown>;
-
 
 function catalogName(record: StockRecords[StockKind]): string {
   if ('chemical' in record) return record.chemical.name;

@@ -11,13 +11,13 @@ import type {
 import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import { stockReferences } from '../db/repositories/stockReferences';
 import type { User } from '../db/repositories/users';
-import type { StockLedgerTable, StockObjectType } from '../db/tables';
 import { molarMass } from '../domain/chemistry/formula';
 import { roundToThousandths, toHundredths } from '../domain/quantity';
-import { fromBaseQuantity, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
 import { conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
+import { toLedgerEntry, type LedgerEntry } from './ledger';
 
 export interface StockContext {
   db: Db;
@@ -58,20 +58,6 @@ export interface StockWrites {
   chemical: ChemicalWrite;
   instrument: InstrumentWrite;
   glassware: GlasswareWrite;
-}
-
-/** §10 entry shape, in API units. */
-export interface LedgerEntry {
-  id: number;
-  created_at: string;
-  kind: StockLedgerTable['kind'];
-  object_type: StockObjectType;
-  object_id: number;
-  change: number;
-  balance: number;
-  shipment_id: number | null;
-  issue_id: number | null;
-  user_email: string;
 }
 
 const duplicateRecord = () =>
@@ -309,17 +295,5 @@ export async function deleteStockRecord(
 
 export async function stockLedger({ db }: StockContext, kind: StockKind, id: number): Promise<LedgerEntry[]> {
   if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  const rows = await listLedgerEntries(db, OBJECT_TYPES[kind], id);
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.created_at,
-    kind: row.kind,
-    object_type: row.object_type,
-    object_id: row.object_id,
-    change: fromBaseQuantity(kind, row.change),
-    balance: fromBaseQuantity(kind, row.balance),
-    shipment_id: row.shipment_id,
-    issue_id: row.issue_id,
-    user_email: row.user_email,
-  }));
+  return (await listLedgerEntries(db, OBJECT_TYPES[kind], id)).map(toLedgerEntry);
 }

@@ -79,6 +79,22 @@ export function choiceIgnoringCase<const Values extends string[]>(
   return Type.Enum(values, { description, 'x-ignoreCase': true });
 }
 
+/**
+ * Any number of the listed codes, compared case-insensitively, separated by commas (`SHIPMENT,issue`) or given as
+ * a repeated query parameter; the handler gets the listed spellings, each once. Blank: an empty list.
+ */
+export function choiceList<const Values extends string[]>(
+  values: readonly [...Values],
+  description?: string,
+) {
+  return Type.Unsafe<Values[number][]>({ type: 'string', description, 'x-choiceList': values });
+}
+
+/** A date (`2026-11-21`) or a date and time (`2026-11-21T19:56:46Z`, offset optional) as domain/timeRange reads it. */
+export function dateOrDateTime(description?: string) {
+  return Type.String({ format: 'date-or-datetime', description });
+}
+
 /** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */
 export function idRef(description?: string) {
   return Type.Integer({ 'x-pk': true, description });

@@ -71,6 +71,32 @@ export const ledgerEntryFields = {
 
 export const LedgerEntrySchema = Type.Object(ledgerEntryFields);
 
+// ---- What history shows of a stock record (shipment lines, the ledger list's `item`): current values ----
+
+const trade = { manufacturer: Type.String(), supplier: Type.String() };
+
+/** A record's name and identifying fields (and a chemical's substance), manufacturer and supplier as plain names. */
+export const DESCRIBED_RECORD_FIELDS = {
+  chemical: {
+    stock_id: Type.Integer(),
+    CAS_RN: Type.String(),
+    name: Type.String(),
+    molecular_formula: Type.String(),
+    molecular_weight: Type.Number(),
+    purity: Type.Number(),
+    state: Type.Enum(CHEMICAL_STATES),
+    ...trade,
+  },
+  instrument: { stock_id: Type.Integer(), name: Type.String(), ...trade },
+  glassware: {
+    stock_id: Type.Integer(),
+    name: Type.String(),
+    size: Type.Integer(),
+    material_type: Type.String(),
+    ...trade,
+  },
+} satisfies Record<StockKind, TProperties>;
+
 // ---- §4.3 write fields ----
 
 /** A manufacturer or supplier: a name, or `{"name": …}` as read. */
