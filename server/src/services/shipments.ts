@@ -407,17 +407,19 @@ export async function revertShipment(
         `This shipment was already reverted on ${shipment.reverted_at.slice(0, 10)} by ${shipment.reverted_by}.`,
       );
     }
-    const revertedAt = now();
-    if (revertedAt.getTime() - Date.parse(shipment.date_time) > undoDays * DAY_MS) {
-      throw conflict(`Shipments older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
-    }
-
     const kind = KIND_OF_TYPE[shipment.type];
     const lines = await shipments.listShipmentLines(trx, shipment.type, shipmentId);
     // In the order of the lines, so the first short record named is the first one the shipment lists.
     const added = new Map<number, number>();
     for (const line of lines) added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.added_quantity);
     const balances = await shipments.lockStockQuantities(trx, dialect, kind, [...added.keys()]);
+
+    // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
+    // the newest entry of a record is always the one that left its quantity.
+    const revertedAt = now();
+    if (revertedAt.getTime() - Date.parse(shipment.date_time) > undoDays * DAY_MS) {
+      throw conflict(`Shipments older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
+    }
     for (const [stockId, amount] of added) {
       const available = balances.get(stockId)!;
       if (available < amount) {
