@@ -5,6 +5,7 @@ import {
   issueStock,
   ledgerOf,
   ledgerSum,
+  receiveShipment,
   stockQuantity,
 } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
@@ -169,5 +170,46 @@ describe('POST /api/management/issues/{issueId}/lines/{lineId}/return/', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toMatch(/issue history/);
+  });
+
+  it("keeps a record's ledger adding up to its quantity through shipments, issues, returns, an undo and edits", async () => {
+    const pipette = await createStockRecord(t, token, 'glassware', 3);
+    const kept = await receiveShipment(t, token, 'glassware', [[pipette, 5]]);
+    const undone = await receiveShipment(t, token, 'glassware', [
+      [pipette, 2],
+      [pipette, 1],
+    ]);
+    const issue = await issueStock(t, token, await createLocation(t, token), [['glassware', pipette, 6]]);
+    expect((await giveBack(issue.id, issue.objects[0].line_id, { quantity: 2 })).statusCode).toBe(200);
+    const revert = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/management/shipments/${id}/revert/`,
+        headers: authHeader(token),
+      });
+    expect((await revert(undone.id)).statusCode).toBe(200);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/storeobjects/glasswareobjs/${pipette}/`,
+      payload: { quantity: 9 },
+      headers: authHeader(token),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await revert(kept.id)).statusCode).toBe(200);
+
+    await expectConsistent('glassware', pipette, 4);
+    const ledger = await ledgerOf(t, token, 'glassware', pipette);
+    expect(ledger.map((entry) => [entry.kind, entry.change, entry.balance])).toEqual([
+      ['REVERSAL', -5, 4],
+      ['ADJUSTMENT', 5, 9],
+      ['REVERSAL', -1, 4],
+      ['REVERSAL', -2, 5],
+      ['RETURN', 2, 7],
+      ['ISSUE', -6, 5],
+      ['SHIPMENT', 1, 11],
+      ['SHIPMENT', 2, 10],
+      ['SHIPMENT', 5, 8],
+      ['ADJUSTMENT', 3, 3],
+    ]);
   });
 });
