@@ -3,7 +3,6 @@ import * as listing from '../db/repositories/ledgerListing';
 import type { LedgerCursor, LedgerFilter } from '../db/repositories/ledgerListing';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
-import type { StockObjectType } from '../db/tables';
 import { searchTerms, type LedgerKind } from '../domain/ledger';
 import {
   fromBaseQuantity,
@@ -23,19 +22,8 @@ export interface LedgerContext {
   dialect: Dialect;
 }
 
-/** §10 entry shape, in API units. */
-export interface LedgerEntry {
-  id: number;
-  created_at: string;
-  kind: LedgerKind;
-  object_type: StockObjectType;
-  object_id: number;
-  change: number;
-  balance: number;
-  shipment_id: number | null;
-  issue_id: number | null;
-  user_email: string;
-}
+/** §10 entry shape: a stored entry without the author's account id, in API units. */
+export type LedgerEntry = Omit<LedgerEntryRow, 'user_id'>;
 
 /** The stock record an entry belongs to, as it is now: its name, identifying fields and quantity. */
 export type LedgerItem = ShipmentLines[StockKind] & { quantity: number };

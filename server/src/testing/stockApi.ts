@@ -85,6 +85,20 @@ export async function ledgerOf(
   return response.json() as LedgerEntry[];
 }
 
+/** §10 and §14: the record holds `expected`, never below zero, and its ledger changes add up to it. */
+export async function expectStockConsistent(
+  t: TestApp,
+  token: string,
+  kind: StockKind,
+  id: number,
+  expected: number,
+): Promise<void> {
+  const quantity = await stockQuantity(t, kind, id);
+  expect(quantity).toBe(expected);
+  expect(quantity).toBeGreaterThanOrEqual(0);
+  expect(await ledgerSum(t, token, kind, id)).toBe(quantity);
+}
+
 /** The sum of the record's ledger changes, exact at 3 decimals. */
 export async function ledgerSum(t: TestApp, token: string, kind: StockKind, id: number): Promise<number> {
   const entries = await ledgerOf(t, token, kind, id);

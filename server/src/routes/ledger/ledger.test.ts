@@ -7,6 +7,8 @@ import {
   stockQuantity,
 } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import type { Page as LedgerPage } from '../../http/paging';
+import type { LedgerListEntry } from '../../services/ledger';
 
 // The global ledger list (docs/api.md §5). Entries of every test share one database, so each test reads its own
 // through the `user` filter (every test signs in a user of its own) or its own record names.
@@ -20,27 +22,8 @@ afterAll(() => t.close());
 
 const LEDGER = '/api/management/ledger/';
 
-interface Entry {
-  id: number;
-  created_at: string;
-  kind: string;
-  object_type: string;
-  object_id: number;
-  change: number;
-  balance: number;
-  shipment_id: number | null;
-  issue_id: number | null;
-  user_email: string;
-  unit: string;
-  item: Record<string, unknown> | null;
-}
-
-interface Page {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: Entry[];
-}
+type Entry = LedgerListEntry;
+type Page = LedgerPage<Entry>;
 
 async function page(token: string, query: Record<string, string | number>): Promise<Page> {
   const response = await list(token, query);

@@ -2,11 +2,10 @@ import type { StockKind } from '../../domain/stockKinds';
 import {
   createLocation,
   createStockRecord,
+  expectStockConsistent,
   issueStock,
   ledgerOf,
-  ledgerSum,
   receiveShipment,
-  stockQuantity,
 } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
@@ -30,11 +29,8 @@ const returnUrl = (issueId: number, lineId: number) =>
 const giveBack = (issueId: number, lineId: number, payload: object, as = token) =>
   t.app.inject({ method: 'POST', url: returnUrl(issueId, lineId), payload, headers: authHeader(as) });
 
-async function expectConsistent(kind: StockKind, id: number, expected: number) {
-  const quantity = await stockQuantity(t, kind, id);
-  expect(quantity).toBe(expected);
-  expect(await ledgerSum(t, token, kind, id)).toBe(quantity);
-}
+const expectConsistent = (kind: StockKind, id: number, expected: number) =>
+  expectStockConsistent(t, token, kind, id, expected);
 
 /** A fresh issue to a fresh location: a glassware line of 4 (of 10) and a chemical line of 2.5 ml (of 100 ml). */
 async function anIssue() {
