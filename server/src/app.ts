@@ -20,6 +20,7 @@ import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
+import ledgerRoutes from './routes/ledger';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(issueCartRoutes);
   await app.register(stockRoutes);
   await app.register(shipmentRoutes);
+  await app.register(ledgerRoutes);
   await app.register(searchRoutes);
   await app.register(fileRoutes);
   await app.register(categoryRoutes);

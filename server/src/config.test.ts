@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       passwordHashCost: 2 ** 17,
       searchChangesKeepHours: 24,
       housekeepingIntervalSeconds: 3600,
+      shipmentUndoDays: 7,
     });
   });
 
@@ -101,6 +102,13 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '0' }, null)).toThrow(
       /SEARCH_CHANGES_KEEP_HOURS/,
+    );
+  });
+
+  it('reads the shipment undo window in days and refuses zero', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SHIPMENT_UNDO_DAYS: '30' }, null).shipmentUndoDays).toBe(30);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHIPMENT_UNDO_DAYS: '0' }, null)).toThrow(
+      'SHIPMENT_UNDO_DAYS must be at least 1, got 0.',
     );
   });
 });

@@ -34,6 +34,8 @@ export interface Config {
   searchChangesKeepHours: number;
   /** Time between two housekeeping runs (the first runs at start). */
   housekeepingIntervalSeconds: number;
+  /** How many days after its merge a shipment can still be undone. */
+  shipmentUndoDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -82,6 +84,7 @@ export function loadConfig(
       'HOUSEKEEPING_INTERVAL_SECONDS',
       int('HOUSEKEEPING_INTERVAL_SECONDS', 3600),
     ),
+    shipmentUndoDays: positive('SHIPMENT_UNDO_DAYS', int('SHIPMENT_UNDO_DAYS', 7)),
   };
 }
 

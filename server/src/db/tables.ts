@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerKind } from '../domain/ledger';
 
 /** Timestamps are ISO-8601 UTC text with milliseconds and a Z, written by app code, identical on both engines. */
 type Timestamp = string;
@@ -78,7 +79,7 @@ export type StockObjectType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
 export interface StockLedgerTable {
   id: Generated<number>;
   created_at: Timestamp;
-  kind: 'SHIPMENT' | 'ISSUE' | 'ADJUSTMENT';
+  kind: LedgerKind;
   object_type: StockObjectType;
   object_id: number;
   /** Signed, in the record's base units (see StockColumns.quantity). */
@@ -131,6 +132,8 @@ export interface IssueLinesTable {
   stock_id: number;
   /** Base units (see StockColumns.quantity), > 0. */
   quantity: number;
+  /** How much of `quantity` came back to stock (RETURN ledger entries), 0 ≤ returned_quantity ≤ quantity. */
+  returned_quantity: Generated<number>;
   /** The line's place in its issue: the merge order of the cart lines. */
   position: number;
 }
@@ -161,6 +164,10 @@ export interface ShipmentsTable {
   /** Null once the account is deleted; user_email still says who. */
   user_id: number | null;
   user_email: string;
+  /** Set when the shipment was undone (REVERSAL ledger entries); null otherwise. */
+  reverted_at: Timestamp | null;
+  /** The e-mail of who undid it, kept even after the account is deleted. */
+  reverted_by: string | null;
 }
 
 export interface ShipmentLinesTable {

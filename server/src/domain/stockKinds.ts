@@ -31,3 +31,16 @@ export function toBaseQuantity(kind: StockKind, quantity: number): number {
 export function fromBaseQuantity(kind: StockKind, base: number): number {
   return kind === 'chemical' ? fromThousandths(base) : base;
 }
+
+/** The unit of a kind's quantities, as the API and its messages name it. */
+export const STOCK_UNITS = {
+  chemical: 'ml',
+  instrument: 'pieces',
+  glassware: 'pieces',
+} as const satisfies Record<StockKind, string>;
+export type StockUnit = (typeof STOCK_UNITS)[StockKind];
+
+/** "10 ml", "12.5 ml", "3 pieces": a quantity in base units, written like a JSON number with its unit. */
+export function quantityText(kind: StockKind, base: number): string {
+  return `${fromBaseQuantity(kind, base)} ${STOCK_UNITS[kind]}`;
+}

@@ -67,6 +67,7 @@ beforeAll(async () => {
   const file = uploaded.json() as { id: number; file: { path: string } };
 
   // A merged shipment and issue of each kind fill the history lists; a staging and a cart line stay for their routes.
+  const shipmentIds: number[] = [];
   for (const [kind, id] of [
     ['chemical', chemical],
     ['instrument', instrument],
@@ -74,7 +75,7 @@ beforeAll(async () => {
   ] as const) {
     const staging = `/api/management/${kind}-temp-shipment/`;
     await post(staging, { [kind]: id, quantity: 1 });
-    await post(`${staging}merge/`, {});
+    shipmentIds.push((await post(`${staging}merge/`, {})).id);
     params.set(`${staging}{id}`, String((await post(staging, { [kind]: id, quantity: 1 })).id));
     await post('/api/management/issue-cart/', {
       object_id: id,
@@ -82,7 +83,10 @@ beforeAll(async () => {
       quantity: 1,
     });
   }
-  await post(`/api/management/issue-cart/${location}/merge/`, {});
+  const issue = (await post(`/api/management/issue-cart/${location}/merge/`, {})) as {
+    id: number;
+    objects: { line_id: number }[];
+  };
   const cartLine = await post('/api/management/issue-cart/', {
     object_id: chemical,
     object_type: 'CHEMICAL',
@@ -92,6 +96,9 @@ beforeAll(async () => {
   params.set('/api/account/users/{id}', String(other.id));
   params.set('/api/management/store-consumers/{id}', String(location));
   params.set('/api/management/issues/{locationId}', String(location));
+  params.set('/api/management/issues/{issueId}', String(issue.id));
+  params.set('/api/management/issues/{issueId}/lines/{lineId}', String(issue.objects[0].line_id));
+  params.set('/api/management/shipments/{id}', String(shipmentIds[0]));
   params.set('/api/management/issue-cart/{id}', String(cartLine.id));
   params.set('/api/management/issue-cart/{locationId}', String(location));
   params.set('/api/storeobjects/chemicalobjs/{id}', String(chemical));

@@ -15,9 +15,9 @@ import {
   type AuditTargetType,
 } from '../domain/auditActions';
 import type { StockKind } from '../domain/stockKinds';
+import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
-import { parseTimeSpan } from '../validation/dateRange';
 import { messages, ValidationError } from '../validation/errors';
 
 /**
@@ -277,9 +277,8 @@ function rowFilters(filters: AuditFilters): auditLog.AuditRowFilters {
     ...(actor !== undefined && { actorEmailLower: normalizeEmail(actor) }),
     ...(filters.target_type !== undefined && { targetType: filters.target_type }),
     ...(filters.target_id !== undefined && { targetId: filters.target_id }),
-    // Validated as spans by the route's schema.
-    ...(filters.from !== undefined && { from: parseTimeSpan(filters.from)!.start }),
-    ...(filters.to !== undefined && { through: parseTimeSpan(filters.to)!.end }),
+    // Validated as time bounds by the route's schema.
+    ...timeRange(filters.from, filters.to),
     ...(search !== undefined && { searchText: search.toLowerCase() }),
   };
 }

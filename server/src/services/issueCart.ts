@@ -19,6 +19,7 @@ import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
+  quantityText,
   STOCK_KINDS,
   toBaseQuantity,
   type StockKind,
@@ -51,19 +52,14 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** The quantity rule of a line depends on its kind: ml with up to 3 decimals, or whole pieces. */
-const LINE_QUANTITY = {
+/** The quantity rule of a cart line (and of a return) depends on its kind: ml with up to 3 decimals, or whole pieces. */
+export const LINE_QUANTITY = {
   chemical: Type.Object({
     quantity: decimal({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY }),
   }),
   instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
   glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
 } satisfies Record<StockKind, unknown>;
-
-const UNITS: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
-
-/** "10 ml", "12.5 ml", "3 pieces": the stock quantity written like a JSON number. */
-const inStock = (kind: StockKind, base: number) => `${fromBaseQuantity(kind, base)} ${UNITS[kind]}`;
 
 function catalogName(record: StockRecords[StockKind]): string {
   if ('chemical' in record) return record.chemical.name;
@@ -148,7 +144,7 @@ async function writeCartLine(
     const base = toBaseQuantity(kind, quantity);
     const others = await cart.cartQuantityOf(trx, actor.id, objectType, objectId, id);
     if (others + base > stockRow!.quantity) {
-      throw ValidationError.field('quantity', `Only ${inStock(kind, stockRow!.quantity)} in stock.`);
+      throw ValidationError.field('quantity', `Only ${quantityText(kind, stockRow!.quantity)} in stock.`);
     }
     const values = { object_type: objectType, object_id: objectId, quantity: base };
     const saved = current
@@ -239,7 +235,7 @@ export async function mergeCart(
       if (ref.quantity > available) {
         const kind = KIND_OF_TYPE[ref.object_type];
         const record = (await findStockRecord(trx, kind, ref.object_id))!;
-        throw conflict(`${catalogName(record)}: only ${inStock(kind, available)} in stock.`);
+        throw conflict(`${catalogName(record)}: only ${quantityText(kind, available)} in stock.`);
       }
     }
 

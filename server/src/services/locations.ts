@@ -13,11 +13,21 @@ export interface LocationsContext {
   now: () => Date;
 }
 
-/** §8.3 issue shape: `objects[].id` is the stock-record id; quantities in ml or pieces. */
+/**
+ * §8.3 issue shape: `objects[].id` is the stock-record id; quantities in ml or pieces. Each line also carries its own
+ * id (`line_id`, the one a return names) and how much of it came back (`returned_quantity`).
+ */
 export interface Issue {
   id: number;
   created_at: string;
-  objects: { id: number; name: string; object_type: StockObjectType; quantity: number }[];
+  objects: {
+    id: number;
+    line_id: number;
+    name: string;
+    object_type: StockObjectType;
+    quantity: number;
+    returned_quantity: number;
+  }[];
 }
 
 export type ConsumersTree = Record<
@@ -121,9 +131,11 @@ function toIssue(issue: issues.IssueWithLines): Issue {
     created_at: issue.created_at,
     objects: issue.lines.map((line) => ({
       id: line.stock_id,
+      line_id: line.id,
       name: line.name,
       object_type: line.object_type,
       quantity: fromBaseQuantity(KIND_OF_TYPE[line.object_type], line.quantity),
+      returned_quantity: fromBaseQuantity(KIND_OF_TYPE[line.object_type], line.returned_quantity),
     })),
   };
 }

@@ -13,8 +13,11 @@ import type { User } from '../db/repositories/users';
 import { MAX_QUANTITY } from '../domain/quantity';
 import {
   fromBaseQuantity,
+  KIND_OF_TYPE,
   OBJECT_TYPES,
+  quantityText,
   STOCK_KINDS,
+  STOCK_UNITS,
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
@@ -27,6 +30,8 @@ export interface ShipmentsContext {
   dialect: Dialect;
   /** The clock of shipment and ledger timestamps. */
   now: () => Date;
+  /** How many days after its merge a shipment can still be undone (SHIPMENT_UNDO_DAYS). */
+  undoDays: number;
 }
 
 // ---- Shapes (§6 line, §7 shipment), in API units ----
@@ -62,10 +67,13 @@ export const SHIPMENT_LINES_KEYS = {
   glassware: 'glasswares',
 } as const satisfies Record<StockKind, string>;
 
-export type Shipment<K extends StockKind> = { id: number; date_time: string } & Record<
-  (typeof SHIPMENT_LINES_KEYS)[K],
-  ShipmentLine<K>[]
->;
+export type Shipment<K extends StockKind> = {
+  id: number;
+  date_time: string;
+  /** When and by whom the shipment was undone; null while it stands. */
+  reverted_at: string | null;
+  reverted_by: string | null;
+} & Record<(typeof SHIPMENT_LINES_KEYS)[K], ShipmentLine<K>[]>;
 
 const trade = (record: ChemicalRecord | InstrumentRecord | GlasswareRecord) => ({
   stock_id: record.id,
@@ -73,7 +81,8 @@ const trade = (record: ChemicalRecord | InstrumentRecord | GlasswareRecord) => (
   supplier: record.supplier.name,
 });
 
-const describe: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K] } = {
+/** What a history line, and the ledger list's `item`, shows of a stock record. */
+export const describeStockRecord: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K] } = {
   chemical: (record) => ({
     ...trade(record),
     CAS_RN: record.chemical.CAS_RN,
@@ -91,8 +100,6 @@ const describe: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K
     material_type: record.material_type,
   }),
 };
-
-const UNITS: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {
@@ -156,7 +163,7 @@ async function shipmentsWithLines<K extends StockKind>(
   for (const line of lineRows) {
     const lines = linesByShipment.get(line.shipment_id) ?? [];
     lines.push({
-      ...describe[kind](recordOf(records, kind, line.stock_id)),
+      ...describeStockRecord[kind](recordOf(records, kind, line.stock_id)),
       old_total: fromBaseQuantity(kind, line.old_total),
       added_quantity: fromBaseQuantity(kind, line.added_quantity),
     });
@@ -167,6 +174,8 @@ async function shipmentsWithLines<K extends StockKind>(
       ({
         id: row.id,
         date_time: row.date_time,
+        reverted_at: row.reverted_at,
+        reverted_by: row.reverted_by,
         [SHIPMENT_LINES_KEYS[kind]]: linesByShipment.get(row.id) ?? [],
       }) as Shipment<K>,
   );
@@ -317,8 +326,10 @@ export async function mergeStaging<K extends StockKind>(
     });
     for (const [stockId, total] of totals) {
       if (total > maxQuantity) {
-        const { name } = describe[kind](recordOf(await recordsById(trx, kind, [stockId]), kind, stockId));
-        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${UNITS[kind]}.`);
+        const { name } = describeStockRecord[kind](
+          recordOf(await recordsById(trx, kind, [stockId]), kind, stockId),
+        );
+        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
       }
     }
     await shipments.insertShipmentLines(trx, lines);
@@ -370,4 +381,89 @@ export async function listShipments<K extends StockKind>(
   const type = OBJECT_TYPES[kind];
   const rows = await shipments.listShipments(db, type);
   return shipmentsWithLines(db, kind, rows, await shipments.listShipmentLines(db, type));
+}
+
+// ---- Undo (docs/api.md) ----
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Undoes a merged shipment in one transaction: a REVERSAL ledger entry per line (in merge order) takes its added
+ * quantity back, and the shipment is marked reverted; it stays in the history. Locks the shipment, then its stock
+ * records in ascending id order, as merges lock them, so concurrent undos, merges, issues and edits of those
+ * records run one after another. Refused (409, nothing changed) when the shipment was already reverted, is older
+ * than the undo window, or a record no longer holds what the shipment added to it (summed over its lines).
+ */
+export async function revertShipment(
+  { db, dialect, now, undoDays }: ShipmentsContext,
+  actor: User,
+  shipmentId: number,
+): Promise<Shipment<StockKind>> {
+  return db.transaction().execute(async (trx) => {
+    const shipment = await shipments.lockShipment(trx, dialect, shipmentId);
+    if (!shipment) throw notFound();
+    if (shipment.reverted_at !== null) {
+      throw conflict(
+        `This shipment was already reverted on ${shipment.reverted_at.slice(0, 10)} by ${shipment.reverted_by}.`,
+      );
+    }
+    const kind = KIND_OF_TYPE[shipment.type];
+    const lines = await shipments.listShipmentLines(trx, shipment.type, shipmentId);
+    // In the order of the lines, so the first short record named is the first one the shipment lists.
+    const added = new Map<number, number>();
+    for (const line of lines) added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.added_quantity);
+    const balances = await shipments.lockStockQuantities(trx, dialect, kind, [...added.keys()]);
+
+    // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
+    // the newest entry of a record is always the one that left its quantity.
+    const revertedAt = now();
+    if (revertedAt.getTime() - Date.parse(shipment.date_time) > undoDays * DAY_MS) {
+      throw conflict(`Shipments older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
+    }
+    for (const [stockId, amount] of added) {
+      const available = balances.get(stockId)!;
+      if (available < amount) {
+        const record = recordOf(await recordsById(trx, kind, [stockId]), kind, stockId);
+        const { name } = describeStockRecord[kind](record as never);
+        throw conflict(
+          `${name}: only ${quantityText(kind, available)} in stock; the shipment added ${quantityText(kind, amount)}.`,
+        );
+      }
+    }
+
+    const created_at = revertedAt.toISOString();
+    const entries = lines.map((line) => {
+      const balance = balances.get(line.stock_id)! - line.added_quantity;
+      balances.set(line.stock_id, balance);
+      return {
+        created_at,
+        kind: 'REVERSAL' as const,
+        object_type: shipment.type,
+        object_id: line.stock_id,
+        change: -line.added_quantity,
+        balance,
+        shipment_id: shipmentId,
+        issue_id: null,
+        user_id: actor.id,
+        user_email: actor.email,
+      };
+    });
+    await shipments.addToStockQuantities(
+      trx,
+      kind,
+      new Map([...added].map(([stockId, amount]) => [stockId, -amount])),
+    );
+    await addLedgerEntries(trx, entries);
+    await shipments.markShipmentReverted(trx, shipmentId, {
+      reverted_at: created_at,
+      reverted_by: actor.email,
+    });
+    await recordSearchChanges(
+      trx,
+      [...added.keys()].map((object_id) => ({ object_type: shipment.type, object_id })),
+    );
+
+    const [row] = await shipments.listShipments(trx, shipment.type, shipmentId);
+    return (await shipmentsWithLines(trx, kind, [row], lines))[0];
+  });
 }

@@ -15,15 +15,15 @@ import {
   findStockRecordsInOrder,
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
-import type { StockLedgerTable, StockObjectType } from '../db/tables';
 import { molarMass } from '../domain/chemistry/formula';
 import { roundToThousandths, toHundredths } from '../domain/quantity';
-import { fromBaseQuantity, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
+import { toLedgerEntry, type LedgerEntry } from './ledger';
 
 export interface StockContext {
   db: Db;
@@ -64,20 +64,6 @@ export interface StockWrites {
   chemical: ChemicalWrite;
   instrument: InstrumentWrite;
   glassware: GlasswareWrite;
-}
-
-/** §10 entry shape, in API units. */
-export interface LedgerEntry {
-  id: number;
-  created_at: string;
-  kind: StockLedgerTable['kind'];
-  object_type: StockObjectType;
-  object_id: number;
-  change: number;
-  balance: number;
-  shipment_id: number | null;
-  issue_id: number | null;
-  user_email: string;
 }
 
 const duplicateRecord = () =>
@@ -362,17 +348,5 @@ export async function deleteStockRecord(
 
 export async function stockLedger({ db }: StockContext, kind: StockKind, id: number): Promise<LedgerEntry[]> {
   if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  const rows = await listLedgerEntries(db, OBJECT_TYPES[kind], id);
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.created_at,
-    kind: row.kind,
-    object_type: row.object_type,
-    object_id: row.object_id,
-    change: fromBaseQuantity(kind, row.change),
-    balance: fromBaseQuantity(kind, row.balance),
-    shipment_id: row.shipment_id,
-    issue_id: row.issue_id,
-    user_email: row.user_email,
-  }));
+  return (await listLedgerEntries(db, OBJECT_TYPES[kind], id)).map(toLedgerEntry);
 }

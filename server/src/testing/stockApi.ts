@@ -85,8 +85,80 @@ export async function ledgerOf(
   return response.json() as LedgerEntry[];
 }
 
+/** §10 and §14: the record holds `expected`, never below zero, and its ledger changes add up to it. */
+export async function expectStockConsistent(
+  t: TestApp,
+  token: string,
+  kind: StockKind,
+  id: number,
+  expected: number,
+): Promise<void> {
+  const quantity = await stockQuantity(t, kind, id);
+  expect(quantity).toBe(expected);
+  expect(quantity).toBeGreaterThanOrEqual(0);
+  expect(await ledgerSum(t, token, kind, id)).toBe(quantity);
+}
+
 /** The sum of the record's ledger changes, exact at 3 decimals. */
 export async function ledgerSum(t: TestApp, token: string, kind: StockKind, id: number): Promise<number> {
   const entries = await ledgerOf(t, token, kind, id);
   return entries.reduce((sum, entry) => sum + Math.round(entry.change * 1000), 0) / 1000;
+}
+
+async function postJson(t: TestApp, token: string, url: string, payload?: object) {
+  const response = await t.app.inject({ method: 'POST', url, payload, headers: authHeader(token) });
+  if (response.statusCode !== 201)
+    throw new Error(`POST ${url} failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** Stages the lines (stock-record id, quantity) and merges them as one shipment; returns it in the §7 shape. */
+export async function receiveShipment<K extends StockKind>(
+  t: TestApp,
+  token: string,
+  kind: K,
+  lines: readonly (readonly [number, number])[],
+): Promise<{ id: number; date_time: string; reverted_at: string | null; reverted_by: string | null }> {
+  const staging = `/api/management/${kind}-temp-shipment/`;
+  for (const [id, quantity] of lines) await postJson(t, token, staging, { [kind]: id, quantity });
+  return postJson(t, token, `${staging}merge/`);
+}
+
+let locations = 0;
+
+/** A new location's id. */
+export async function createLocation(t: TestApp, token: string): Promise<number> {
+  const location = await postJson(t, token, '/api/management/store-consumers/', {
+    name: `Lab ${++locations}`,
+    consumer_type: 'PHYSICAL',
+    room_number: '110',
+    building_name: 'Science Building',
+  });
+  return location.id;
+}
+
+export interface IssuedLine {
+  id: number;
+  line_id: number;
+  name: string;
+  object_type: string;
+  quantity: number;
+  returned_quantity: number;
+}
+
+/** Fills the caller's cart with the lines and merges it into the location; returns the issue in the §8.3 shape. */
+export async function issueStock(
+  t: TestApp,
+  token: string,
+  locationId: number,
+  lines: readonly (readonly [StockKind, number, number])[],
+): Promise<{ id: number; created_at: string; objects: IssuedLine[] }> {
+  for (const [kind, id, quantity] of lines) {
+    await postJson(t, token, '/api/management/issue-cart/', {
+      object_type: kind.toUpperCase(),
+      object_id: id,
+      quantity,
+    });
+  }
+  return postJson(t, token, `/api/management/issue-cart/${locationId}/merge/`);
 }

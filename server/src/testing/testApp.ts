@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     searchChangesKeepHours: 24,
     housekeepingIntervalSeconds: 3600,
+    shipmentUndoDays: 7,
     ...overrides,
   };
 }

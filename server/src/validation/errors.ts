@@ -76,8 +76,7 @@ export const messages = {
   email: 'Enter a valid email address.',
   casNumber: 'Enter a valid CAS registry number.',
   molecularFormula: 'Enter a valid molecular formula.',
-  timeSpan:
-    'Date has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuu]][+HH:MM|-HH:MM|Z].',
+  dateOrDateTime: 'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).',
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
   minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
   minimum: (n: number) => `Ensure this value is greater than or equal to ${n}.`,

@@ -45,11 +45,6 @@ export function molecularFormula({
   return Type.String({ format: 'molecular-formula', maxLength, description });
 }
 
-/** A day or an instant bounding a time range (validation/dateRange.ts): `2026-11-21`, `2026-11-21T08:30:00Z`. */
-export function timeSpan(description?: string) {
-  return Type.String({ format: 'time-span', description });
-}
-
 type RangeOptions = {
   minimum?: number;
   maximum?: number;
@@ -83,6 +78,22 @@ export function choiceIgnoringCase<const Values extends string[]>(
   description?: string,
 ) {
   return Type.Enum(values, { description, 'x-ignoreCase': true });
+}
+
+/**
+ * Any number of the listed codes, compared case-insensitively, separated by commas (`SHIPMENT,issue`) or given as
+ * a repeated query parameter; the handler gets the listed spellings, each once. Blank: an empty list.
+ */
+export function choiceList<const Values extends string[]>(
+  values: readonly [...Values],
+  description?: string,
+) {
+  return Type.Unsafe<Values[number][]>({ type: 'string', description, 'x-choiceList': values });
+}
+
+/** A date (`2026-11-21`) or a date and time (`2026-11-21T19:56:46Z`, offset optional) as domain/timeRange reads it. */
+export function dateOrDateTime(description?: string) {
+  return Type.String({ format: 'date-or-datetime', description });
 }
 
 /** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */

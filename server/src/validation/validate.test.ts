@@ -1,6 +1,17 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { ValidationError } from './errors';
-import { choice, choiceIgnoringCase, decimal, idList, idRef, integer, nullable, text } from './fields';
+import {
+  choice,
+  choiceIgnoringCase,
+  choiceList,
+  dateOrDateTime,
+  decimal,
+  idList,
+  idRef,
+  integer,
+  nullable,
+  text,
+} from './fields';
 import { validateObject, type RequestSchema } from './validate';
 
 const schema = Type.Object({
@@ -112,5 +123,43 @@ describe('validateObject', () => {
   it('accepts a blank string only where allowed', () => {
     expect(validateObject(schema, { note: '  ' }).value).toEqual({ note: '' });
     expect(errorsOf({ label: '  ' })).toEqual({ label: ['This field may not be blank.'] });
+  });
+});
+
+describe('choiceList and dateOrDateTime', () => {
+  const filters = Type.Object({
+    kinds: Type.Optional(choiceList(['SHIPMENT', 'ISSUE', 'RETURN'])),
+    from: Type.Optional(dateOrDateTime()),
+  }) as unknown as RequestSchema;
+  const read = (data: object) => validateObject(filters, data).value;
+  const refusal = (data: object) => {
+    try {
+      read(data);
+    } catch (error) {
+      if (error instanceof ValidationError) return error.fields;
+      throw error;
+    }
+    throw new Error('expected a validation error');
+  };
+
+  it('reads comma-separated and repeated codes in any case, each once, as listed', () => {
+    expect(read({ kinds: 'shipment, Return,,SHIPMENT' })).toEqual({ kinds: ['SHIPMENT', 'RETURN'] });
+    expect(read({ kinds: ['issue', 'return,shipment'] })).toEqual({ kinds: ['ISSUE', 'RETURN', 'SHIPMENT'] });
+    expect(read({ kinds: ' , ' })).toEqual({ kinds: [] });
+  });
+
+  it('names every unknown code', () => {
+    expect(refusal({ kinds: 'ISSUE,LOSS,gift' })).toEqual({
+      kinds: ['"LOSS" is not a valid choice.', '"gift" is not a valid choice.'],
+    });
+    expect(refusal({ kinds: { a: 1 } })).toEqual({ kinds: ['Not a valid string.'] });
+  });
+
+  it('accepts dates and dates with times, and refuses anything else with one message', () => {
+    expect(read({ from: ' 2026-11-21 ' })).toEqual({ from: '2026-11-21' });
+    expect(read({ from: '2026-11-21T19:56:46.310Z' })).toEqual({ from: '2026-11-21T19:56:46.310Z' });
+    expect(refusal({ from: '21.11.2026' })).toEqual({
+      from: ['Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).'],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { isValidCasNumber } from '../domain/chemistry/cas';
 import { isValidFormula } from '../domain/chemistry/formula';
-import { parseTimeSpan } from './dateRange';
+import { parseTimeBound } from '../domain/timeRange';
 import { messages, type FieldErrors, ValidationError } from './errors';
 
 /**
@@ -9,8 +9,9 @@ import { messages, type FieldErrors, ValidationError } from './errors';
  * (set through the builders in fields.ts): `x-decimals` (max decimal places), `x-pk` (an id reference),
  * `x-allowBlank` (a string that may be empty), `x-blankIsMissing` (blank reported as missing),
  * `x-noTrim` (keep surrounding whitespace, for passwords), `x-ignoreCase` (a choice compared case-insensitively),
- * `x-named` (also accepts `{"name": value}`), `x-fallbackPath` (where an absent field is read instead) and
- * `x-ordering` (the fields a comma-separated ordering may name).
+ * `x-named` (also accepts `{"name": value}`), `x-fallbackPath` (where an absent field is read instead),
+ * `x-ordering` (the fields a comma-separated ordering may name) and
+ * `x-choiceList` (comma-separated codes of a list, compared case-insensitively).
  */
 export interface RequestSchema {
   type?: string;
@@ -35,6 +36,7 @@ export interface RequestSchema {
   'x-named'?: boolean;
   'x-fallbackPath'?: string[];
   'x-ordering'?: string[];
+  'x-choiceList'?: string[];
 }
 
 type Result = { ok: true; value: unknown } | { ok: false; errors: string[] };
@@ -53,7 +55,10 @@ const FORMATS: Record<string, { test: (text: string) => boolean; message: string
   email: { test: (text) => EMAIL.test(text), message: messages.email },
   'cas-number': { test: isValidCasNumber, message: messages.casNumber },
   'molecular-formula': { test: isValidFormula, message: messages.molecularFormula },
-  'time-span': { test: (text) => parseTimeSpan(text) !== undefined, message: messages.timeSpan },
+  'date-or-datetime': {
+    test: (text) => parseTimeBound(text) !== undefined,
+    message: messages.dateOrDateTime,
+  },
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -118,6 +123,19 @@ function validateOrdering(fields: readonly string[], value: unknown): Result {
   return unknown.length > 0 ? fail(...unknown.map(messages.choice)) : ok(terms);
 }
 
+/** Every code of a comma-separated value (or of each value of a repeated query parameter) must be a listed one. */
+function validateChoiceList(choices: readonly string[], value: unknown): Result {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((item) => typeof item === 'string')) return fail(messages.string);
+  const codes = values
+    .flatMap((item: string) => item.split(','))
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
+  const matches = codes.map((code) => choices.find((choice) => choice.toLowerCase() === code.toLowerCase()));
+  const unknown = codes.filter((_code, index) => matches[index] === undefined);
+  return unknown.length > 0 ? fail(...unknown.map(messages.choice)) : ok([...new Set(matches)]);
+}
+
 function validateValue(schema: RequestSchema, value: unknown): Result {
   if (schema['x-named'] && isPlainObject(value)) {
     if (value.name === undefined) return fail(messages.required);
@@ -140,6 +158,7 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
     return match !== undefined ? ok(match) : fail(messages.choice(value));
   }
   if (schema['x-ordering'] !== undefined) return validateOrdering(schema['x-ordering'], value);
+  if (schema['x-choiceList'] !== undefined) return validateChoiceList(schema['x-choiceList'], value);
   if (schema['x-pk']) {
     const id = typeof value === 'boolean' ? undefined : toInteger(value);
     return id === undefined ? fail(messages.pkType(value)) : ok(id);

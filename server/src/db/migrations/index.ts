@@ -7,6 +7,7 @@ import issues from './0005_issues';
 import tokenVersion from './0006_token_version';
 import searchChangesPruning from './0007_search_changes_pruning';
 import stockListOrder from './0008_stock_list_order';
+import ledgerHistory from './0009_ledger_history';
 import auditLog from './0010_audit_log';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0006_token_version': tokenVersion,
   '0007_search_changes_pruning': searchChangesPruning,
   '0008_stock_list_order': stockListOrder,
+  '0009_ledger_history': ledgerHistory,
   '0010_audit_log': auditLog,
 };
 

@@ -18,9 +18,9 @@ export interface AuditRowFilters {
   actorEmailLower?: string;
   targetType?: string;
   targetId?: number;
-  /** ISO timestamps: created_at ≥ from and ≤ through. */
-  from?: string;
-  through?: string;
+  /** ISO timestamps: created_at ≥ start and < end. */
+  start?: string;
+  end?: string;
   /** Lower-cased text that search_text must contain. */
   searchText?: string;
 }
@@ -38,8 +38,8 @@ function matching(filters: AuditRowFilters) {
       conditions.push(eb('actor_email_lower', '=', filters.actorEmailLower));
     if (filters.targetType !== undefined) conditions.push(eb('target_type', '=', filters.targetType));
     if (filters.targetId !== undefined) conditions.push(eb('target_id', '=', filters.targetId));
-    if (filters.from !== undefined) conditions.push(eb('created_at', '>=', filters.from));
-    if (filters.through !== undefined) conditions.push(eb('created_at', '<=', filters.through));
+    if (filters.start !== undefined) conditions.push(eb('created_at', '>=', filters.start));
+    if (filters.end !== undefined) conditions.push(eb('created_at', '<', filters.end));
     if (filters.searchText !== undefined) {
       // Both sides are lower-cased by the app, so SQLite's ASCII-only case folding and PostgreSQL's case-sensitive
       // LIKE give the same answer.

@@ -1,17 +1,24 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
 import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
 import type { Executor } from './users';
 
 // Issues (SERVER.md §8.3): what was issued to a location at one merge.
 
 export interface IssueLine {
+  id: number;
   stock_id: number;
   /** The catalog name of the stock record (chemical, instrument or glassware name). */
   name: string;
   object_type: StockObjectType;
   /** Base units (thousandths of a ml, pieces). */
   quantity: number;
+  /** How much of `quantity` came back to stock, in base units. */
+  returned_quantity: number;
 }
+
+export type IssueLineRow = Selectable<IssueLinesTable>;
 
 export interface IssueWithLines {
   id: number;
@@ -59,10 +66,12 @@ export async function findIssues(
     )
     .leftJoin('glasswares as g', 'g.id', 'gs.glassware_id')
     .select([
+      'l.id',
       'l.issue_id',
       'l.stock_id',
       'l.object_type',
       'l.quantity',
+      'l.returned_quantity',
       'c.name as chemical',
       'i.name as instrument',
       'g.name as glassware',
@@ -83,12 +92,39 @@ export async function findIssues(
       throw new Error(`issue ${row.issue_id} names a missing ${row.object_type} ${row.stock_id}`);
     const list = lines.get(row.issue_id) ?? [];
     list.push({
+      id: row.id,
       stock_id: row.stock_id,
       name,
       object_type: row.object_type,
       quantity: Number(row.quantity),
+      returned_quantity: Number(row.returned_quantity),
     });
     lines.set(row.issue_id, list);
   }
   return issues.map((issue) => ({ ...issue, lines: lines.get(issue.id) ?? [] }));
+}
+
+/** A line of the issue (a line of another issue is not found); with `lock`, locked like lockRowsIfSupported. */
+export async function findIssueLine(
+  db: Executor,
+  issueId: number,
+  lineId: number,
+  lock?: Dialect,
+): Promise<IssueLineRow | undefined> {
+  const query = db
+    .selectFrom('issue_lines')
+    .selectAll()
+    .where('id', '=', lineId)
+    .where('issue_id', '=', issueId);
+  const row = await (lock ? lockRowsIfSupported(query, lock) : query).executeTakeFirst();
+  return row && { ...row, quantity: Number(row.quantity), returned_quantity: Number(row.returned_quantity) };
+}
+
+/** Adds to what came back of the line (locked by findIssueLine). */
+export async function addReturnedQuantity(trx: Executor, lineId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('issue_lines')
+    .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', amount) }))
+    .where('id', '=', lineId)
+    .execute();
 }

@@ -156,7 +156,10 @@ export async function lockStockQuantities(
   return quantities;
 }
 
-/** Adds each amount to its record's quantity (locked by lockStockQuantities), one statement per chunk. */
+/**
+ * Adds each amount (negative to take away) to its record's quantity, locked by lockStockQuantities; one statement
+ * per chunk.
+ */
 export async function addToStockQuantities(
   trx: Executor,
   kind: StockKind,
@@ -188,6 +191,24 @@ export async function insertShipmentLines(
   lines: readonly Insertable<ShipmentLinesTable>[],
 ): Promise<void> {
   for (const chunk of inChunks(lines)) await trx.insertInto('shipment_lines').values(chunk).execute();
+}
+
+/** The shipment, locked until the transaction ends (lockRowsIfSupported): undo takes it before its stock rows. */
+export async function lockShipment(
+  trx: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<ShipmentRow | undefined> {
+  const query = trx.selectFrom('shipments').selectAll().where('id', '=', id);
+  return lockRowsIfSupported(query, dialect).executeTakeFirst();
+}
+
+export async function markShipmentReverted(
+  trx: Executor,
+  id: number,
+  reverted: { reverted_at: string; reverted_by: string },
+): Promise<void> {
+  await trx.updateTable('shipments').set(reverted).where('id', '=', id).execute();
 }
 
 /** Shipments of one type, newest first (by date_time, then id); or only the one with `shipmentId`. */

@@ -199,8 +199,7 @@ describe('GET /api/management/audit/', () => {
     expect(await seedsOf('from=2026-03-04')).toEqual([]);
     const bad = await call('GET', '/api/management/audit/?from=yesterday&to=2026-02-30');
     expect(bad.statusCode).toBe(400);
-    const message =
-      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuu]][+HH:MM|-HH:MM|Z].';
+    const message = 'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).';
     expect(bad.json()).toEqual({ from: [message], to: [message] });
   });
 

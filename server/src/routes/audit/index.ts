@@ -5,7 +5,7 @@ import { PageSchema, pageOf, PagingQuery, parsePage } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
 import * as audit from '../../services/audit';
-import { choiceIgnoringCase, integer, text, timeSpan } from '../../validation/fields';
+import { choiceIgnoringCase, dateOrDateTime, integer, text } from '../../validation/fields';
 
 const tags = ['audit'];
 
@@ -55,8 +55,8 @@ const AuditQuery = Type.Object({
   actor: Type.Optional(text({ allowBlank: true, description: "The actor's e-mail, any case" })),
   target_type: Type.Optional(choiceIgnoringCase([...AUDIT_TARGET_TYPES], 'Any case')),
   target_id: Type.Optional(integer({ minimum: 1 })),
-  from: Type.Optional(timeSpan('From this day (UTC) or instant on')),
-  to: Type.Optional(timeSpan('Up to this day (UTC, the whole day) or instant')),
+  from: Type.Optional(dateOrDateTime('From this day (UTC) or instant on')),
+  to: Type.Optional(dateOrDateTime('Up to this day (UTC, the whole day) or instant')),
   search: Type.Optional(
     text({ allowBlank: true, description: 'Text in the target label or the actor e-mail, any case' }),
   ),

@@ -327,8 +327,10 @@ describe('merge (§9)', () => {
         { id: instrumentId, name: 'Spectrophotometer', object_type: 'INSTRUMENT', quantity: 2 },
         { id: chemicalId, name: 'Methanol', object_type: 'CHEMICAL', quantity: 0.2 },
         { id: glasswareId, name: 'Beaker', object_type: 'GLASSWARE', quantity: 20 },
-      ],
+      ].map((line) => ({ ...line, line_id: expect.any(Number), returned_quantity: 0 })),
     });
+    // Each line has an id of its own, the one a return names.
+    expect(new Set(issue.objects.map((line: { line_id: number }) => line.line_id)).size).toBe(4);
     expect(await stockQuantity(t, 'chemical', chemicalId)).toBe(250.2);
     expect(await stockQuantity(t, 'instrument', instrumentId)).toBe(1);
     expect(await stockQuantity(t, 'glassware', glasswareId)).toBe(0);

@@ -2,9 +2,10 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { currentActor } from '../../plugins/auth';
+import { currentActor, currentUser } from '../../plugins/auth';
+import * as issueReturns from '../../services/issueReturns';
 import * as locations from '../../services/locations';
-import { choice, text } from '../../validation/fields';
+import { choice, number, text } from '../../validation/fields';
 
 const tags = ['locations'];
 
@@ -41,14 +42,28 @@ export const IssueSchema = Type.Object({
   objects: Type.Array(
     Type.Object({
       id: Type.Integer({ description: 'The stock-record id' }),
+      line_id: Type.Integer({ description: 'The issue line, as a return names it' }),
       name: Type.String({ description: 'The catalog name' }),
       object_type: Type.String(),
-      quantity: Type.Number({ description: 'ml for chemicals, pieces otherwise' }),
+      quantity: Type.Number({ description: 'The issued amount: ml for chemicals, pieces otherwise' }),
+      returned_quantity: Type.Number({ description: 'How much of it came back to stock (0 when none)' }),
     }),
   ),
 });
 
 const LocationParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
+
+const IssueLineParams = Type.Object({
+  issueId: Type.Integer({ minimum: 1 }),
+  lineId: Type.Integer({ minimum: 1, description: 'The `line_id` of one of the issue’s `objects`' }),
+});
+
+const ReturnBody = Type.Object({
+  quantity: number({
+    exclusiveMinimum: 0,
+    description: 'ml for chemicals (up to 3 decimals), whole pieces otherwise; at most what is still out',
+  }),
+});
 
 /** §8: locations (signed-in), the consumers tree and each location's issues (public). */
 export default async function locationRoutes(app: FastifyInstance) {
@@ -151,6 +166,35 @@ export default async function locationRoutes(app: FastifyInstance) {
         },
       },
       async (request) => locations.locationIssues(context(), request.params.locationId),
+    ),
+  );
+  resource(app, `/api/management/issues/:issueId${ID}/lines/:lineId${ID}/return/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: async (request) => {
+          const params = request.params as Record<'issueId' | 'lineId', string>;
+          await issueReturns.requireIssueLine(context(), Number(params.issueId), Number(params.lineId));
+        },
+        schema: {
+          tags,
+          summary: 'Return issued items to stock: a RETURN ledger entry tied to the issue',
+          description:
+            'At most the line’s issued quantity minus what came back already: more → 400 on `quantity` ' +
+            '(docs/api.md). Answers the issue in the §8.3 shape.',
+          params: IssueLineParams,
+          body: ReturnBody,
+          response: { 200: IssueSchema, 409: ErrorDetail },
+        },
+      },
+      async (request) =>
+        issueReturns.returnIssuedQuantity(
+          context(),
+          currentUser(request),
+          request.params.issueId,
+          request.params.lineId,
+          request.body,
+        ),
     ),
   );
 }

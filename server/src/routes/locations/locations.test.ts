@@ -214,12 +214,30 @@ describe('issues per location (§8.3)', () => {
       {
         id: second.issue.id,
         created_at: second.issue.created_at,
-        objects: [{ id: second.objectId, name: 'Spectrophotometer', object_type: 'INSTRUMENT', quantity: 2 }],
+        objects: [
+          {
+            id: second.objectId,
+            line_id: second.issue.objects[0].line_id,
+            name: 'Spectrophotometer',
+            object_type: 'INSTRUMENT',
+            quantity: 2,
+            returned_quantity: 0,
+          },
+        ],
       },
       {
         id: first.issue.id,
         created_at: first.issue.created_at,
-        objects: [{ id: first.objectId, name: 'Acetone', object_type: 'CHEMICAL', quantity: 5.125 }],
+        objects: [
+          {
+            id: first.objectId,
+            line_id: first.issue.objects[0].line_id,
+            name: 'Acetone',
+            object_type: 'CHEMICAL',
+            quantity: 5.125,
+            returned_quantity: 0,
+          },
+        ],
       },
     ]);
   });

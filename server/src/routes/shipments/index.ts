@@ -1,13 +1,18 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_QUANTITY } from '../../domain/quantity';
-import { CHEMICAL_STATES, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
-import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { decimal, idRef, integer } from '../../validation/fields';
-import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
+import {
+  ChemicalRecordSchema,
+  DESCRIBED_RECORD_FIELDS,
+  GlasswareRecordSchema,
+  InstrumentRecordSchema,
+} from '../stock/schemas';
 
 const tags = ['shipments'];
 
@@ -29,39 +34,29 @@ const quantityOf = (kind: StockKind) =>
 
 // ---- §7 history lines: the record's current descriptive values, plain manufacturer and supplier ----
 
-const historyLine = (kind: StockKind, fields: Parameters<typeof Type.Object>[0]) =>
+const historyLine = (kind: StockKind) =>
   Type.Object({
-    stock_id: Type.Integer(),
-    ...fields,
-    manufacturer: Type.String(),
-    supplier: Type.String(),
+    ...DESCRIBED_RECORD_FIELDS[kind],
     old_total: quantityOf(kind),
     added_quantity: quantityOf(kind),
   });
 
-const HISTORY_LINE_SCHEMAS = {
-  chemical: historyLine('chemical', {
-    CAS_RN: Type.String(),
-    name: Type.String(),
-    molecular_formula: Type.String(),
-    molecular_weight: Type.Number(),
-    purity: Type.Number(),
-    state: Type.Enum(CHEMICAL_STATES),
-  }),
-  instrument: historyLine('instrument', { name: Type.String() }),
-  glassware: historyLine('glassware', {
-    name: Type.String(),
-    size: Type.Integer(),
-    material_type: Type.String(),
-  }),
-};
+const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 const shipmentSchema = (kind: StockKind) =>
   Type.Object({
     id: Type.Integer(),
     date_time: Type.String(),
-    [shipments.SHIPMENT_LINES_KEYS[kind]]: Type.Array(HISTORY_LINE_SCHEMAS[kind]),
+    reverted_at: nullableText('When the shipment was undone; null while it stands'),
+    reverted_by: nullableText('The e-mail of who undid it; null while it stands'),
+    [shipments.SHIPMENT_LINES_KEYS[kind]]: Type.Array(historyLine(kind)),
   });
+
+const AnyShipment = Type.Union([
+  shipmentSchema('chemical'),
+  shipmentSchema('instrument'),
+  shipmentSchema('glassware'),
+]);
 
 const ShipmentsQuery = Type.Object({
   // Checked by the service, which answers anything but the three kinds (case-insensitive) with §7's message.
@@ -69,7 +64,12 @@ const ShipmentsQuery = Type.Object({
 });
 
 function stagingRoutes(app: FastifyInstance, kind: StockKind) {
-  const context = (): shipments.ShipmentsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): shipments.ShipmentsContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    now: app.now,
+    undoDays: app.config.shipmentUndoDays,
+  });
   const base = `/api/management/${kind}-temp-shipment`;
   const kindTags = [...tags, `${kind} shipment staging`];
 
@@ -189,7 +189,12 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
 export default async function shipmentRoutes(app: FastifyInstance) {
   for (const kind of STOCK_KINDS) stagingRoutes(app, kind);
 
-  const context = (): shipments.ShipmentsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): shipments.ShipmentsContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    now: app.now,
+    undoDays: app.config.shipmentUndoDays,
+  });
   resource(app, '/api/management/shipments/', (routes) =>
     routes.get(
       {
@@ -198,18 +203,28 @@ export default async function shipmentRoutes(app: FastifyInstance) {
           tags,
           summary: 'Shipments of one kind from all users, newest first, with their lines in merge order',
           querystring: ShipmentsQuery,
-          response: {
-            200: Type.Array(
-              Type.Union([
-                shipmentSchema('chemical'),
-                shipmentSchema('instrument'),
-                shipmentSchema('glassware'),
-              ]),
-            ),
-          },
+          response: { 200: Type.Array(AnyShipment) },
         },
       },
       async (request) => shipments.listShipments(context(), shipments.shipmentKind(request.query.type)),
+    ),
+  );
+  resource(app, `/api/management/shipments/:id${ID}/revert/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary:
+            "Undo a shipment merge: REVERSAL ledger entries take back each line's quantity (one transaction)",
+          description:
+            `Allowed within SHIPMENT_UNDO_DAYS (${app.config.shipmentUndoDays}) days of the merge. 409 when it was ` +
+            'already reverted, is too old, or a record no longer holds what the shipment added (docs/api.md).',
+          params: IdParams,
+          response: { 200: AnyShipment, 409: ErrorDetail },
+        },
+      },
+      async (request) => shipments.revertShipment(context(), currentUser(request), request.params.id),
     ),
   );
 }

@@ -315,6 +315,8 @@ describe('merge (§6)', () => {
     expect(shipment).toEqual({
       id: expect.any(Number),
       date_time: expect.any(String),
+      reverted_at: null,
+      reverted_by: null,
       chemicals: expect.any(Array),
     });
     expect(shipment.date_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -496,6 +498,8 @@ describe('shipment history (§7)', () => {
     expect(list[1]).toEqual({
       id: older.id,
       date_time: older.date_time,
+      reverted_at: null,
+      reverted_by: null,
       instruments: [
         {
           stock_id: instrument,
@@ -515,6 +519,8 @@ describe('shipment history (§7)', () => {
     expect((await history('Glassware')).json()[0]).toEqual({
       id: merged.id,
       date_time: merged.date_time,
+      reverted_at: null,
+      reverted_by: null,
       glasswares: [
         {
           stock_id: glassware,

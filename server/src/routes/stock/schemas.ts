@@ -1,4 +1,5 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import { LEDGER_KINDS } from '../../domain/ledger';
 import { MAX_QUANTITY } from '../../domain/quantity';
 import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
 import {
@@ -52,18 +53,47 @@ export const GlasswareRecordSchema = Type.Object({
   quantity: Type.Integer({ description: 'pieces' }),
 });
 
-export const LedgerEntrySchema = Type.Object({
+/** §10 entry fields; the global ledger list (routes/ledger) adds to them. */
+export const ledgerEntryFields = {
   id: Type.Integer(),
   created_at: Type.String(),
-  kind: Type.Enum(['SHIPMENT', 'ISSUE', 'ADJUSTMENT']),
+  kind: Type.Enum(LEDGER_KINDS),
   object_type: Type.Enum(['CHEMICAL', 'INSTRUMENT', 'GLASSWARE']),
-  object_id: Type.Integer(),
-  change: Type.Number(),
-  balance: Type.Number(),
+  object_id: Type.Integer({ description: 'The stock-record id' }),
+  change: Type.Number({ description: 'Signed; ml for chemicals, pieces otherwise' }),
+  balance: Type.Number({ description: "The record's quantity right after the change" }),
   shipment_id: Type.Union([Type.Integer(), Type.Null()]),
   issue_id: Type.Union([Type.Integer(), Type.Null()]),
   user_email: Type.String(),
-});
+};
+
+export const LedgerEntrySchema = Type.Object(ledgerEntryFields);
+
+// ---- What history shows of a stock record (shipment lines, the ledger list's `item`): current values ----
+
+const trade = { manufacturer: Type.String(), supplier: Type.String() };
+
+/** A record's name and identifying fields (and a chemical's substance), manufacturer and supplier as plain names. */
+export const DESCRIBED_RECORD_FIELDS = {
+  chemical: {
+    stock_id: Type.Integer(),
+    CAS_RN: Type.String(),
+    name: Type.String(),
+    molecular_formula: Type.String(),
+    molecular_weight: Type.Number(),
+    purity: Type.Number(),
+    state: Type.Enum(CHEMICAL_STATES),
+    ...trade,
+  },
+  instrument: { stock_id: Type.Integer(), name: Type.String(), ...trade },
+  glassware: {
+    stock_id: Type.Integer(),
+    name: Type.String(),
+    size: Type.Integer(),
+    material_type: Type.String(),
+    ...trade,
+  },
+} satisfies Record<StockKind, TProperties>;
 
 // ---- §4.3 write fields ----
 

@@ -1,0 +1,21 @@
+/**
+ * What a stock-ledger entry records (SERVER.md §10 and docs/api.md): SHIPMENT, ISSUE and ADJUSTMENT as the contract
+ * defines them; REVERSAL takes a shipment's quantities back (its undo); RETURN brings issued quantities back from a
+ * location; IMPORT is a quantity loaded from a file. The ledger is append-only: mistakes are answered by new
+ * entries, never by changing old ones.
+ */
+export const LEDGER_KINDS = ['SHIPMENT', 'ISSUE', 'ADJUSTMENT', 'REVERSAL', 'RETURN', 'IMPORT'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** The longest `search` value of the ledger list: it bounds the terms, and so the conditions, of one statement. */
+export const MAX_LEDGER_SEARCH_LENGTH = 200;
+
+/**
+ * The terms of a `search` value: its words (split at whitespace), lower-cased with String.toLowerCase as the
+ * catalogs' name keys are. Commas stay inside a term, since chemical names hold them (`2,4-Dinitrophenol`).
+ */
+export function searchTerms(search: string): string[] {
+  // A NUL cannot be part of any stored text (PostgreSQL refuses it in a parameter).
+  const words = search.replaceAll('\0', '').toLowerCase().split(/\s+/);
+  return [...new Set(words.filter((word) => word !== ''))];
+}

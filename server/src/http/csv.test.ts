@@ -1,0 +1,42 @@
+import { buffer } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
+import { csvStream, neutralizeFormula, type CsvColumn } from './csv';
+
+// Buffer's decoding keeps the byte order mark, which TextDecoder would drop.
+const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');
+
+describe('neutralizeFormula', () => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with a quote', (cell) => {
+    expect(neutralizeFormula(cell)).toBe(`'${cell}`);
+  });
+
+  it.each(['Ethanol', '64-17-5', '2,4-Dinitrophenol', " 'quoted", ''])('keeps %j', (cell) => {
+    expect(neutralizeFormula(cell)).toBe(cell);
+  });
+});
+
+describe('csvStream', () => {
+  const columns: CsvColumn<{ name: string; change: number | null }>[] = [
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'Change', cell: (row) => row.change },
+  ];
+
+  async function* batches(...list: { name: string; change: number | null }[][]) {
+    yield* list;
+  }
+
+  it('writes a BOM, the header and one CRLF line per row of every batch; numbers stay numbers', async () => {
+    const csv = await text(
+      csvStream(columns, batches([{ name: '-x', change: -1.5 }], [], [{ name: 'a,b', change: null }])),
+    );
+    expect(csv).toBe('\uFEFFName,Change\r\n\'-x,-1.5\r\n"a,b",\r\n');
+  });
+
+  it('ends with the error of a failing read instead of never ending', async () => {
+    async function* failing() {
+      yield [{ name: 'first', change: 1 }];
+      throw new Error('connection lost');
+    }
+    await expect(text(csvStream(columns, failing()))).rejects.toThrow('connection lost');
+  });
+});

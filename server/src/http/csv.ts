@@ -1,0 +1,63 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+// CSV downloads of lists ("Export CSV"): RFC 4180 text written by csv-stringify, streamed batch by batch.
+
+/** One column of an export: its header and the cell of a row (null: an empty cell). */
+export interface CsvColumn<T> {
+  header: string;
+  cell: (row: T) => string | number | null;
+}
+
+// OWASP's list of characters that make a spreadsheet read a cell as a formula (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+1`, `-2+3`, `@SUM(…)`) is written
+ * with a leading `'`, which makes it plain text there. Only text is escaped: numbers reach csv-stringify as
+ * numbers, so a negative quantity (`-12.5`) stays a number that spreadsheets can add up.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The CSV text of the rows as a stream: a UTF-8 byte order mark (so spreadsheets read the text as UTF-8), the
+ * header line, then one line per row, CRLF-terminated. Batches are read only as the consumer takes the text, so a
+ * slow download holds one batch in memory, never the whole file. A failing read ends the stream with its error.
+ */
+export function csvStream<T>(
+  columns: readonly CsvColumn<T>[],
+  batches: AsyncIterable<readonly T[]>,
+): Readable {
+  async function* records() {
+    for await (const batch of batches) {
+      for (const row of batch) yield columns.map((column) => column.cell(row));
+    }
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((column) => column.header),
+    record_delimiter: 'windows',
+    cast: { string: (value, context) => (context.header ? value : neutralizeFormula(value)) },
+  });
+  // pipeline, not pipe: an error of the source must reach (and end) the CSV stream, else the answer never ends.
+  return pipeline(Readable.from(records()), csv, () => {});
+}
+
+/** Answers with a CSV download named `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/** The OpenAPI description of a CSV answer (a 200 that is not JSON). */
+export const CSV_RESPONSE = {
+  description: 'A CSV file (RFC 4180, UTF-8 with a byte order mark), sent as an attachment',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};

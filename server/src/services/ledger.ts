@@ -1,0 +1,136 @@
+import type { Db, Dialect } from '../db';
+import * as listing from '../db/repositories/ledgerListing';
+import type { LedgerCursor, LedgerFilter } from '../db/repositories/ledgerListing';
+import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import type { LedgerEntryRow } from '../db/repositories/stockLedger';
+import { searchTerms, type LedgerKind } from '../domain/ledger';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  STOCK_UNITS,
+  type StockKind,
+  type StockUnit,
+} from '../domain/stockKinds';
+import { timeRange } from '../domain/timeRange';
+import { ValidationError } from '../validation/errors';
+import { describeStockRecord, type ShipmentLines } from './shipments';
+
+export interface LedgerContext {
+  db: Db;
+  dialect: Dialect;
+}
+
+/** §10 entry shape: a stored entry without the author's account id, in API units. */
+export type LedgerEntry = Omit<LedgerEntryRow, 'user_id'>;
+
+/** The stock record an entry belongs to, as it is now: its name, identifying fields and quantity. */
+export type LedgerItem = ShipmentLines[StockKind] & { quantity: number };
+
+/** An entry of the global ledger list: §10's fields, the unit of `change` and `balance`, and its record. */
+export interface LedgerListEntry extends LedgerEntry {
+  unit: StockUnit;
+  /** Null when the record no longer exists (a record with shipment or issue history cannot be deleted). */
+  item: LedgerItem | null;
+}
+
+/** The list's filters as validated (see routes/ledger). */
+export interface LedgerQuery {
+  type?: StockKind;
+  object_id?: number;
+  kind?: LedgerKind[];
+  user?: string;
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+  const kind = KIND_OF_TYPE[row.object_type];
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    kind: row.kind,
+    object_type: row.object_type,
+    object_id: row.object_id,
+    change: fromBaseQuantity(kind, row.change),
+    balance: fromBaseQuantity(kind, row.balance),
+    shipment_id: row.shipment_id,
+    issue_id: row.issue_id,
+    user_email: row.user_email,
+  };
+}
+
+function ledgerFilter(query: LedgerQuery): LedgerFilter {
+  if (query.object_id !== undefined && query.type === undefined) {
+    // A stock-record id is only unique within its kind.
+    throw ValidationError.field('type', 'This field is required when object_id is given.');
+  }
+  const user = query.user?.trim();
+  const { start, end } = timeRange(query.from, query.to);
+  return {
+    objectType: query.type && OBJECT_TYPES[query.type],
+    objectId: query.object_id,
+    kinds: query.kind ?? [],
+    userEmail: user ? user.toLowerCase() : undefined,
+    start,
+    end,
+    terms: searchTerms(query.search ?? ''),
+  };
+}
+
+/** The entries with their unit and record, reading each kind's records in one query. */
+async function withItems(db: Db, rows: readonly LedgerEntryRow[]): Promise<LedgerListEntry[]> {
+  const records = new Map<string, StockRecords[StockKind]>();
+  for (const kind of STOCK_KINDS) {
+    const ids = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]).map((row) => row.object_id);
+    for (const record of await findStockRecords(db, kind, [...new Set(ids)])) {
+      records.set(`${OBJECT_TYPES[kind]}:${record.id}`, record);
+    }
+  }
+  return rows.map((row) => {
+    const kind = KIND_OF_TYPE[row.object_type];
+    const record = records.get(`${row.object_type}:${row.object_id}`);
+    return {
+      ...toLedgerEntry(row),
+      unit: STOCK_UNITS[kind],
+      item: record ? { ...describeStockRecord[kind](record as never), quantity: record.quantity } : null,
+    };
+  });
+}
+
+/** One page of the filtered entries, newest first, and how many there are in all. */
+export async function listLedger(
+  { db, dialect }: LedgerContext,
+  query: LedgerQuery,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: LedgerListEntry[] }> {
+  const filter = ledgerFilter(query);
+  const count = await listing.countLedgerEntries(db, dialect, filter);
+  const rows = count > page.offset ? await listing.findLedgerPage(db, dialect, filter, page) : [];
+  return { count, results: await withItems(db, rows) };
+}
+
+/** Entries per database read of an export. */
+export const LEDGER_EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Every filtered entry, newest first, in batches read one after another as the consumer asks for them, so an export
+ * of the whole ledger never holds more than one batch. The filters are checked before the first read.
+ */
+export function ledgerBatches(
+  { db, dialect }: LedgerContext,
+  query: LedgerQuery,
+): AsyncGenerator<LedgerListEntry[]> {
+  const filter = ledgerFilter(query);
+  return (async function* batches() {
+    let cursor: LedgerCursor | undefined;
+    for (;;) {
+      const rows = await listing.findLedgerBatch(db, dialect, filter, cursor, LEDGER_EXPORT_BATCH_SIZE);
+      if (rows.length > 0) yield await withItems(db, rows);
+      if (rows.length < LEDGER_EXPORT_BATCH_SIZE) return;
+      cursor = rows[rows.length - 1];
+    }
+  })();
+}
