@@ -1,12 +1,5 @@
 import '@testing-library/jest-dom';
 import { File as NodeFile } from 'node:buffer';
-import { resetAccounts } from './handlers/accounts';
-import { resetCategories } from './handlers/categories';
-import { resetFiles } from './handlers/files';
-import { resetIssueCart } from './handlers/issueCart';
-import { resetLocations } from './handlers/locations';
-import { resetShipments } from './handlers/shipments';
-import { resetStock } from './handlers/stock';
 import { clearRequestLog, server } from './server';
 
 // jest-fixed-jsdom swaps in Node's FormData and Blob but leaves jsdom's File, which Node's FormData would send
@@ -19,13 +12,6 @@ jest.setTimeout(30_000);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => {
-  resetAccounts();
-  resetStock();
-  resetCategories();
-  resetFiles();
-  resetLocations();
-  resetIssueCart();
-  resetShipments();
   clearRequestLog();
 });
 
