@@ -1,9 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FileRecord } from '../../api/files';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { FilesPage } from './FilesPage';
+
+setupTestServer(seedLab);
 
 // Nested MUI dialogs, a select and search-as-you-type make these tests slow on a busy machine.
 
@@ -114,7 +118,7 @@ describe('Upload File', () => {
     const { user, dialog } = await openUpload();
     await addChemical(user, dialog, 'ethanol', 'Ethanol');
     const chip = within(dialog).getByRole('button', { name: 'Ethanol (99.5%, Merck)' });
-    chip.focus();
+    act(() => chip.focus());
     await user.keyboard('{Backspace}');
     expect(chosenChemicals(dialog)).toEqual([]);
   });
