@@ -17,6 +17,7 @@ import {
 } from '../api/stock';
 import type { NewUser, User } from '../api/users';
 import { ensureAdmin } from '../../server/src/bootstrap';
+import { roundToThousandths } from '../../server/src/domain/quantity';
 import { multipartBody } from '../../server/src/testing/multipart';
 import { inject, testServer } from './testServer';
 
@@ -39,25 +40,18 @@ export function adminToken(): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends one request as the administrator (or with `token`) and returns the answer, which must be a success. */
-async function call<T>(
-  method: Method,
-  url: string,
-  body?: object,
-  {
-    token = adminToken(),
-    multipart,
-  }: { token?: string; multipart?: Awaited<ReturnType<typeof multipartBody>> } = {},
-): Promise<T> {
-  const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
-  if (multipart) {
-    options.payload = multipart.payload;
-    Object.assign(options.headers!, multipart.headers);
-  } else if (body) options.payload = body;
-  const reply = await inject(options);
+/** Sends one request as the administrator and returns the answer, which must be a success. */
+async function send<T>(options: InjectOptions & { method: Method; url: string }): Promise<T> {
+  const { method, url } = options;
+  const headers = { ...options.headers, authorization: `Bearer ${adminToken()}` };
+  const reply = await inject({ ...options, headers });
   if (reply.statusCode >= 300)
-    throw new Error(`Seeding failed: ${method} ${url} answered ${reply.statusCode} ${reply.body}`);
+    throw new Error(`API call failed: ${method} ${url} answered ${reply.statusCode} ${reply.body}`);
   return (reply.statusCode === 204 ? undefined : reply.json()) as T;
+}
+
+function call<T>(method: Method, url: string, body?: object): Promise<T> {
+  return send({ method, url, payload: body });
 }
 
 /** What the API answers the administrator: for checking what a test's actions left on the server. */
@@ -157,7 +151,7 @@ export async function uploadFile({
     ...chemicals.map((id): [string, string] => ['chemicals', String(id)]),
     ['file', content, name],
   ]);
-  return call('POST', '/api/filemanager/files/', undefined, { multipart });
+  return send({ method: 'POST', url: '/api/filemanager/files/', ...multipart });
 }
 
 /** Stages a line of the administrator's next shipment of `kind`. */
@@ -194,7 +188,7 @@ export async function seedIssue(date: string, locationId: number, lines: IssuedL
   for (const line of lines) {
     const kind = stockKindOf(line.object_type);
     const { quantity } = await readAsAdmin<StockRecord>(`/api/storeobjects/${kind}objs/${line.object_id}/`);
-    await setStockQuantity(kind, line.object_id, Math.round((quantity + line.quantity) * 1000) / 1000);
+    await setStockQuantity(kind, line.object_id, roundToThousandths(quantity + line.quantity));
     await addToCart(line);
   }
   return at(date, () => issueCart(locationId));

@@ -172,7 +172,7 @@ async function restoreBaseline({ database: { db }, config }: TestServer, from: B
  * Starts the real API server for this test file, runs `seed` once (see seed.ts), and lets every test start from
  * what it wrote. Call it at the top of each test file whose code talks to the API.
  */
-export function setupTestServer(seed: () => Promise<void> = async () => undefined): void {
+export function setupTestServer(seed: () => Promise<void>): void {
   beforeAll(async () => {
     running = await startServer();
     server.resetHandlers(passThroughToTestServer);
