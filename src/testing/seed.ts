@@ -16,9 +16,9 @@ import {
   type StockRecord,
 } from '../api/stock';
 import type { NewUser, User } from '../api/users';
-import { ensureAdmin } from '../../server/src/bootstrap';
 import { roundToThousandths } from '../../server/src/domain/quantity';
 import { multipartBody } from '../../server/src/testing/multipart';
+import type { Reply } from './apiServer';
 import { inject, testServer } from './testServer';
 
 /**
@@ -40,14 +40,16 @@ export function adminToken(): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+const textOf = (reply: Reply) => new TextDecoder().decode(reply.body);
+
 /** Sends one request as the administrator and returns the answer, which must be a success. */
 async function send<T>(options: InjectOptions & { method: Method; url: string }): Promise<T> {
   const { method, url } = options;
   const headers = { ...options.headers, authorization: `Bearer ${adminToken()}` };
   const reply = await inject({ ...options, headers });
   if (reply.statusCode >= 300)
-    throw new Error(`API call failed: ${method} ${url} answered ${reply.statusCode} ${reply.body}`);
-  return (reply.statusCode === 204 ? undefined : reply.json()) as T;
+    throw new Error(`API call failed: ${method} ${url} answered ${reply.statusCode} ${textOf(reply)}`);
+  return (reply.statusCode === 204 ? undefined : JSON.parse(textOf(reply))) as T;
 }
 
 function call<T>(method: Method, url: string, body?: object): Promise<T> {
@@ -61,7 +63,7 @@ export function readAsAdmin<T>(url: string): Promise<T> {
 
 /** Runs `write` with the server's clock at `date`, so what it creates carries that time. */
 export async function at<T>(date: string, write: () => Promise<T>): Promise<T> {
-  testServer().setClock(new Date(date));
+  testServer().setClock(date);
   try {
     return await write();
   } finally {
@@ -72,18 +74,13 @@ export async function at<T>(date: string, write: () => Promise<T>): Promise<T> {
 /** Signs in through the API and returns the access token. */
 export async function signIn(email: string, password: string): Promise<string> {
   const reply = await inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
-  if (reply.statusCode !== 200) throw new Error(`Sign-in failed: ${reply.statusCode} ${reply.body}`);
-  return (reply.json() as { access: string }).access;
+  if (reply.statusCode !== 200) throw new Error(`Sign-in failed: ${reply.statusCode} ${textOf(reply)}`);
+  return (JSON.parse(textOf(reply)) as { access: string }).access;
 }
 
 /** The protected administrator the product creates at start (ADMIN_EMAIL), signed in. */
 export async function seedAdmin(): Promise<void> {
-  const { database, config } = testServer();
-  await ensureAdmin(database.db, {
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-    passwordHashCost: config.passwordHashCost,
-  });
+  await testServer().createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   adminAccessToken = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
 }
 
