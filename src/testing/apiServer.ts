@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app';
 import { ensureAdmin } from '../../server/src/bootstrap';
+import type { Config } from '../../server/src/config';
 import { createDatabase, type Db } from '../../server/src/db';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { recordSearchChanges } from '../../server/src/search/changeLog';
@@ -51,11 +52,12 @@ async function rowsWritten(db: Db): Promise<number> {
   return rows[0].written;
 }
 
-export async function startApiServer() {
+/** `settings` change the test configuration (a small upload limit, say). */
+export async function startApiServer(settings: Partial<Config> = {}) {
   let clock: Date | null = null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-spa-test-'));
   // testConfig keeps the password hash cost low and the secrets fixed, as for the server's own tests.
-  const config = testConfig({ dataDir, uploadDir: path.join(dataDir, 'uploads') });
+  const config = testConfig({ ...settings, dataDir, uploadDir: path.join(dataDir, 'uploads') });
   const database = createDatabase(':memory:');
   const { db } = database;
   await migrateToLatest(db, database.dialect);

@@ -78,6 +78,15 @@ export async function signIn(email: string, password: string): Promise<string> {
   return (JSON.parse(textOf(reply)) as { access: string }).access;
 }
 
+/** Signs in as `email` with a wrong password until the server refuses every attempt for it (429, SERVER.md §2.1). */
+export async function lockOut(email: string): Promise<void> {
+  for (let attempt = 1; attempt <= 100; attempt += 1) {
+    const payload = { email, password: 'wrong-password' };
+    if ((await inject({ method: 'POST', url: '/api/token/', payload })).statusCode === 429) return;
+  }
+  throw new Error(`The server never locked ${email} out.`);
+}
+
 /** The protected administrator the product creates at start (ADMIN_EMAIL), signed in. */
 export async function seedAdmin(): Promise<void> {
   await testServer().createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);

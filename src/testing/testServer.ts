@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { http } from 'msw';
+import type { Config } from '../../server/src/config';
 import type { ApiServer, Reply } from './apiServer';
 import { server } from './server';
 
@@ -54,11 +55,12 @@ const passThroughToTestServer = http.all(/^https?:\/\/[^/]+\/(api|media)\//, asy
 
 /**
  * Starts the real API server for this test file, runs `seed` once (see seed.ts), and lets every test start from
- * what it wrote. Call it at the top of each test file whose code talks to the API.
+ * what it wrote. Call it at the top of each test file whose code talks to the API; `settings` change the server's
+ * test configuration.
  */
-export function setupTestServer(seed: () => Promise<void>): void {
+export function setupTestServer(seed: () => Promise<void>, settings: Partial<Config> = {}): void {
   beforeAll(async () => {
-    running = await startApiServer();
+    running = await startApiServer(settings);
     server.resetHandlers(passThroughToTestServer);
     await seed();
     await running.keepAsBaseline();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../testing/render';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedAdmin } from '../../testing/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, lockOut, seedAdmin } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { LoginPage } from './LoginPage';
@@ -35,11 +35,7 @@ describe('LoginPage', () => {
   });
 
   it('gives the same message when login is rate limited', async () => {
-    server.use(
-      http.post('*/api/token/', () =>
-        HttpResponse.json({ detail: 'Too many failed login attempts. Try again later.' }, { status: 429 }),
-      ),
-    );
+    await lockOut(ADMIN_EMAIL);
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
     await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);

@@ -153,6 +153,7 @@ describe('FilesPage', () => {
     });
 
     it('shows a failed link change in the error dialog with the shared-rule message', async () => {
+      // What our server answers when a chemical was deleted meanwhile; removing a link alone never fails.
       server.use(
         http.patch('*/api/filemanager/files/:id/', () =>
           HttpResponse.json({ chemicals: ['Invalid pk "1" - object does not exist.'] }, { status: 400 }),

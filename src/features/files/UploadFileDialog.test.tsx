@@ -7,7 +7,9 @@ import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { FilesPage } from './FilesPage';
 
-setupTestServer(seedLab);
+const UPLOAD_LIMIT_BYTES = 16 * 1024;
+
+setupTestServer(seedLab, { uploadMaxBytes: UPLOAD_LIMIT_BYTES });
 
 // Nested MUI dialogs, a select and search-as-you-type make these tests slow on a busy machine.
 
@@ -165,17 +167,15 @@ describe('Upload File', () => {
   });
 
   it('shows a refused upload in the error dialog and keeps the form', async () => {
-    server.use(
-      http.post('*/api/filemanager/files/', () =>
-        HttpResponse.json({ detail: 'File too large. The limit is 25 MB.' }, { status: 413 }),
-      ),
-    );
     const { user, dialog } = await openUpload();
-    await user.upload(within(dialog).getByLabelText('File'), pdf());
+    const tooBig = new File(['x'.repeat(UPLOAD_LIMIT_BYTES + 1)], 'NaCl safety.pdf', {
+      type: 'application/pdf',
+    });
+    await user.upload(within(dialog).getByLabelText('File'), tooBig);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const error = await screen.findByRole('dialog', { name: 'Error' });
-    expect(error).toHaveTextContent('File too large. The limit is 25 MB.');
+    expect(error).toHaveTextContent('File too large. The limit is 16 KB.');
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('dialog', { name: 'Upload File' })).toHaveTextContent('NaCl safety.pdf');
   });
