@@ -24,7 +24,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'spa',
-      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironment: '<rootDir>/src/testing/environment.ts',
       roots: ['<rootDir>/src'],
       setupFiles: ['<rootDir>/src/testing/env.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'],

@@ -1,51 +1,55 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { makeStore } from '../app/store';
+import { adminToken, seedAdmin } from '../testing/seed';
 import { server } from '../testing/server';
-import { apiSlice } from './apiSlice';
+import { setupTestServer } from '../testing/testServer';
+import { locationsApi } from './locations';
+import { usersApi } from './users';
 
-const probe = apiSlice.injectEndpoints({
-  endpoints: (build) => ({
-    probe: build.query<{ authorization: string | null }, void>({ query: () => '/api/probe/' }),
-  }),
-});
+setupTestServer(seedAdmin);
 
-function echoAuthorization(status = 200) {
+/** Records the Authorization header of every API call, then lets the server answer it. */
+function recordAuthorization() {
+  const sent: (string | null)[] = [];
   server.use(
-    http.get('*/api/probe/', ({ request }) =>
-      HttpResponse.json({ authorization: request.headers.get('Authorization') }, { status }),
-    ),
+    http.all('*/api/*', ({ request }) => {
+      sent.push(request.headers.get('Authorization'));
+    }),
   );
+  return sent;
 }
 
 describe('baseQuery', () => {
   it('sends the stored token as a Bearer header', async () => {
-    echoAuthorization();
-    const store = makeStore({ auth: { token: 'tok-1' } });
-    const { data } = await store.dispatch(probe.endpoints.probe.initiate());
-    expect(data).toEqual({ authorization: 'Bearer tok-1' });
+    const sent = recordAuthorization();
+    const store = makeStore({ auth: { token: adminToken() } });
+    const { data } = await store.dispatch(usersApi.endpoints.listUsers.initiate());
+    expect(sent).toEqual([`Bearer ${adminToken()}`]);
+    expect(data?.map((user) => user.email)).toEqual(['admin@lab.org']);
   });
 
   // Fetch trims header values, so "Bearer " with the empty token arrives as "Bearer".
   it('sends a Bearer header without a token when signed out', async () => {
-    echoAuthorization();
+    const sent = recordAuthorization();
     const store = makeStore();
-    const { data } = await store.dispatch(probe.endpoints.probe.initiate());
-    expect(data).toEqual({ authorization: 'Bearer' });
+    const { data } = await store.dispatch(locationsApi.endpoints.consumersTree.initiate());
+    expect(sent).toEqual(['Bearer']);
+    expect(data).toEqual({ PhysicalLab: [], OrganicLab: [], InorganicLab: [], Personal: [] });
   });
 
   it('ends the session when a signed-in call is answered 401', async () => {
-    echoAuthorization(401);
     localStorage.setItem('labstore.accessToken', 'expired');
     const store = makeStore();
-    await store.dispatch(probe.endpoints.probe.initiate());
+    const { error } = await store.dispatch(usersApi.endpoints.listUsers.initiate());
+    expect(error).toMatchObject({ status: 401 });
     expect(store.getState().auth.token).toBeNull();
     expect(localStorage.getItem('labstore.accessToken')).toBeNull();
   });
 
   it('keeps the session on other failures', async () => {
-    echoAuthorization(403);
-    const store = makeStore({ auth: { token: 'tok-1' } });
-    await store.dispatch(probe.endpoints.probe.initiate());
-    expect(store.getState().auth.token).toBe('tok-1');
+    const store = makeStore({ auth: { token: adminToken() } });
+    const { error } = await store.dispatch(locationsApi.endpoints.issuesForLocation.initiate(99));
+    expect(error).toMatchObject({ status: 404 });
+    expect(store.getState().auth.token).toBe(adminToken());
   });
 });

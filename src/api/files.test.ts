@@ -2,9 +2,13 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { signedInState } from '../testing/render';
+import { adminToken, seedLab } from '../testing/seed';
 import { sentRequests, server } from '../testing/server';
+import { setupTestServer } from '../testing/testServer';
 import { categoriesApi } from './categories';
 import { filesApi } from './files';
+
+setupTestServer(seedLab);
 
 function signedInStore() {
   return makeStore(signedInState());
@@ -42,7 +46,7 @@ describe('uploadFile', () => {
       filesApi.endpoints.uploadFile.initiate({ file, categories: [1, 3], chemicals: [2] }),
     );
 
-    expect(authorization).toBe('Bearer access-token-1');
+    expect(authorization).toBe(`Bearer ${adminToken()}`);
     expect(form?.getAll('categories')).toEqual(['1', '3']);
     expect(form?.getAll('chemicals')).toEqual(['2']);
     const sent = form?.get('file') as File;

@@ -1,26 +1,27 @@
 import { act, render, screen } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
-import { issueCart } from '../testing/handlers/issueCart';
 import { signedInState } from '../testing/render';
+import { addToCart, seedLab, setStockQuantity } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { setupTestServer } from '../testing/testServer';
 import { issueCartApi } from './issueCart';
 import { locationsApi } from './locations';
 import { searchApi } from './search';
 import { stockApi } from './stock';
 
-/** The admin's cart holds 5 ml of Ethanol (chemical 1) and 2 Beakers (glassware 5). */
-function fillCart() {
-  issueCart.lines.push(
-    { id: 1, owner: 1, object_id: 1, object_type: 'CHEMICAL', quantity: 5 },
-    { id: 2, owner: 1, object_id: 5, object_type: 'GLASSWARE', quantity: 2 },
-  );
-  issueCart.nextId = 3;
+setupTestServer(seedLab);
+
+/** The admin's cart holds 5 ml of Ethanol (chemical 1) and 2 Beakers (glassware 1). */
+async function fillCart() {
+  const ethanol = await addToCart({ object_id: 1, object_type: 'CHEMICAL', quantity: 5 });
+  const beakers = await addToCart({ object_id: 1, object_type: 'GLASSWARE', quantity: 2 });
+  return { ethanol, beakers };
 }
 
-/** A store showing every list a merge could touch, their loads done. */
+/** A store showing every list a merge could touch, their loads done, and the cart's lines. */
 async function storeShowingEverything() {
-  fillCart();
+  const lines = await fillCart();
   const store = makeStore(signedInState());
   await Promise.all([
     store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
@@ -35,7 +36,7 @@ async function storeShowingEverything() {
     store.dispatch(issueCartApi.endpoints.listIssueCart.initiate()),
   ]);
   clearRequestLog();
-  return store;
+  return { store, lines };
 }
 
 const cartList = 'GET /api/management/issue-cart/';
@@ -48,7 +49,7 @@ describe('issue cart and location endpoints and their cache tags', () => {
   });
 
   it('after a merge refetches the cart, the lists and searches of the issued kinds and that location’s issues', async () => {
-    const store = await storeShowingEverything();
+    const { store } = await storeShowingEverything();
     await store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 }));
     await expectRequests([
       'POST /api/management/issue-cart/2/merge/',
@@ -66,21 +67,22 @@ describe('issue cart and location endpoints and their cache tags', () => {
   });
 
   it('refetches nothing when the merge is refused', async () => {
-    const store = await storeShowingEverything();
-    issueCart.lines[0].quantity = 300;
+    const { store } = await storeShowingEverything();
+    // Someone else issued most of the Ethanol after it went into this cart.
+    await setStockQuantity('chemical', 1, 3);
     const result = await act(() =>
       store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 })),
     );
-    expect(result.error).toMatchObject({ status: 409, data: { detail: 'Ethanol: only 250.5 ml in stock.' } });
-    expect(screen.getByText('Ethanol: only 250.5 ml in stock.')).toBeInTheDocument();
+    expect(result.error).toMatchObject({ status: 409, data: { detail: 'Ethanol: only 3 ml in stock.' } });
+    expect(screen.getByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();
     await expectRequests(['POST /api/management/issue-cart/2/merge/']);
   });
 
   it('refetches only the cart after a line is added, changed or deleted', async () => {
-    const store = await storeShowingEverything();
+    const { store, lines } = await storeShowingEverything();
     await store.dispatch(
       issueCartApi.endpoints.addToIssueCart.initiate({
-        object_id: 3,
+        object_id: 1,
         object_type: 'INSTRUMENT',
         quantity: 1,
       }),
@@ -90,26 +92,26 @@ describe('issue cart and location endpoints and their cache tags', () => {
     clearRequestLog();
     await store.dispatch(
       issueCartApi.endpoints.updateIssueCartLine.initiate({
-        id: 1,
+        id: lines.ethanol.id,
         object_id: 1,
         object_type: 'CHEMICAL',
         quantity: 7,
       }),
     );
-    await expectRequests(['PUT /api/management/issue-cart/1/', cartList]);
+    await expectRequests([`PUT /api/management/issue-cart/${lines.ethanol.id}/`, cartList]);
 
     clearRequestLog();
-    await store.dispatch(issueCartApi.endpoints.deleteIssueCartLine.initiate(2));
-    await expectRequests(['DELETE /api/management/issue-cart/2/', cartList]);
-    const lines = issueCartApi.endpoints.listIssueCart.select()(store.getState()).data;
-    expect(lines?.map((line) => [line.object_id, line.quantity])).toEqual([
-      [1, 7],
-      [3, 1],
+    await store.dispatch(issueCartApi.endpoints.deleteIssueCartLine.initiate(lines.beakers.id));
+    await expectRequests([`DELETE /api/management/issue-cart/${lines.beakers.id}/`, cartList]);
+    const cart = issueCartApi.endpoints.listIssueCart.select()(store.getState()).data;
+    expect(cart?.map((line) => [line.object_type, line.object_id, line.quantity])).toEqual([
+      ['CHEMICAL', 1, 7],
+      ['INSTRUMENT', 1, 1],
     ]);
   });
 
   it('refetches only the tree after a location is created', async () => {
-    const store = await storeShowingEverything();
+    const { store } = await storeShowingEverything();
     await store.dispatch(
       locationsApi.endpoints.createLocation.initiate({
         name: 'Inorganic Lab 3',

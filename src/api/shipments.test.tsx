@@ -1,14 +1,18 @@
 import { makeStore } from '../app/store';
-import { shipments } from '../testing/handlers/shipments';
 import { signedInState } from '../testing/render';
+import { seedLab, stageLine } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { setupTestServer } from '../testing/testServer';
 import { searchApi } from './search';
 import { shipmentsApi } from './shipments';
 import { stockApi } from './stock';
 
-/** A store showing the chemical and instrument stock, a chemical search, staging lists and histories. */
+setupTestServer(seedLab);
+
+/** A store showing the chemical and instrument stock, a chemical search, staging lists and histories; 10 ml of
+ * Ethanol staged. */
 async function storeShowingShipments() {
-  shipments.staged.chemical.push({ id: 90, itemId: 1, quantity: 10 });
+  const staged = await stageLine('chemical', 1, 10);
   const store = makeStore(signedInState());
   await Promise.all([
     store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
@@ -20,7 +24,7 @@ async function storeShowingShipments() {
     store.dispatch(shipmentsApi.endpoints.listShipments.initiate('instrument')),
   ]);
   clearRequestLog();
-  return store;
+  return { store, staged };
 }
 
 const chemicalStaging = '/api/management/chemical-temp-shipment/';
@@ -30,7 +34,7 @@ const history = 'GET /api/management/shipments/';
 
 describe('shipment endpoints and their cache tags', () => {
   it('refetches only the kind staging list after adding, editing or deleting a line', async () => {
-    const store = await storeShowingShipments();
+    const { store, staged } = await storeShowingShipments();
     await store.dispatch(
       shipmentsApi.endpoints.addShipmentLine.initiate({ kind: 'chemical', itemId: 2, quantity: 0.5 }),
     );
@@ -38,17 +42,19 @@ describe('shipment endpoints and their cache tags', () => {
 
     clearRequestLog();
     await store.dispatch(
-      shipmentsApi.endpoints.updateShipmentLine.initiate({ kind: 'chemical', id: 90, quantity: 12.5 }),
+      shipmentsApi.endpoints.updateShipmentLine.initiate({ kind: 'chemical', id: staged.id, quantity: 12.5 }),
     );
-    await expectRequests([`PATCH ${chemicalStaging}90/`, `GET ${chemicalStaging}`]);
+    await expectRequests([`PATCH ${chemicalStaging}${staged.id}/`, `GET ${chemicalStaging}`]);
 
     clearRequestLog();
-    await store.dispatch(shipmentsApi.endpoints.deleteShipmentLine.initiate({ kind: 'chemical', id: 90 }));
-    await expectRequests([`DELETE ${chemicalStaging}90/`, `GET ${chemicalStaging}`]);
+    await store.dispatch(
+      shipmentsApi.endpoints.deleteShipmentLine.initiate({ kind: 'chemical', id: staged.id }),
+    );
+    await expectRequests([`DELETE ${chemicalStaging}${staged.id}/`, `GET ${chemicalStaging}`]);
   });
 
   it('refetches the staging list, stock list, searches and history of the merged kind only', async () => {
-    const store = await storeShowingShipments();
+    const { store } = await storeShowingShipments();
     await store.dispatch(shipmentsApi.endpoints.mergeShipment.initiate('chemical'));
     await expectRequests([
       `POST ${chemicalStaging}merge/`,
@@ -67,7 +73,7 @@ describe('shipment endpoints and their cache tags', () => {
   });
 
   it('refetches the kind stock list and searches after creating a brand-new item', async () => {
-    const store = await storeShowingShipments();
+    const { store } = await storeShowingShipments();
     await store.dispatch(
       shipmentsApi.endpoints.createNewStockItem.initiate({
         kind: 'chemical',
@@ -86,7 +92,7 @@ describe('shipment endpoints and their cache tags', () => {
   });
 
   it('refetches nothing and opens the error dialog when a merge fails', async () => {
-    const store = await storeShowingShipments();
+    const { store } = await storeShowingShipments();
     await store.dispatch(shipmentsApi.endpoints.mergeShipment.initiate('instrument'));
     await expectRequests(['POST /api/management/instrument-temp-shipment/merge/']);
     expect(store.getState().ui.errorDialog).toBe('Nothing to merge.');

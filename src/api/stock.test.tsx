@@ -2,9 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
 import { signedInState } from '../testing/render';
+import { createChemical, seedLab } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { setupTestServer } from '../testing/testServer';
 import { searchApi } from './search';
 import { stockApi, type ChemicalFields } from './stock';
+
+setupTestServer(seedLab);
 
 const ethanol: ChemicalFields = {
   name: 'Ethanol',
@@ -57,9 +61,19 @@ describe('stock endpoints and their cache tags', () => {
   });
 
   it('refetches only what showed the record after a delete', async () => {
+    // Sodium chloride has been issued, so it cannot be deleted; a record nothing refers to can.
+    const bicarbonate = await createChemical({
+      name: 'Sodium bicarbonate',
+      CAS_RN: '144-55-8',
+      molecular_formula: 'NaHCO3',
+      purity: 99,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'SOLID',
+    });
     const store = await storeShowingStock();
-    await store.dispatch(stockApi.endpoints.deleteChemicalStock.initiate(2));
-    await expectRequests(['DELETE /api/storeobjects/chemicalobjs/2/', chemicalList, search]);
+    await store.dispatch(stockApi.endpoints.deleteChemicalStock.initiate(bicarbonate.id));
+    await expectRequests([`DELETE /api/storeobjects/chemicalobjs/${bicarbonate.id}/`, chemicalList, search]);
   });
 
   it('leaves the other kinds alone', async () => {

@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { usersApi } from '../api/users';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accounts } from '../testing/handlers/accounts';
 import { renderRoutes } from '../testing/render';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, deleteUser, seedLab, signIn } from '../testing/seed';
+import { setupTestServer } from '../testing/testServer';
 import { routes } from './router';
+
+setupTestServer(seedLab);
 
 describe('routes', () => {
   it('serves the public area, opening on its first page, at /', async () => {
@@ -26,11 +29,14 @@ describe('routes', () => {
   it('returns to the login screen when a signed-in call is refused mid-session', async () => {
     const { store, router } = renderRoutes(routes, {
       route: '/adminapp',
-      preloadedState: { auth: { token: 'access-token-1' }, ui: { adminPage: 5, publicPage: null } },
+      preloadedState: {
+        auth: { token: await signIn('ann@lab.org', 'ann-password') },
+        ui: { adminPage: 5, publicPage: null },
+      },
     });
     await screen.findByRole('cell', { name: 'ann@lab.org' });
     // The account behind the token disappears: the next signed-in call is answered 401.
-    accounts.rows = accounts.rows.filter((row) => row.id !== 1);
+    await deleteUser(2);
     store.dispatch(usersApi.util.invalidateTags(['User']));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminapp/login'));

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type RootState } from '../app/store';
-import { ADMIN_EMAIL, accessTokenFor, accounts } from './handlers/accounts';
+import { adminToken } from './seed';
 
 interface RenderRoutesOptions {
   preloadedState?: Partial<RootState>;
@@ -44,8 +44,7 @@ export function renderWithProviders(ui: ReactElement, { path, ...options }: Rend
   );
 }
 
-/** State of a signed-in administrator whose token the fake server accepts. */
+/** State of the seeded administrator, signed in (see seedAdmin). */
 export function signedInState(): Partial<RootState> {
-  const admin = accounts.rows.find((row) => row.email === ADMIN_EMAIL)!;
-  return { auth: { token: accessTokenFor(admin) } };
+  return { auth: { token: adminToken() } };
 }

@@ -1,26 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { authHandlers } from './handlers/auth';
-import { categoriesHandlers } from './handlers/categories';
-import { filesHandlers } from './handlers/files';
-import { issueCartHandlers } from './handlers/issueCart';
-import { locationsHandlers } from './handlers/locations';
-import { searchHandlers } from './handlers/search';
-import { shipmentsHandlers } from './handlers/shipments';
-import { stockHandlers } from './handlers/stock';
-import { usersHandlers } from './handlers/users';
 
-export const server = setupServer(
-  ...authHandlers,
-  ...usersHandlers,
-  ...stockHandlers,
-  ...searchHandlers,
-  ...locationsHandlers,
-  ...issueCartHandlers,
-  ...shipmentsHandlers,
-  ...categoriesHandlers,
-  ...filesHandlers,
-);
+/**
+ * MSW, in front of the test file's real API server once `setupTestServer()` has installed the pass-through to it
+ * (testServer.ts); tests add fault injections on top with `server.use(…)`.
+ */
+export const server = setupServer();
 
 const requestLog: string[] = [];
 

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { adminToken, seedLab } from '../../testing/seed';
+import { setupTestServer } from '../../testing/testServer';
 import { AdminShell } from './AdminShell';
+
+setupTestServer(seedLab);
 
 function renderShell() {
   return renderWithProviders(<AdminShell />, { route: '/adminapp', preloadedState: signedInState() });
@@ -99,7 +103,7 @@ describe('AdminShell', () => {
   });
 
   it('logs out: clears the stored token and goes to the login screen', async () => {
-    localStorage.setItem('labstore.accessToken', 'access-token-1');
+    localStorage.setItem('labstore.accessToken', adminToken());
     const { user, store, router } = renderShell();
     await screen.findByRole('heading', { name: 'Search' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));

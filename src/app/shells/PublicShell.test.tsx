@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/render';
+import { seedLab } from '../../testing/seed';
 import { sentRequests } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { PublicShell } from './PublicShell';
+
+setupTestServer(seedLab);
 
 describe('PublicShell', () => {
   it('opens on the first public page and offers the Store without signing in', async () => {

@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { seedAdmin } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { AdminGate } from './AdminGate';
+
+setupTestServer(seedAdmin);
 
 function renderGate(preloadedState = {}) {
   return renderWithProviders(

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../testing/handlers/accounts';
 import { renderWithProviders } from '../../testing/render';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, lockOut, seedAdmin } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { LoginPage } from './LoginPage';
+
+setupTestServer(seedAdmin);
 
 function renderLogin() {
   return renderWithProviders(<LoginPage />, { route: '/adminapp/login' });
@@ -32,11 +35,7 @@ describe('LoginPage', () => {
   });
 
   it('gives the same message when login is rate limited', async () => {
-    server.use(
-      http.post('*/api/token/', () =>
-        HttpResponse.json({ detail: 'Too many failed login attempts. Try again later.' }, { status: 429 }),
-      ),
-    );
+    await lockOut(ADMIN_EMAIL);
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email'), ADMIN_EMAIL);
     await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
@@ -69,8 +68,9 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminapp'));
-    expect(store.getState().auth.token).toBe('access-token-1');
-    expect(localStorage.getItem('labstore.accessToken')).toBe('access-token-1');
+    const token = store.getState().auth.token;
+    expect(token).toMatch(/^eyJ/);
+    expect(localStorage.getItem('labstore.accessToken')).toBe(token);
     expect(sentRequests()).toEqual(['POST /api/token/']);
   });
 });

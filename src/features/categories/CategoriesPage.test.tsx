@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { categories } from '../../testing/handlers/categories';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { deleteCategory, readAsAdmin, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { CategoriesPage } from './CategoriesPage';
+
+setupTestServer(seedLab);
 
 const LIST = 'GET /api/filemanager/categories/';
 
@@ -82,7 +85,7 @@ describe('CategoriesPage', () => {
 
       const error = await screen.findByRole('dialog', { name: 'Error' });
       expect(error).toHaveTextContent('name: category with this name already exists.');
-      expect(categories.rows).toHaveLength(3);
+      expect(await readAsAdmin('/api/filemanager/categories/')).toHaveLength(3);
     });
   });
 
@@ -130,17 +133,14 @@ describe('CategoriesPage', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Delete Category' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(names()).toEqual(['MSDS', 'Protocols', 'Safety']);
+      expect(await readAsAdmin('/api/filemanager/categories/')).toHaveLength(3);
       expect(sentRequests()).toEqual([LIST]);
     });
 
     it('shows a failed delete in the error dialog', async () => {
-      server.use(
-        http.delete('*/api/filemanager/categories/:id/', () =>
-          HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
-        ),
-      );
       const { user } = await renderCategories();
+      // Someone else deletes the category while it is still listed here.
+      await deleteCategory(3);
       await user.click(screen.getByRole('button', { name: 'Delete Safety' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Category' });
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));

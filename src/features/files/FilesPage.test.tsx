@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { library } from '../../testing/handlers/files';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { readAsAdmin, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { FilesPage, PublicFilesPage } from './FilesPage';
+
+setupTestServer(seedLab);
 
 // Nested MUI dialogs and search-as-you-type make these tests slow on a busy machine.
 
@@ -96,7 +99,7 @@ describe('FilesPage', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Delete File' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(library.files).toHaveLength(2);
+      expect(await readAsAdmin('/api/filemanager/files/')).toHaveLength(2);
       expect(writes()).toEqual([]);
     });
   });
@@ -150,6 +153,7 @@ describe('FilesPage', () => {
     });
 
     it('shows a failed link change in the error dialog with the shared-rule message', async () => {
+      // What our server answers when a chemical was deleted meanwhile; removing a link alone never fails.
       server.use(
         http.patch('*/api/filemanager/files/:id/', () =>
           HttpResponse.json({ chemicals: ['Invalid pk "1" - object does not exist.'] }, { status: 400 }),

@@ -1,9 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FileRecord } from '../../api/files';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { FilesPage } from './FilesPage';
+
+const UPLOAD_LIMIT_BYTES = 16 * 1024;
+
+setupTestServer(seedLab, { uploadMaxBytes: UPLOAD_LIMIT_BYTES });
 
 // Nested MUI dialogs, a select and search-as-you-type make these tests slow on a busy machine.
 
@@ -114,7 +120,7 @@ describe('Upload File', () => {
     const { user, dialog } = await openUpload();
     await addChemical(user, dialog, 'ethanol', 'Ethanol');
     const chip = within(dialog).getByRole('button', { name: 'Ethanol (99.5%, Merck)' });
-    chip.focus();
+    act(() => chip.focus());
     await user.keyboard('{Backspace}');
     expect(chosenChemicals(dialog)).toEqual([]);
   });
@@ -161,17 +167,15 @@ describe('Upload File', () => {
   });
 
   it('shows a refused upload in the error dialog and keeps the form', async () => {
-    server.use(
-      http.post('*/api/filemanager/files/', () =>
-        HttpResponse.json({ detail: 'File too large. The limit is 25 MB.' }, { status: 413 }),
-      ),
-    );
     const { user, dialog } = await openUpload();
-    await user.upload(within(dialog).getByLabelText('File'), pdf());
+    const tooBig = new File(['x'.repeat(UPLOAD_LIMIT_BYTES + 1)], 'NaCl safety.pdf', {
+      type: 'application/pdf',
+    });
+    await user.upload(within(dialog).getByLabelText('File'), tooBig);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const error = await screen.findByRole('dialog', { name: 'Error' });
-    expect(error).toHaveTextContent('File too large. The limit is 25 MB.');
+    expect(error).toHaveTextContent('File too large. The limit is 16 KB.');
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('dialog', { name: 'Upload File' })).toHaveTextContent('NaCl safety.pdf');
   });

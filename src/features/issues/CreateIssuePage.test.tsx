@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { issueCart } from '../../testing/handlers/issueCart';
-import { locations } from '../../testing/handlers/locations';
-import { stock } from '../../testing/handlers/stock';
+import type { CartLine } from '../../api/issueCart';
+import type { Issue } from '../../api/locations';
+import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { addToCart, readAsAdmin, seedLab, setStockQuantity } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { CreateIssuePage } from './CreateIssuePage';
+
+setupTestServer(seedLab);
 
 const initialLoads = ['GET /api/management/consumers-tree/', 'GET /api/management/issue-cart/'];
 
@@ -19,9 +23,12 @@ async function renderPage() {
 
 /** Puts 5 ml of Ethanol (chemical 1) in the signed-in admin's cart. */
 function ethanolInCart() {
-  issueCart.lines.push({ id: 1, owner: 1, object_id: 1, object_type: 'CHEMICAL', quantity: 5 });
-  issueCart.nextId = 2;
+  return addToCart({ object_id: 1, object_type: 'CHEMICAL', quantity: 5 });
 }
+
+const adminCart = () => readAsAdmin<CartLine[]>('/api/management/issue-cart/');
+const ethanolStock = async () =>
+  (await readAsAdmin<ChemicalStock>('/api/storeobjects/chemicalobjs/1/')).quantity;
 
 type User = Awaited<ReturnType<typeof renderPage>>['user'];
 
@@ -72,7 +79,7 @@ describe('CreateIssuePage', () => {
     expect(await screen.findByText('Ethanol added to the cart.')).toBeInTheDocument();
     await waitFor(() => expect(cartItems('Chemicals')).toEqual(['Ethanol — 5.25 ml']));
     expect(screen.queryByRole('form', { name: 'Chosen item' })).not.toBeInTheDocument();
-    expect(issueCart.lines).toMatchObject([{ object_id: 1, object_type: 'CHEMICAL', quantity: 5.25 }]);
+    expect(await adminCart()).toMatchObject([{ object_id: 1, object_type: 'CHEMICAL', quantity: 5.25 }]);
   });
 
   it("takes whole pieces only and shows the server's stock check", async () => {
@@ -88,11 +95,11 @@ describe('CreateIssuePage', () => {
     expect(await screen.findByText('quantity: Only 20 pieces in stock.')).toBeInTheDocument();
     expect(within(form).getByText('Only 20 pieces in stock.')).toBeInTheDocument();
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
-    expect(issueCart.lines).toEqual([]);
+    expect(await adminCart()).toEqual([]);
   });
 
   it('edits a cart line in the form', async () => {
-    ethanolInCart();
+    const line = await ethanolInCart();
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Edit Ethanol' }));
 
@@ -105,12 +112,16 @@ describe('CreateIssuePage', () => {
 
     expect(await screen.findByText('Ethanol changed in the cart.')).toBeInTheDocument();
     await waitFor(() => expect(cartItems('Chemicals')).toEqual(['Ethanol — 7 ml']));
-    expect(sentRequests()).toEqual([...initialLoads, 'PUT /api/management/issue-cart/1/', initialLoads[1]]);
+    expect(sentRequests()).toEqual([
+      ...initialLoads,
+      `PUT /api/management/issue-cart/${line.id}/`,
+      initialLoads[1],
+    ]);
   });
 
   it('deletes a cart line', async () => {
-    ethanolInCart();
-    issueCart.lines.push({ id: 2, owner: 1, object_id: 3, object_type: 'INSTRUMENT', quantity: 1 });
+    await ethanolInCart();
+    const instrumentLine = await addToCart({ object_id: 1, object_type: 'INSTRUMENT', quantity: 1 });
     const { user } = await renderPage();
     expect(cartItems('Instruments')).toEqual(['Spectrophotometer — 1 piece']);
     await user.click(screen.getByRole('button', { name: 'Delete Ethanol' }));
@@ -118,11 +129,11 @@ describe('CreateIssuePage', () => {
     expect(await screen.findByText('Ethanol removed from the cart.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Chemicals' })).not.toBeInTheDocument());
     expect(cartItems('Instruments')).toEqual(['Spectrophotometer — 1 piece']);
-    expect(issueCart.lines.map((line) => line.id)).toEqual([2]);
+    expect((await adminCart()).map((line) => line.id)).toEqual([instrumentLine.id]);
   });
 
   it('asks for a location before submitting and sends nothing without one', async () => {
-    ethanolInCart();
+    await ethanolInCart();
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -131,7 +142,7 @@ describe('CreateIssuePage', () => {
   });
 
   it('issues the cart to the chosen location and empties it', async () => {
-    ethanolInCart();
+    await ethanolInCart();
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
     expect(screen.getByText('Issue to Organic Lab A.')).toBeInTheDocument();
@@ -140,21 +151,22 @@ describe('CreateIssuePage', () => {
     expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
     expect(await screen.findByText('The cart is empty.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    expect(stock.chemical.find((record) => record.id === 1)?.quantity).toBe(245.5);
-    expect(locations.issues.get(2)?.[0].objects).toEqual([
-      { id: 1, name: 'Ethanol', object_type: 'CHEMICAL', quantity: 5 },
+    expect(await ethanolStock()).toBe(245.5);
+    const [issue] = await readAsAdmin<Issue[]>('/api/management/issues/2/');
+    expect(issue.objects).toEqual([
+      expect.objectContaining({ id: 1, name: 'Ethanol', object_type: 'CHEMICAL', quantity: 5 }),
     ]);
   });
 
   it("shows the server's refusal when the stock ran short, and keeps the cart", async () => {
-    ethanolInCart();
-    stock.chemical[0].quantity = 3;
+    await ethanolInCart();
+    await setStockQuantity('chemical', 1, 3);
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();
     expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
-    expect(stock.chemical[0].quantity).toBe(3);
+    expect(await ethanolStock()).toBe(3);
   });
 });

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { locations } from '../../testing/handlers/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { AdminLocationPage, LocationPage } from './LocationPage';
+
+setupTestServer(seedLab);
 
 const treeRequest = 'GET /api/management/consumers-tree/';
 
@@ -34,7 +37,7 @@ describe('LocationPage', () => {
   it('shows the issues of the chosen location as dated cards, newest first, with units', async () => {
     let release!: () => void;
     const answerHeld = new Promise<void>((resolve) => (release = resolve));
-    // Holds the answer back, then falls through to the fake server's handler.
+    // Holds the answer back, then lets the server answer.
     server.use(http.get('*/api/management/issues/:id/', () => answerHeld));
     const { user } = await renderPublic();
     expect(screen.getByText('Choose a location to see what was issued to it.')).toBeInTheDocument();
@@ -68,13 +71,18 @@ describe('LocationPage', () => {
   });
 
   it("treats an unknown object type as glassware and says 'Nothing Found' for a location without issues", async () => {
-    locations.issues.set(3, [
-      {
-        id: 7,
-        created_at: '2026-07-04T12:00:00.000Z',
-        objects: [{ id: 6, name: 'Volumetric flask', object_type: 'GLASSWARES', quantity: 3 }],
-      },
-    ]);
+    // An answer our server never gives: an object type it does not know.
+    server.use(
+      http.get('*/api/management/issues/3/', () =>
+        HttpResponse.json([
+          {
+            id: 7,
+            created_at: '2026-07-04T12:00:00.000Z',
+            objects: [{ id: 2, name: 'Volumetric flask', object_type: 'GLASSWARES', quantity: 3 }],
+          },
+        ]),
+      ),
+    );
     const { user } = await renderPublic();
     await user.click(screen.getByRole('button', { name: 'Dr. X' }));
     const card = await screen.findByRole('article', { name: 'July 4, 2026' });
@@ -177,7 +185,7 @@ describe('LocationPage', () => {
       await user.click(within(types).getByRole('option', { name: 'Inorganic Lab' }));
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-      const inorganic = screen.getByRole('list', { name: 'Inorganic Lab' });
+      const inorganic = await screen.findByRole('list', { name: 'Inorganic Lab' });
       expect(await within(inorganic).findByRole('button', { name: 'Lab 3' })).toBeInTheDocument();
       expect(await screen.findByText('Location Lab 3 created.')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -191,16 +199,8 @@ describe('LocationPage', () => {
     });
 
     it("shows the server's validation error by the shared rule and beside the field", async () => {
-      server.use(
-        http.post('*/api/management/store-consumers/', () =>
-          HttpResponse.json(
-            { room_number: ['Ensure this field has no more than 20 characters.'] },
-            { status: 400 },
-          ),
-        ),
-      );
       const { user, dialog } = await openCreate();
-      await fill(user, { Name: 'L', 'Building Name': 'A', 'Room Number': '1' });
+      await fill(user, { Name: 'L', 'Building Name': 'A', 'Room Number': '1'.repeat(21) });
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
       expect(

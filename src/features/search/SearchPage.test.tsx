@@ -2,8 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { stockApi } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { SearchPage } from './SearchPage';
+
+setupTestServer(seedLab);
 
 const searchRequest = 'GET /api/management/fuzzysearch/';
 

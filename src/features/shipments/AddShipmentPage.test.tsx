@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { AdminShell } from '../../app/shells/AdminShell';
-import { shipments } from '../../testing/handlers/shipments';
-import { stock } from '../../testing/handlers/stock';
+import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { sentRequests, server } from '../../testing/server';
+import { readAsAdmin, seedLab, stageLine } from '../../testing/seed';
+import { sentRequests } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { AddShipmentPage } from './AddShipmentPage';
+
+setupTestServer(seedLab);
 
 // Each test walks a whole flow through MUI inputs and dialogs, which takes seconds on a busy machine.
 
@@ -28,16 +30,15 @@ function field(label: string) {
   return new RegExp(`^${label}( \\*)?$`);
 }
 
-// Seeded stock: Ethanol (chemical 1), Sodium chloride (2), Spectrophotometer (3), Centrifuge (4), Beaker (5).
-function stage(kind: 'chemical' | 'instrument' | 'glassware', itemId: number, quantity: number) {
-  shipments.staged[kind].push({ id: shipments.nextId++, itemId, quantity });
-}
+// Seeded stock (seedLab): Ethanol (chemical 1), Sodium chloride (chemical 2), Spectrophotometer (instrument 1),
+// Centrifuge (instrument 2), Beaker (glassware 1).
+const chemicalStock = () => readAsAdmin<ChemicalStock[]>('/api/storeobjects/chemicalobjs/');
 
 describe('AddShipmentPage', () => {
   it('shows the staging table of each tab with its SPEC columns, chemical first', async () => {
-    stage('chemical', 1, 12.5);
-    stage('instrument', 3, 2);
-    stage('glassware', 5, 10);
+    await stageLine('chemical', 1, 12.5);
+    await stageLine('instrument', 1, 2);
+    await stageLine('glassware', 1, 10);
     const { user } = renderPage();
     expect(screen.getByRole('tab', { name: 'Chemical' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByPlaceholderText('Chemical...')).toBeInTheDocument();
@@ -113,7 +114,9 @@ describe('AddShipmentPage', () => {
     expect(await screen.findByText('Beaker added to the shipment.')).toBeInTheDocument();
     expect(within(rowOf('Beaker')).getByRole('cell', { name: '10 pieces' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Glassware line' })).not.toBeInTheDocument();
-    expect(shipments.staged.glassware).toEqual([expect.objectContaining({ itemId: 5, quantity: 10 })]);
+    expect(await readAsAdmin('/api/management/glassware-temp-shipment/')).toEqual([
+      expect.objectContaining({ glassware: expect.objectContaining({ id: 1 }), quantity: 10 }),
+    ]);
   });
 
   it('creates a brand-new chemical with quantity 0, then stages the entered quantity', async () => {
@@ -146,11 +149,12 @@ describe('AddShipmentPage', () => {
       'POST /api/management/chemicals/',
       'POST /api/management/chemical-temp-shipment/',
     ]);
-    expect(stock.chemical.find((row) => row.chemical.name === 'Acetone')?.quantity).toBe(0);
+    const acetone = (await chemicalStock()).find((row) => row.chemical.name === 'Acetone');
+    expect(acetone?.quantity).toBe(0);
   });
 
   it('edits only the quantity of a staged line', async () => {
-    stage('instrument', 3, 2);
+    await stageLine('instrument', 1, 2);
     const { user } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Instrument' }));
     await user.click(await screen.findByRole('button', { name: 'Edit Spectrophotometer' }));
@@ -171,7 +175,7 @@ describe('AddShipmentPage', () => {
   });
 
   it('deletes a staged line', async () => {
-    stage('chemical', 2, 100);
+    await stageLine('chemical', 2, 100);
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Sodium chloride' }));
     expect(await screen.findByText('Nothing staged yet.')).toBeInTheDocument();
@@ -179,8 +183,8 @@ describe('AddShipmentPage', () => {
   });
 
   it('merges the staged list after confirmation and reloads it empty', async () => {
-    stage('chemical', 1, 10);
-    stage('chemical', 2, 0.5);
+    await stageLine('chemical', 1, 10);
+    await stageLine('chemical', 2, 0.5);
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'Staged chemical lines' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -190,22 +194,17 @@ describe('AddShipmentPage', () => {
     expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
     expect(await screen.findByText('Nothing staged yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    expect(stock.chemical.map((row) => row.quantity)).toEqual([260.5, 500.5]);
+    expect((await chemicalStock()).map((row) => row.quantity)).toEqual([260.5, 500.5]);
   });
 
   it('shows a failed staging call in an error dialog with the shared-rule message', async () => {
-    server.use(
-      http.post('*/api/management/instrument-temp-shipment/', () =>
-        HttpResponse.json({ quantity: ['A valid integer is required.'] }, { status: 400 }),
-      ),
-    );
     const { user } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Instrument' }));
     await user.type(screen.getByPlaceholderText('Instrument...'), 'centri');
     await user.click(
       await screen.findByRole('option', { name: 'Centrifuge - 2 pieces - Eppendorf - Daraz' }),
     );
-    await user.type(screen.getByLabelText(field('New Quantity')), '1');
+    await user.type(screen.getByLabelText(field('New Quantity')), '1.5');
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Error' });

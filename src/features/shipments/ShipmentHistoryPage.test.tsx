@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { shipments } from '../../testing/handlers/shipments';
+import type { StockKind } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { at, mergeShipment, seedLab, stageLine } from '../../testing/seed';
 import { server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { ShipmentHistoryPage } from './ShipmentHistoryPage';
+
+setupTestServer(seedLab);
 
 function renderPage() {
   return renderWithProviders(<ShipmentHistoryPage />, {
@@ -24,48 +28,16 @@ function cellsOf(table: HTMLElement) {
     .map((cell) => cell.textContent);
 }
 
-const merchant = { manufacturer: 'Merck', supplier: 'Daraz' };
+/** Stages `quantity` of stock record `id` and merges it into stock at `date`: one shipment in the history. */
+async function shipAt(date: string, kind: StockKind, id: number, quantity: number) {
+  await stageLine(kind, id, quantity);
+  await at(date, () => mergeShipment(kind));
+}
 
 describe('ShipmentHistoryPage', () => {
   it('shows one card per chemical shipment, newest first, with the SPEC columns', async () => {
-    shipments.history.chemical.push(
-      {
-        id: 1,
-        date_time: '2026-11-20T08:00:00.000Z',
-        lines: [
-          {
-            stock_id: 2,
-            CAS_RN: '7647-14-5',
-            name: 'Sodium chloride',
-            molecular_formula: 'NaCl',
-            molecular_weight: 58.44,
-            purity: 99,
-            state: 'SOLID',
-            old_total: 0,
-            added_quantity: 500,
-            ...merchant,
-          },
-        ],
-      },
-      {
-        id: 2,
-        date_time: '2026-11-21T19:56:09.765Z',
-        lines: [
-          {
-            stock_id: 1,
-            CAS_RN: '64-17-5',
-            name: 'Ethanol',
-            molecular_formula: 'C2H6O',
-            molecular_weight: 46.069,
-            purity: 99.5,
-            state: 'LIQUID',
-            old_total: 238,
-            added_quantity: 12.5,
-            ...merchant,
-          },
-        ],
-      },
-    );
+    await shipAt('2026-11-20T08:00:00.000Z', 'chemical', 2, 500);
+    await shipAt('2026-11-21T19:56:09.765Z', 'chemical', 1, 12.5);
     renderPage();
     expect(screen.getByRole('progressbar', { name: 'Loading chemical shipments' })).toBeInTheDocument();
     const tables = await screen.findAllByRole('table');
@@ -92,7 +64,7 @@ describe('ShipmentHistoryPage', () => {
       'C2H6O',
       '46.069',
       '99.5',
-      '238 ml',
+      '250.5 ml',
       'Liquid',
       'Merck',
       'Daraz',
@@ -101,26 +73,8 @@ describe('ShipmentHistoryPage', () => {
   });
 
   it('shows the new quantity of instrument and glassware lines as old plus added', async () => {
-    shipments.history.instrument.push({
-      id: 1,
-      date_time: '2026-11-21T10:00:00Z',
-      lines: [{ stock_id: 3, name: 'Spectrophotometer', old_total: 1, added_quantity: 2, ...merchant }],
-    });
-    shipments.history.glassware.push({
-      id: 2,
-      date_time: '2026-11-22T10:00:00Z',
-      lines: [
-        {
-          stock_id: 5,
-          name: 'Beaker',
-          size: 250,
-          material_type: 'Borosilicate',
-          old_total: 10,
-          added_quantity: 10,
-          ...merchant,
-        },
-      ],
-    });
+    await shipAt('2026-11-21T10:00:00Z', 'instrument', 1, 2);
+    await shipAt('2026-11-22T10:00:00Z', 'glassware', 1, 10);
     const { user } = renderPage();
     await screen.findByText('Nothing Found');
 
@@ -133,7 +87,7 @@ describe('ShipmentHistoryPage', () => {
       'Old Quantity',
       'New Quantity',
     ]);
-    expect(cellsOf(instruments)).toEqual(['Spectrophotometer', 'Merck', 'Daraz', '1 piece', '3 pieces']);
+    expect(cellsOf(instruments)).toEqual(['Spectrophotometer', 'Shimadzu', 'Daraz', '3 pieces', '5 pieces']);
 
     await user.click(screen.getByRole('tab', { name: 'Glassware' }));
     const glassware = await screen.findByRole('table', { name: 'Shipment Date: 2026-11-22' });
@@ -150,19 +104,27 @@ describe('ShipmentHistoryPage', () => {
       'Beaker',
       '250',
       'Borosilicate',
-      'Merck',
+      'Pyrex',
       'Daraz',
-      '10 pieces',
       '20 pieces',
+      '30 pieces',
     ]);
   });
 
   it('adds old and added quantities without binary float error', async () => {
-    shipments.history.instrument.push({
-      id: 2,
-      date_time: '2026-11-21T10:00:00Z',
-      lines: [{ name: 'Balance', old_total: 0.1, added_quantity: 0.2, ...merchant }],
-    });
+    // An answer our server never gives (its pieces are whole), to check the sum is not a binary float.
+    const line = { stock_id: 1, name: 'Balance', manufacturer: 'Ohaus', supplier: 'Daraz' };
+    server.use(
+      http.get('*/api/management/shipments/', () =>
+        HttpResponse.json([
+          {
+            id: 2,
+            date_time: '2026-11-21T10:00:00Z',
+            instruments: [{ ...line, old_total: 0.1, added_quantity: 0.2 }],
+          },
+        ]),
+      ),
+    );
     const { user } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Instrument' }));
     const table = await screen.findByRole('table', { name: 'Shipment Date: 2026-11-21' });
@@ -171,11 +133,10 @@ describe('ShipmentHistoryPage', () => {
 
   it('says Nothing Found without shipments and Something Went Wrong. when the load fails', async () => {
     server.use(
-      http.get('*/api/management/shipments/', ({ request }) =>
-        new URL(request.url).searchParams.get('type') === 'glassware'
-          ? HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 })
-          : HttpResponse.json([]),
-      ),
+      http.get('*/api/management/shipments/', ({ request }) => {
+        if (new URL(request.url).searchParams.get('type') === 'glassware')
+          return HttpResponse.json({ detail: 'Internal server error.' }, { status: 500 });
+      }),
     );
     const { user } = renderPage();
     expect(await screen.findByText('Nothing Found')).toBeInTheDocument();

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { accounts } from '../../testing/handlers/accounts';
+import type { User } from '../../api/users';
 import { renderWithProviders, signedInState } from '../../testing/render';
+import { readAsAdmin, seedLab, signIn } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
 import { UsersPage } from './UsersPage';
+
+setupTestServer(seedLab);
 
 async function renderUsers() {
   const view = renderWithProviders(<UsersPage />, { route: '/adminapp', preloadedState: signedInState() });
@@ -118,7 +122,7 @@ describe('UsersPage', () => {
   describe('Edit User Information', () => {
     it('sends id, names and email and shows the new values', async () => {
       let body: unknown;
-      // Records the body, then falls through to the fake server's handler.
+      // Records the body, then lets the server answer.
       server.use(
         http.patch('*/api/account/users/:id/', async ({ request }) => {
           body = await request.clone().json();
@@ -148,7 +152,7 @@ describe('UsersPage', () => {
 
       expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
       expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
-      expect(accounts.rows.find((row) => row.id === 2)?.email).toBe('ann@lab.org');
+      expect((await readAsAdmin<User>('/api/account/users/2/')).email).toBe('ann@lab.org');
     });
   });
 
@@ -167,7 +171,7 @@ describe('UsersPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
 
       expect(await screen.findByText('Password updated for ann@lab.org.')).toBeInTheDocument();
-      expect(accounts.rows.find((row) => row.id === 2)?.password).toBe('fresh-password');
+      await expect(signIn('ann@lab.org', 'fresh-password')).resolves.toMatch(/^eyJ/);
       expect(sentRequests()).toContain('POST /api/account/users/2/set_password/');
     });
 
