@@ -8,6 +8,7 @@ export interface Category {
   name: string;
 }
 
+// Every category change is audited (docs/api.md §6).
 export const categoriesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     listCategories: build.query<Category[], void>({
@@ -17,7 +18,7 @@ export const categoriesApi = apiSlice.injectEndpoints({
     // A new category is on no file yet, so the file list stays as it is.
     createCategory: build.mutation<Category, string>({
       query: (name) => ({ url: '/api/filemanager/categories/', method: 'POST', body: { name } }),
-      invalidatesTags: onSuccess(() => [listTag('Category')]),
+      invalidatesTags: onSuccess(() => [listTag('Category'), listTag('Audit')]),
     }),
     // Files show their categories' names, and a deleted category drops off every file.
     renameCategory: build.mutation<Category, Category>({
@@ -26,11 +27,11 @@ export const categoriesApi = apiSlice.injectEndpoints({
         method: 'PATCH',
         body: { name },
       }),
-      invalidatesTags: onSuccess(({ id }) => [idTag('Category', id), listTag('File')]),
+      invalidatesTags: onSuccess(({ id }) => [idTag('Category', id), listTag('File'), listTag('Audit')]),
     }),
     deleteCategory: build.mutation<void, number>({
       query: (id) => ({ url: `/api/filemanager/categories/${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('Category', id), listTag('File')]),
+      invalidatesTags: onSuccess((id) => [idTag('Category', id), listTag('File'), listTag('Audit')]),
     }),
   }),
 });

@@ -60,6 +60,7 @@ function uploadForm({ file, categories, chemicals }: FileUpload): FormData {
   return form;
 }
 
+// Uploads, link changes and deletions are audited (docs/api.md §6).
 export const filesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     listFiles: build.query<FileRecord[], void>({
@@ -83,16 +84,16 @@ export const filesApi = apiSlice.injectEndpoints({
         const result = await progressQuery(request, api, extraOptions);
         return result.error ? { error: result.error } : { data: result.data as FileRecord };
       },
-      invalidatesTags: onSuccess(() => [listTag('File')]),
+      invalidatesTags: onSuccess(() => [listTag('File'), listTag('Audit')]),
     }),
     /** Replaces the file's linked chemicals: linking and unlinking both send the whole new list. */
     setFileChemicals: build.mutation<FileRecord, { id: number; chemicals: number[] }>({
       query: ({ id, chemicals }) => ({ url: `${url}${id}/`, method: 'PATCH', body: { chemicals } }),
-      invalidatesTags: onSuccess(({ id }) => [idTag('File', id)]),
+      invalidatesTags: onSuccess(({ id }) => [idTag('File', id), listTag('Audit')]),
     }),
     deleteFile: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('File', id)]),
+      invalidatesTags: onSuccess((id) => [idTag('File', id), listTag('Audit')]),
     }),
   }),
 });

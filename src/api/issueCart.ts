@@ -1,7 +1,7 @@
 import { apiSlice } from './apiSlice';
 import type { Issue } from './locations';
 import { stockKindOf, stockTags, type ObjectType, type StockRecord } from './stock';
-import { idTag, listTag, listTags, onSuccess } from './tags';
+import { idTag, listTag, listTags, onSuccess, recordTag } from './tags';
 
 // SERVER.md §9: the signed-in user's issue cart, merged into an issue for a location.
 
@@ -40,7 +40,7 @@ export const issueCartApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
     }),
     // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
-    // refetch, as does the location's issue history.
+    // refetch, as do the location's issue history, the ledger and the history of each record issued.
     mergeIssueCart: build.mutation<Issue, { locationId: number }>({
       query: ({ locationId }) => ({ url: `${url}${locationId}/merge/`, method: 'POST' }),
       invalidatesTags: onSuccess(({ locationId }, issue) => {
@@ -49,6 +49,10 @@ export const issueCartApi = apiSlice.injectEndpoints({
           listTag('IssueCartLine'),
           idTag('Issue', locationId),
           ...[...kinds].map((kind) => listTag(stockTags[kind])),
+          listTag('Ledger'),
+          ...(issue?.objects ?? []).map((item) =>
+            recordTag('StockLedger', stockKindOf(item.object_type), item.id),
+          ),
         ];
       }),
     }),

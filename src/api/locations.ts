@@ -56,7 +56,7 @@ export const locationsApi = apiSlice.injectEndpoints({
     }),
     createLocation: build.mutation<Location, NewLocation>({
       query: (location) => ({ url: '/api/management/store-consumers/', method: 'POST', body: location }),
-      invalidatesTags: onSuccess(() => [listTag('Location')]),
+      invalidatesTags: onSuccess(() => [listTag('Location'), listTag('Audit')]),
     }),
     // Newest first. Tagged by the location's id, so issuing to one location refetches only its history.
     issuesForLocation: build.query<Issue[], number>({

@@ -8,7 +8,7 @@ import {
   type StockKind,
   type StockRecord,
 } from './stock';
-import { idTag, kindListTag, listTag, listTags, onSuccess, type TagType } from './tags';
+import { idTag, kindListTag, listTag, listTags, onSuccess, recordTag, type TagType } from './tags';
 
 // SERVER.md §5–§7: the signed-in user's staging list per kind, its merge into stock, brand-new stock records
 // and the shipment history.
@@ -150,18 +150,21 @@ export const shipmentsApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
     }),
     // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
-    // refetch, and so does its shipment history.
-    mergeShipment: build.mutation<unknown, StockKind>({
+    // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
+    mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
-      invalidatesTags: onSuccess((kind) => [
+      invalidatesTags: onSuccess((kind, shipment) => [
         listTag(shipmentLineTags[kind]),
         listTag(stockTags[kind]),
         kindListTag('Shipment', kind),
+        listTag('Ledger'),
+        ...(shipment?.[historyKeys[kind]] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
       ]),
     }),
     createNewStockItem: build.mutation<StockRecord, NewStockItem>({
       query: (item) => ({ url: managementLists[item.kind], method: 'POST', body: newItemBody(item) }),
-      invalidatesTags: onSuccess(({ kind }) => [listTag(stockTags[kind])]),
+      // Created with no stock: audited, and no ledger entry.
+      invalidatesTags: onSuccess(({ kind }) => [listTag(stockTags[kind]), listTag('Audit')]),
     }),
     listShipments: build.query<ShipmentHistory, StockKind>({
       query: (type) => ({ url: '/api/management/shipments/', params: { type } }),

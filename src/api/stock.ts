@@ -1,7 +1,7 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import { apiSlice } from './apiSlice';
 import type { baseQuery } from './baseQuery';
-import { idTag, listTag, listTags, onSuccess, type TagType } from './tags';
+import { idTag, listTag, listTags, onSuccess, recordTag, type TagType } from './tags';
 
 // SERVER.md §4: stock records, one resource per kind.
 
@@ -115,8 +115,15 @@ const resources: Record<StockKind, string> = {
 
 type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
 
-/** The four endpoints every kind has; a create adds a row to the list, an edit or delete touches one record. */
-function stockEndpoints<K extends StockKind, Fields>(build: Build, kind: K) {
+/**
+ * The four endpoints every kind has; a create adds a row to the list, an edit or delete touches one record. Each is
+ * audited (docs/api.md §6); a quantity that changes writes a ledger entry, and the ledger shows every record as it
+ * is now, so an edit reaches the ledger whatever it changed.
+ */
+function stockEndpoints<K extends StockKind, Fields extends { quantity: number | null }>(
+  build: Build,
+  kind: K,
+) {
   const url = `/api/storeobjects/${resources[kind]}/`;
   const tag = stockTags[kind];
   return {
@@ -126,15 +133,26 @@ function stockEndpoints<K extends StockKind, Fields>(build: Build, kind: K) {
     }),
     create: build.mutation<StockRecord<K>, Fields>({
       query: (fields) => ({ url, method: 'POST', body: fields }),
-      invalidatesTags: onSuccess(() => [listTag(tag)]),
+      // Only a record created with stock has a ledger entry (its ADJUSTMENT).
+      invalidatesTags: onSuccess((fields) => [
+        listTag(tag),
+        listTag('Audit'),
+        ...(fields.quantity ? [listTag('Ledger')] : []),
+      ]),
     }),
     update: build.mutation<StockRecord<K>, Fields & { id: number }>({
       query: ({ id, ...fields }) => ({ url: `${url}${id}/`, method: 'PUT', body: fields }),
-      invalidatesTags: onSuccess(({ id }) => [idTag(tag, id)]),
+      invalidatesTags: onSuccess(({ id }) => [
+        idTag(tag, id),
+        listTag('Audit'),
+        listTag('Ledger'),
+        recordTag('StockLedger', kind, id),
+      ]),
     }),
+    // The record's ADJUSTMENT entries go with it.
     remove: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag(tag, id)]),
+      invalidatesTags: onSuccess((id) => [idTag(tag, id), listTag('Audit'), listTag('Ledger')]),
     }),
   };
 }

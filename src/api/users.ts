@@ -22,6 +22,7 @@ export interface NewPassword {
 
 export type NewUser = UserDetails & NewPassword;
 
+// Every change to an account is audited (docs/api.md §6).
 export const usersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<User[], void>({
@@ -30,15 +31,15 @@ export const usersApi = apiSlice.injectEndpoints({
     }),
     createUser: build.mutation<User, NewUser>({
       query: (user) => ({ url: '/api/account/users/', method: 'POST', body: user }),
-      invalidatesTags: onSuccess(() => [listTag('User')]),
+      invalidatesTags: onSuccess(() => [listTag('User'), listTag('Audit')]),
     }),
     updateUser: build.mutation<User, UserDetails & { id: number }>({
       query: (user) => ({ url: `/api/account/users/${user.id}/`, method: 'PATCH', body: user }),
-      invalidatesTags: onSuccess((user) => [idTag('User', user.id)]),
+      invalidatesTags: onSuccess((user) => [idTag('User', user.id), listTag('Audit')]),
     }),
     deleteUser: build.mutation<void, number>({
       query: (id) => ({ url: `/api/account/users/${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('User', id)]),
+      invalidatesTags: onSuccess((id) => [idTag('User', id), listTag('Audit')]),
     }),
     setPassword: build.mutation<{ detail: string }, NewPassword & { id: number }>({
       query: ({ id, ...passwords }) => ({
@@ -46,6 +47,7 @@ export const usersApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: passwords,
       }),
+      invalidatesTags: onSuccess(() => [listTag('Audit')]),
     }),
   }),
 });

@@ -94,3 +94,9 @@ export const glasswareColumns: Column<GlasswareStock>[] = [
   { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
   { header: 'Supplier', cell: (row) => row.supplier.name },
 ];
+
+/** A change of stock in the kind's unit, signed: '+12.5 ml', '-2 pieces'. */
+export function signedAmount(kind: StockKind, change: number): string {
+  const sign = change > 0 ? '+' : change < 0 ? '-' : '';
+  return `${sign}${amount(kind, Math.abs(change))}`;
+}

@@ -3,7 +3,8 @@ import { newItemDialogRequested } from '../uiSlice';
 import type { ShellPage } from './shellPages';
 
 // SPEC §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment,
-// 6 Shipment, 7 File Managment, 8 Category. Only pages that exist are listed; new ones go in index order.
+// 6 Shipment, 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit. Only pages that exist are
+// listed; new ones go in index order.
 export const adminPages: ShellPage[] = [
   {
     index: 0,
@@ -67,5 +68,15 @@ export const adminPages: ShellPage[] = [
     Page: lazy(() =>
       import('../../features/categories/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
     ),
+  },
+  {
+    index: 9,
+    label: 'Ledger',
+    Page: lazy(() => import('../../features/ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),
+  },
+  {
+    index: 10,
+    label: 'Audit',
+    Page: lazy(() => import('../../features/audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
   },
 ];

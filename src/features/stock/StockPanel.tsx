@@ -4,13 +4,21 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import type { CatalogEntry } from '../../api/stock';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import type { CatalogEntry, StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { AddIcon, DeleteIcon, EditIcon } from '../../components/icons';
+import { AddIcon, DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { kindLabels } from '../../components/stockColumns';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
+
+// The chart library comes with the drawer, when a record's history is first opened.
+const StockHistoryDrawer = lazy(() =>
+  import(/* webpackChunkName: "stock-history" */ './StockHistoryDrawer').then((m) => ({
+    default: m.StockHistoryDrawer,
+  })),
+);
 
 interface StockRow {
   id: number;
@@ -37,7 +45,12 @@ interface StockPanelProps<Row extends StockRow> {
   editing?: StockEditing<Row>;
 }
 
-type OpenDialog<Row> = { kind: 'form'; record?: Row } | { kind: 'delete'; record: Row } | null;
+type OpenDialog<Row> = { kind: 'form'; record?: Row } | { kind: 'delete' | 'history'; record: Row } | null;
+
+/** The stock kind a tab's label names ('Chemical' → 'chemical'). */
+function stockKindNamed(label: string): StockKind {
+  return (Object.keys(kindLabels) as StockKind[]).find((kind) => kindLabels[kind] === label) ?? 'glassware';
+}
 
 /** One Store tab: a name filter over a virtualized table and, for admins, the write controls. */
 export function StockPanel<Row extends StockRow>({
@@ -64,6 +77,13 @@ export function StockPanel<Row extends StockRow>({
           header: 'Action',
           cell: (row) => (
             <Stack direction="row" spacing={0.5}>
+              <IconButton
+                size="small"
+                aria-label={`History of ${nameOf(row)}`}
+                onClick={() => setDialog({ kind: 'history', record: row })}
+              >
+                <HistoryIcon fontSize="small" />
+              </IconButton>
               <IconButton
                 size="small"
                 aria-label={`Edit ${nameOf(row)}`}
@@ -118,6 +138,16 @@ export function StockPanel<Row extends StockRow>({
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothig Found</Typography>
       )}
       {editing && dialog?.kind === 'form' && editing.renderForm(dialog.record, close)}
+      {editing && dialog?.kind === 'history' && (
+        <Suspense fallback={null}>
+          <StockHistoryDrawer
+            kind={stockKindNamed(kind)}
+            recordId={dialog.record.id}
+            name={nameOf(dialog.record)}
+            onClose={close}
+          />
+        </Suspense>
+      )}
       {editing && dialog?.kind === 'delete' && (
         <ConfirmDialog
           open

@@ -1,0 +1,168 @@
+import { apiSlice } from './apiSlice';
+import { baseQuery } from './baseQuery';
+import { filterParams, type Page, type PageRequest } from './paging';
+import type { ChemicalState, ObjectType, StockKind } from './stock';
+import { listTag, recordTag } from './tags';
+
+// SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
+
+export type LedgerKind = 'SHIPMENT' | 'ISSUE' | 'ADJUSTMENT' | 'REVERSAL' | 'RETURN' | 'IMPORT';
+
+/** The kinds in the words the CSV export uses for them (docs/api.md §7.2). */
+export const ledgerKindLabels: Record<LedgerKind, string> = {
+  SHIPMENT: 'Shipment',
+  ISSUE: 'Issue',
+  ADJUSTMENT: 'Adjustment',
+  REVERSAL: 'Reversal',
+  RETURN: 'Return',
+  IMPORT: 'Import',
+};
+
+export const ledgerKinds = Object.keys(ledgerKindLabels) as LedgerKind[];
+
+/** One change of a stock quantity (SERVER.md §10). */
+export interface StockLedgerEntry {
+  id: number;
+  created_at: string;
+  kind: LedgerKind;
+  object_type: ObjectType;
+  object_id: number;
+  /** Signed, in the record's unit. */
+  change: number;
+  /** The record's quantity right after this change. */
+  balance: number;
+  shipment_id: number | null;
+  issue_id: number | null;
+  user_email: string;
+}
+
+interface LedgerItemBase {
+  stock_id: number;
+  name: string;
+  /** Plain names, unlike the stock records' catalog entries. */
+  manufacturer: string;
+  supplier: string;
+  quantity: number;
+}
+
+export interface ChemicalLedgerItem extends LedgerItemBase {
+  CAS_RN: string;
+  molecular_formula: string;
+  molecular_weight: number;
+  purity: number;
+  state: ChemicalState;
+}
+
+export interface GlasswareLedgerItem extends LedgerItemBase {
+  size: number;
+  material_type: string;
+}
+
+export type LedgerItem = ChemicalLedgerItem | GlasswareLedgerItem | LedgerItemBase;
+
+/** An entry of the global ledger: the record as it is now (null once deleted) and the unit of the amounts. */
+export interface LedgerEntry extends StockLedgerEntry {
+  unit: 'ml' | 'pieces';
+  item: LedgerItem | null;
+}
+
+/** What the Ledger page filters by; an empty value filters nothing. */
+export interface LedgerFilters {
+  type: StockKind | '';
+  kinds: LedgerKind[];
+  /** The author's e-mail, exact. */
+  user: string;
+  /** Instants (ISO 8601 with an offset), both included. */
+  from: string;
+  to: string;
+  /** Words that must all occur in the entry's item. */
+  search: string;
+}
+
+export interface LedgerExport extends LedgerFilters {
+  /** Called as the file comes in, with the bytes received so far (the streamed export has no known length). */
+  onProgress?: (bytes: number) => void;
+}
+
+export const EXPORT_FILE_PREFIX = 'labstore-ledger-';
+
+function ledgerParams({ type, kinds, user, from, to, search }: LedgerFilters) {
+  return filterParams({ type, kind: kinds.join(','), user: user.trim(), from, to, search: search.trim() });
+}
+
+/** The file name the server gives in Content-Disposition (`attachment; filename="…"`, docs/api.md §7.2). */
+function attachmentName(response: Response): string | undefined {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1];
+}
+
+/** Today's name for the export when the answer names none. */
+function fallbackName(): string {
+  return `${EXPORT_FILE_PREFIX}${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
+/** Reads a download to the end, reporting the bytes as they arrive. */
+async function readDownload(response: Response, onProgress?: (bytes: number) => void) {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    chunks.push(part.value);
+    received += part.value.byteLength;
+    onProgress?.(received);
+  }
+  const type = response.headers.get('content-type') ?? 'text/csv';
+  return { blob: new Blob(chunks, { type }), fileName: attachmentName(response) ?? fallbackName() };
+}
+
+/** Hands a downloaded file to the browser, which saves it under `fileName`. */
+function saveFile(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(href);
+}
+
+export const ledgerApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    // Newest first. Any quantity change adds an entry, and a record's edit changes how its entries read.
+    listLedger: build.query<Page<LedgerEntry>, LedgerFilters & PageRequest>({
+      query: ({ limit, offset, ...filters }) => ({
+        url: '/api/management/ledger/',
+        params: { ...ledgerParams(filters), limit, offset },
+      }),
+      providesTags: () => [listTag('Ledger')],
+    }),
+    // One record's entries, newest first; tagged by kind and id, as each kind numbers its own records.
+    stockLedger: build.query<StockLedgerEntry[], { kind: StockKind; id: number }>({
+      query: ({ kind, id }) => ({
+        url: '/api/management/stock-ledger/',
+        params: { type: kind, object_id: id },
+      }),
+      providesTags: (_entries, _error, { kind, id }) => [recordTag('StockLedger', kind, id)],
+    }),
+    // A mutation, not a query: the file goes to the browser's downloads and only its name to the store.
+    exportLedger: build.mutation<string, LedgerExport>({
+      queryFn: async ({ onProgress, ...filters }, api, extraOptions) => {
+        const result = await baseQuery(
+          {
+            url: '/api/management/ledger/export/',
+            params: ledgerParams(filters),
+            responseHandler: (response) =>
+              response.ok ? readDownload(response, onProgress) : response.json(),
+          },
+          api,
+          extraOptions,
+        );
+        if (result.error) return { error: result.error };
+        const { blob, fileName } = result.data as Awaited<ReturnType<typeof readDownload>>;
+        saveFile(blob, fileName);
+        return { data: fileName };
+      },
+    }),
+  }),
+});
+
+export const { useListLedgerQuery, useStockLedgerQuery, useExportLedgerMutation } = ledgerApi;

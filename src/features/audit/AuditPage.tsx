@@ -1,0 +1,193 @@
+import Button from '@mui/material/Button';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import {
+  auditTargetLabels,
+  auditTargetTypes,
+  useAuditActionsQuery,
+  useListAuditQuery,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTargetType,
+} from '../../api/audit';
+import { errorMessage } from '../../api/errorMessage';
+import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
+import { localDateTime } from '../../components/dates';
+import { PagedTable, usePaging } from '../../components/PagedTable';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import type { Column } from '../../components/VirtualTable';
+import { AuditEntryDialog } from './AuditEntryDialog';
+
+const TYPING_PAUSE_MS = 300;
+
+// The groups an action filter may name (docs/api.md §6.2), in words; a group the server adds later reads as its key.
+const groupLabels: Record<string, string> = {
+  'auth.': 'Sign-in',
+  'user.': 'Users',
+  'stock.': 'Stock records',
+  'location.': 'Locations',
+  'file.': 'Files',
+  'category.': 'Categories',
+};
+
+/** The actions in their groups, in the server's order. */
+function groupsOf(actions: readonly AuditAction[]): [string, AuditAction[]][] {
+  const groups = new Map<string, AuditAction[]>();
+  for (const action of actions) groups.set(action.group, [...(groups.get(action.group) ?? []), action]);
+  return [...groups];
+}
+
+/** A failed sign-in's actor is only the e-mail that was tried. */
+function actorLabel(entry: AuditEntry): string {
+  return entry.authenticated ? entry.actor_email : `${entry.actor_email} (not signed in)`;
+}
+
+interface FilterInputs {
+  /** An action, a group ('user.') or '' for all. */
+  action: string;
+  actor: string;
+  targetType: AuditTargetType | '';
+  days: DayRange;
+  search: string;
+}
+
+const noFilters: FilterInputs = { action: '', actor: '', targetType: '', days: anyDay, search: '' };
+
+/** Issue 11: the audit log, newest first, filtered and paged by the server; an entry opens in full. */
+export function AuditPage() {
+  const [inputs, setInputs] = useState<FilterInputs>(noFilters);
+  const [opened, setOpened] = useState<AuditEntry | null>(null);
+  const { paging, setPaging, request, restart } = usePaging();
+  const actor = useDebouncedValue(inputs.actor, TYPING_PAUSE_MS);
+  const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
+  const actions = useAuditActionsQuery();
+  const list = useListAuditQuery({
+    actions: inputs.action ? [inputs.action] : [],
+    actor,
+    targetType: inputs.targetType,
+    search,
+    ...dayRangeBounds(inputs.days),
+    ...request,
+  });
+
+  const labels = useMemo(
+    () => new Map((actions.data ?? []).map((action) => [action.action, action.label])),
+    [actions.data],
+  );
+  const actionLabel = (entry: AuditEntry) => labels.get(entry.action) ?? entry.action;
+
+  const change = (next: Partial<FilterInputs>) => {
+    setInputs((current) => ({ ...current, ...next }));
+    restart();
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    { header: 'Date and time', cell: (entry) => localDateTime(entry.created_at) },
+    { header: 'Action', cell: actionLabel },
+    { header: 'Who', cell: actorLabel },
+    { header: 'Target', cell: (entry) => entry.target_label },
+    { header: 'Address', cell: (entry) => entry.ip },
+    {
+      header: 'Details',
+      cell: (entry) => (
+        <Button size="small" aria-label={`Details of entry ${entry.id}`} onClick={() => setOpened(entry)}>
+          Details
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Audit
+      </Typography>
+      <Stack
+        direction="row"
+        component="form"
+        aria-label="Audit filters"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 2 }}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <TextField
+          select
+          label="Action"
+          size="small"
+          value={inputs.action}
+          onChange={(event) => change({ action: event.target.value })}
+          disabled={!actions.data}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {groupsOf(actions.data ?? []).flatMap(([group, members]) => [
+            <ListSubheader key={`${group}-header`}>{groupLabels[group] ?? group}</ListSubheader>,
+            <MenuItem key={group} value={group}>
+              {`Every ${(groupLabels[group] ?? group).toLowerCase()} action`}
+            </MenuItem>,
+            ...members.map((action) => (
+              <MenuItem key={action.action} value={action.action} sx={{ pl: 4 }}>
+                {action.label}
+              </MenuItem>
+            )),
+          ])}
+        </TextField>
+        <TextField
+          label="Who"
+          type="email"
+          size="small"
+          placeholder="E-mail"
+          value={inputs.actor}
+          onChange={(event) => change({ actor: event.target.value })}
+        />
+        <TextField
+          select
+          label="Target type"
+          size="small"
+          value={inputs.targetType}
+          onChange={(event) => change({ targetType: event.target.value as AuditTargetType | '' })}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {auditTargetTypes.map((type) => (
+            <MenuItem key={type} value={type}>
+              {auditTargetLabels[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
+        <TextField
+          label="Text"
+          type="search"
+          size="small"
+          placeholder="Target or e-mail"
+          value={inputs.search}
+          onChange={(event) => change({ search: event.target.value })}
+          sx={{ flexGrow: 1, minWidth: 200 }}
+        />
+      </Stack>
+      <PagedTable
+        label="audit entries"
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.isError ? errorMessage(list.error) : undefined}
+        paging={paging}
+        onPagingChange={setPaging}
+      />
+      {opened && (
+        <AuditEntryDialog
+          entry={opened}
+          actionLabel={actionLabel(opened)}
+          actorLabel={actorLabel(opened)}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </Stack>
+  );
+}

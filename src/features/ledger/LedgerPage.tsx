@@ -1,0 +1,221 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errorMessage';
+import {
+  ledgerKindLabels,
+  ledgerKinds,
+  useExportLedgerMutation,
+  useListLedgerQuery,
+  type LedgerEntry,
+  type LedgerFilters,
+  type LedgerItem,
+  type LedgerKind,
+} from '../../api/ledger';
+import { stockKindOf, type StockKind } from '../../api/stock';
+import { adminPageSelected } from '../../app/uiSlice';
+import { useAppDispatch } from '../../app/hooks';
+import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
+import { localDateTime } from '../../components/dates';
+import { DownloadIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { PagedTable, usePaging } from '../../components/PagedTable';
+import { amount, kindLabels, signedAmount, stateLabels } from '../../components/stockColumns';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import type { Column } from '../../components/VirtualTable';
+
+// SPEC §2's index of the Shipment history page, which a shipment entry links to. Issues have no page of their
+// own (they show under their location, which a ledger entry does not name), so an issue entry shows its id.
+const SHIPMENT_PAGE = 6;
+
+const TYPING_PAUSE_MS = 300;
+
+/** The fields that tell the record apart from others of its name (SPEC's columns), one line. */
+function identifyingFields(item: LedgerItem): string {
+  const maker = `${item.manufacturer}/${item.supplier}`;
+  if ('CAS_RN' in item) return [item.CAS_RN, `${item.purity}%`, stateLabels[item.state], maker].join(' · ');
+  if ('material_type' in item) return [item.size, item.material_type, maker].join(' · ');
+  return maker;
+}
+
+function ItemCell({ entry, kind }: { entry: LedgerEntry; kind: StockKind }) {
+  const record = `${kindLabels[kind]} #${entry.object_id}`;
+  if (!entry.item) return <Typography variant="body2">{`Deleted record (${record})`}</Typography>;
+  return (
+    <>
+      <Typography variant="body2">{entry.item.name}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {`${record} · ${identifyingFields(entry.item)}`}
+      </Typography>
+    </>
+  );
+}
+
+function SourceCell({ entry }: { entry: LedgerEntry }) {
+  const dispatch = useAppDispatch();
+  if (entry.shipment_id !== null)
+    return (
+      <Link component="button" variant="body2" onClick={() => dispatch(adminPageSelected(SHIPMENT_PAGE))}>
+        {`Shipment #${entry.shipment_id}`}
+      </Link>
+    );
+  if (entry.issue_id !== null) return `Issue #${entry.issue_id}`;
+  return '';
+}
+
+const columns: Column<LedgerEntry>[] = [
+  { header: 'Date and time', cell: (entry) => localDateTime(entry.created_at) },
+  { header: 'Kind', cell: (entry) => ledgerKindLabels[entry.kind] },
+  { header: 'Item', cell: (entry) => <ItemCell entry={entry} kind={stockKindOf(entry.object_type)} /> },
+  { header: 'Change', cell: (entry) => signedAmount(stockKindOf(entry.object_type), entry.change) },
+  { header: 'Balance after', cell: (entry) => amount(stockKindOf(entry.object_type), entry.balance) },
+  { header: 'User', cell: (entry) => entry.user_email },
+  { header: 'Shipment or issue', cell: (entry) => <SourceCell entry={entry} /> },
+];
+
+/** The filters as typed: text filters apply once typing pauses, days as the viewer's local days. */
+interface FilterInputs {
+  type: StockKind | '';
+  kinds: LedgerKind[];
+  user: string;
+  days: DayRange;
+  search: string;
+}
+
+const noFilters: FilterInputs = { type: '', kinds: [], user: '', days: anyDay, search: '' };
+
+function useLedgerFilters(inputs: FilterInputs): LedgerFilters {
+  const user = useDebouncedValue(inputs.user, TYPING_PAUSE_MS);
+  const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
+  return { type: inputs.type, kinds: inputs.kinds, user, search, ...dayRangeBounds(inputs.days) };
+}
+
+function kilobytes(bytes: number): string {
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** 'Export CSV' of the entries the filters select, with what has come in so far while it downloads. */
+function ExportButton({ filters }: { filters: LedgerFilters }) {
+  const [exportLedger, { isLoading }] = useExportLedgerMutation();
+  const [received, setReceived] = useState(0);
+  const start = async () => {
+    setReceived(0);
+    const result = await exportLedger({ ...filters, onProgress: setReceived });
+    if (result.data) notify(`Saved ${result.data}.`, 'success');
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={isLoading ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+      disabled={isLoading}
+      onClick={start}
+    >
+      {isLoading ? `Exporting… ${kilobytes(received)}` : 'Export CSV'}
+    </Button>
+  );
+}
+
+/** Issue 11: every change of stock, newest first, filtered and paged by the server. */
+export function LedgerPage() {
+  const [inputs, setInputs] = useState<FilterInputs>(noFilters);
+  const { paging, setPaging, request, restart } = usePaging();
+  const filters = useLedgerFilters(inputs);
+  const list = useListLedgerQuery({ ...filters, ...request });
+
+  // Any filter change starts again from the first page.
+  const change = (next: Partial<FilterInputs>) => {
+    setInputs((current) => ({ ...current, ...next }));
+    restart();
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          Ledger
+        </Typography>
+        <ExportButton filters={filters} />
+      </Stack>
+      <Stack
+        direction="row"
+        component="form"
+        aria-label="Ledger filters"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 2 }}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <TextField
+          select
+          label="Item kind"
+          size="small"
+          value={inputs.type}
+          onChange={(event) => change({ type: event.target.value as StockKind | '' })}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {(Object.keys(kindLabels) as StockKind[]).map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {kindLabels[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Kind of change"
+          size="small"
+          value={inputs.kinds}
+          onChange={(event) => change({ kinds: event.target.value as unknown as LedgerKind[] })}
+          slotProps={{
+            select: {
+              multiple: true,
+              displayEmpty: true,
+              renderValue: (selected) =>
+                (selected as LedgerKind[]).map((kind) => ledgerKindLabels[kind]).join(', ') || 'All',
+            },
+            inputLabel: { shrink: true },
+          }}
+          sx={{ minWidth: 200 }}
+        >
+          {ledgerKinds.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {ledgerKindLabels[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="User"
+          type="email"
+          size="small"
+          placeholder="E-mail"
+          value={inputs.user}
+          onChange={(event) => change({ user: event.target.value })}
+        />
+        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
+        <TextField
+          label="Item"
+          type="search"
+          size="small"
+          placeholder="Name, CAS RN, maker…"
+          value={inputs.search}
+          onChange={(event) => change({ search: event.target.value })}
+          sx={{ flexGrow: 1, minWidth: 200 }}
+        />
+      </Stack>
+      <PagedTable
+        label="ledger entries"
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.isError ? errorMessage(list.error) : undefined}
+        paging={paging}
+        onPagingChange={setPaging}
+      />
+    </Stack>
+  );
+}
