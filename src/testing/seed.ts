@@ -130,6 +130,10 @@ export function createCategory(name: string): Promise<Category> {
   return call('POST', '/api/filemanager/categories/', { name });
 }
 
+export function renameCategory(id: number, name: string): Promise<Category> {
+  return call('PATCH', `/api/filemanager/categories/${id}/`, { name });
+}
+
 export function deleteCategory(id: number): Promise<void> {
   return call('DELETE', `/api/filemanager/categories/${id}/`);
 }

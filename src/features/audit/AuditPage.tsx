@@ -127,7 +127,7 @@ export function AuditPage() {
           {groupsOf(actions.data ?? []).flatMap(([group, members]) => [
             <ListSubheader key={`${group}-header`}>{groupLabels[group] ?? group}</ListSubheader>,
             <MenuItem key={group} value={group}>
-              {`Every ${(groupLabels[group] ?? group).toLowerCase()} action`}
+              {`${groupLabels[group] ?? group}: every action`}
             </MenuItem>,
             ...members.map((action) => (
               <MenuItem key={action.action} value={action.action} sx={{ pl: 4 }}>

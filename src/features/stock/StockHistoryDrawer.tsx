@@ -53,6 +53,7 @@ function BalanceChart({ kind, name, entries }: BalanceChartProps) {
             valueFormatter: (date: Date) => longUsDate(date.toISOString()),
           },
         ]}
+        yAxis={[{ min: 0 }]}
         series={[
           {
             label: 'Balance',
