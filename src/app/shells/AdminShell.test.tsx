@@ -38,6 +38,8 @@ describe('AdminShell', () => {
       'Shipment',
       'File Managment',
       'Category',
+      'Ledger',
+      'Audit',
     ]);
     const item = within(sidebar).getByRole('button', { name: 'User Managment' });
 
@@ -47,6 +49,20 @@ describe('AdminShell', () => {
     );
     expect(store.getState().ui.adminPage).toBe(5);
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
+  });
+
+  it('opens the Ledger and the Audit pages, after Category (issue 11)', async () => {
+    const { user, store } = renderShell();
+    for (const [label, index] of [
+      ['Ledger', 9],
+      ['Audit', 10],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
+      await user.click(within(sidebar).getByRole('button', { name: label }));
+      expect(await screen.findByRole('heading', { name: label })).toBeInTheDocument();
+      expect(store.getState().ui.adminPage).toBe(index);
+    }
   });
 
   it('expands Add Shipment in place to the staging list and the three Add entries (SPEC §2)', async () => {
