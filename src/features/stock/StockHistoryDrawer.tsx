@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -15,11 +16,18 @@ import { errorMessage } from '../../api/errorMessage';
 import { ledgerKindLabels, useStockLedgerQuery, type StockLedgerEntry } from '../../api/ledger';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { localDateTime, longUsDate } from '../../components/dates';
+import { localDateTime } from '../../components/dates';
 import { CloseIcon } from '../../components/icons';
 import { amount, signedAmount } from '../../components/stockColumns';
 
-const CHART_WIDTH = 440;
+const CHART_WIDTH = 540;
+
+const tickTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const CHART_HEIGHT = 200;
 
 interface BalanceChartProps {
@@ -29,10 +37,13 @@ interface BalanceChartProps {
   entries: StockLedgerEntry[];
 }
 
-/** The running balance as a step chart: the quantity holds from one change to the next. */
+/** The running balance as a step chart: the quantity holds from one change to the next, the last one until now. */
 function BalanceChart({ kind, name, entries }: BalanceChartProps) {
   const id = useId();
   const balances = entries.map((entry) => amount(kind, entry.balance)).join(', ');
+  const times = entries.map((entry) => new Date(entry.created_at));
+  const last = entries[entries.length - 1];
+  const now = new Date(Math.max(Date.now(), times[times.length - 1].getTime()));
   return (
     <Box component="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} sx={{ m: 0 }}>
       <Typography id={`${id}-title`} component="figcaption" variant="subtitle2">
@@ -49,8 +60,10 @@ function BalanceChart({ kind, name, entries }: BalanceChartProps) {
         xAxis={[
           {
             scaleType: 'time',
-            data: entries.map((entry) => new Date(entry.created_at)),
-            valueFormatter: (date: Date) => longUsDate(date.toISOString()),
+            data: [...times, now],
+            tickNumber: 4,
+            valueFormatter: (date: Date, context) =>
+              context.location === 'tick' ? tickTime.format(date) : localDateTime(date.toISOString()),
           },
         ]}
         yAxis={[{ min: 0 }]}
@@ -58,7 +71,7 @@ function BalanceChart({ kind, name, entries }: BalanceChartProps) {
           {
             label: 'Balance',
             curve: 'stepAfter',
-            data: entries.map((entry) => entry.balance),
+            data: [...entries.map((entry) => entry.balance), last.balance],
             valueFormatter: (balance) => (balance === null ? '' : amount(kind, balance)),
           },
         ]}
@@ -69,28 +82,30 @@ function BalanceChart({ kind, name, entries }: BalanceChartProps) {
 
 function EntriesTable({ kind, entries }: { kind: StockKind; entries: StockLedgerEntry[] }) {
   return (
-    <Table size="small" aria-label="Changes">
-      <TableHead>
-        <TableRow>
-          <TableCell>Date and time</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell>Change</TableCell>
-          <TableCell>Balance after</TableCell>
-          <TableCell>User</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {entries.map((entry) => (
-          <TableRow key={entry.id}>
-            <TableCell>{localDateTime(entry.created_at)}</TableCell>
-            <TableCell>{ledgerKindLabels[entry.kind]}</TableCell>
-            <TableCell>{signedAmount(kind, entry.change)}</TableCell>
-            <TableCell>{amount(kind, entry.balance)}</TableCell>
-            <TableCell>{entry.user_email}</TableCell>
+    <TableContainer>
+      <Table size="small" aria-label="Changes">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date and time</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell>Change</TableCell>
+            <TableCell>Balance after</TableCell>
+            <TableCell>User</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell>{localDateTime(entry.created_at)}</TableCell>
+              <TableCell>{ledgerKindLabels[entry.kind]}</TableCell>
+              <TableCell>{signedAmount(kind, entry.change)}</TableCell>
+              <TableCell>{amount(kind, entry.balance)}</TableCell>
+              <TableCell>{entry.user_email}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -135,7 +150,7 @@ export function StockHistoryDrawer({ kind, recordId, name, onClose }: StockHisto
       open
       onClose={onClose}
       slotProps={{
-        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 520 } } },
+        paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 620 } } },
       }}
     >
       <Stack spacing={2} sx={{ p: 3 }}>
