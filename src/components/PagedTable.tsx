@@ -10,7 +10,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, type ApiError } from '../api/errorMessage';
+import type { Page } from '../api/paging';
 import { CenteredSpinner } from './CenteredSpinner';
 import type { Column } from './VirtualTable';
 
@@ -22,16 +25,40 @@ export interface Paging {
   page: number;
 }
 
-/** The paging of a list that starts on its first page; `restart` goes back there (after a filter changed). */
-export function usePaging() {
+/**
+ * A server-paged list's filters as typed and the page shown: `change` sets some filters and goes back to the first
+ * page, since the one shown may no longer exist.
+ */
+export function usePagedFilters<Inputs>(initial: Inputs) {
+  const [inputs, setInputs] = useState(initial);
   const [paging, setPaging] = useState<Paging>({ limit: rowsPerPageOptions[1], page: 0 });
   return {
+    inputs,
+    change: (next: Partial<Inputs>) => {
+      setInputs((current) => ({ ...current, ...next }));
+      setPaging((current) => ({ ...current, page: 0 }));
+    },
     paging,
     setPaging,
     /** The `limit`/`offset` the server pages by (DRF LimitOffsetPagination). */
     request: { limit: paging.limit, offset: paging.limit * paging.page },
-    restart: () => setPaging((current) => ({ ...current, page: 0 })),
   };
+}
+
+/** The row of filter controls above a list, a form by its name. */
+export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack
+      direction="row"
+      component="form"
+      aria-label={label}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', gap: 2 }}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {children}
+    </Stack>
+  );
 }
 
 interface PagedTableProps<Row> {
@@ -39,11 +66,8 @@ interface PagedTableProps<Row> {
   label: string;
   columns: readonly Column<Row>[];
   rowKey: (row: Row) => number;
-  /** The last page received: kept on screen while the next one loads. */
-  data: { count: number; results: Row[] } | undefined;
-  isFetching: boolean;
-  /** The failure to show in place of the table, if the last load failed. */
-  error?: string;
+  /** The list query: its last page stays on screen while the next one loads; a failure shows in its place. */
+  list: { data?: Page<Row>; isFetching: boolean; isError: boolean; error?: ApiError };
   paging: Paging;
   onPagingChange: (paging: Paging) => void;
 }
@@ -53,13 +77,11 @@ export function PagedTable<Row>({
   label,
   columns,
   rowKey,
-  data,
-  isFetching,
-  error,
+  list: { data, isFetching, isError, error },
   paging,
   onPagingChange,
 }: PagedTableProps<Row>) {
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (isError) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!data) return <CenteredSpinner label={`Loading ${label}`} />;
   return (
     <Paper>

@@ -8,9 +8,12 @@ import { setupServer } from 'msw/node';
 export const server = setupServer();
 
 const requestLog: string[] = [];
+const sentUrls: URL[] = [];
 
 server.events.on('request:start', ({ request }) => {
-  requestLog.push(`${request.method} ${new URL(request.url).pathname}`);
+  const url = new URL(request.url);
+  requestLog.push(`${request.method} ${url.pathname}`);
+  sentUrls.push(url);
 });
 
 /** Every request the app sent in this test, as "METHOD /path/", for asserting that no call was made. */
@@ -18,8 +21,14 @@ export function sentRequests(): readonly string[] {
   return requestLog;
 }
 
+/** The query strings of the requests the app sent to `path` in this test, in order: what a filter sent. */
+export function sentQueries(path: string): URLSearchParams[] {
+  return sentUrls.filter((url) => url.pathname === path).map((url) => url.searchParams);
+}
+
 export function clearRequestLog() {
   requestLog.length = 0;
+  sentUrls.length = 0;
 }
 
 /** Waits until exactly these requests were sent (in any order), and checks no other follows: the cache-tag tests. */

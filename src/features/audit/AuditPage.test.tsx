@@ -10,7 +10,7 @@ import {
   renameCategory,
   seedAdmin,
 } from '../../testing/seed';
-import { server } from '../../testing/server';
+import { sentQueries, server } from '../../testing/server';
 import { inject, setupTestServer } from '../../testing/testServer';
 import { AuditPage } from './AuditPage';
 
@@ -38,19 +38,8 @@ setupTestServer(async () => {
   });
 });
 
-/** The query strings of the audit lists the page asks for, in order. */
-function auditQueries(): URLSearchParams[] {
-  const queries: URLSearchParams[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === '/api/management/audit/') queries.push(url.searchParams);
-  });
-  return queries;
-}
-
-afterEach(() => {
-  server.events.removeAllListeners('request:start');
-});
+/** The query strings of the audit lists the page asked for, in order. */
+const auditQueries = () => sentQueries('/api/management/audit/');
 
 function renderPage() {
   return renderWithProviders(<AuditPage />, { route: '/adminapp', preloadedState: signedInState() });
@@ -106,35 +95,34 @@ describe('AuditPage', () => {
   });
 
   it('sends each filter to the server and shows only the entries it selects', async () => {
-    const queries = auditQueries();
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'audit entries' });
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(screen.getByRole('option', { name: 'Categories: every action' }));
     await waitFor(() => expect(actions()).toEqual(['Category renamed', 'Category created']));
-    expect(queries.at(-1)?.get('action')).toBe('category.');
+    expect(auditQueries().at(-1)?.get('action')).toBe('category.');
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(screen.getByRole('option', { name: 'Category created' }));
     await waitFor(() => expect(actions()).toEqual(['Category created']));
-    expect(queries.at(-1)?.get('action')).toBe('category.created');
+    expect(auditQueries().at(-1)?.get('action')).toBe('category.created');
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(screen.getByRole('option', { name: 'All' }));
     await user.click(screen.getByRole('combobox', { name: 'Target type' }));
     await user.click(screen.getByRole('option', { name: 'User' }));
     await waitFor(() => expect(actions()).toEqual(['Sign-in failed', 'User created']));
-    expect(queries.at(-1)?.get('target_type')).toBe('user');
-    expect(queries.at(-1)?.has('action')).toBe(false);
+    expect(auditQueries().at(-1)?.get('target_type')).toBe('user');
+    expect(auditQueries().at(-1)?.has('action')).toBe(false);
 
     await user.type(screen.getByRole('textbox', { name: 'Who' }), 'admin@lab.org');
     await waitFor(() => expect(actions()).toEqual(['User created']));
-    expect(queries.at(-1)?.get('actor')).toBe('admin@lab.org');
+    expect(auditQueries().at(-1)?.get('actor')).toBe('admin@lab.org');
 
     await user.type(screen.getByRole('searchbox', { name: 'Text' }), 'zebra');
     expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
-    expect(queries.at(-1)?.get('search')).toBe('zebra');
+    expect(auditQueries().at(-1)?.get('search')).toBe('zebra');
   });
 
   it('filters by days', async () => {

@@ -14,10 +14,9 @@ import {
   type AuditEntry,
   type AuditTargetType,
 } from '../../api/audit';
-import { errorMessage } from '../../api/errorMessage';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
 import { localDateTime } from '../../components/dates';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Column } from '../../components/VirtualTable';
 import { AuditEntryDialog } from './AuditEntryDialog';
@@ -59,9 +58,8 @@ const noFilters: FilterInputs = { action: '', actor: '', targetType: '', days: a
 
 /** Issue 11: the audit log, newest first, filtered and paged by the server; an entry opens in full. */
 export function AuditPage() {
-  const [inputs, setInputs] = useState<FilterInputs>(noFilters);
   const [opened, setOpened] = useState<AuditEntry | null>(null);
-  const { paging, setPaging, request, restart } = usePaging();
+  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
   const actor = useDebouncedValue(inputs.actor, TYPING_PAUSE_MS);
   const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
   const actions = useAuditActionsQuery();
@@ -79,11 +77,6 @@ export function AuditPage() {
     [actions.data],
   );
   const actionLabel = (entry: AuditEntry) => labels.get(entry.action) ?? entry.action;
-
-  const change = (next: Partial<FilterInputs>) => {
-    setInputs((current) => ({ ...current, ...next }));
-    restart();
-  };
 
   const columns: Column<AuditEntry>[] = [
     { header: 'Date and time', cell: (entry) => localDateTime(entry.created_at) },
@@ -106,14 +99,7 @@ export function AuditPage() {
       <Typography variant="h4" component="h1">
         Audit
       </Typography>
-      <Stack
-        direction="row"
-        component="form"
-        aria-label="Audit filters"
-        useFlexGap
-        sx={{ flexWrap: 'wrap', gap: 2 }}
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <FilterBar label="Audit filters">
         <TextField
           select
           label="Action"
@@ -169,14 +155,12 @@ export function AuditPage() {
           onChange={(event) => change({ search: event.target.value })}
           sx={{ flexGrow: 1, minWidth: 200 }}
         />
-      </Stack>
+      </FilterBar>
       <PagedTable
         label="audit entries"
         columns={columns}
         rowKey={(entry) => entry.id}
-        data={list.data}
-        isFetching={list.isFetching}
-        error={list.isError ? errorMessage(list.error) : undefined}
+        list={list}
         paging={paging}
         onPagingChange={setPaging}
       />

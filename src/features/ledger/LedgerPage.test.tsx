@@ -14,7 +14,7 @@ import {
   setStockQuantity,
   stageLine,
 } from '../../testing/seed';
-import { server } from '../../testing/server';
+import { sentQueries, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { LedgerPage } from './LedgerPage';
 
@@ -39,19 +39,8 @@ setupTestServer(async () => {
   await at('2026-11-21T12:00:00.000Z', () => issueCart(lab.id));
 });
 
-/** The query strings of the ledger lists the page asks for, in order. */
-function ledgerQueries(path = '/api/management/ledger/'): URLSearchParams[] {
-  const queries: URLSearchParams[] = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === path) queries.push(url.searchParams);
-  });
-  return queries;
-}
-
-afterEach(() => {
-  server.events.removeAllListeners('request:start');
-});
+/** The query strings of the ledger lists the page asked for, in order. */
+const ledgerQueries = () => sentQueries('/api/management/ledger/');
 
 function renderPage() {
   return renderWithProviders(
@@ -122,70 +111,67 @@ describe('LedgerPage', () => {
   });
 
   it('sends each filter to the server and shows only the entries it selects', async () => {
-    const queries = ledgerQueries();
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'ledger entries' });
 
     await user.click(screen.getByRole('combobox', { name: 'Item kind' }));
     await user.click(screen.getByRole('option', { name: 'Chemical' }));
     await waitFor(() => expect(itemNames()).toEqual(['Ethanol', 'Sodium chloride', 'Ethanol']));
-    expect(queries.at(-1)?.get('type')).toBe('chemical');
+    expect(ledgerQueries().at(-1)?.get('type')).toBe('chemical');
 
     await user.click(screen.getByRole('combobox', { name: 'Kind of change' }));
     await user.click(screen.getByRole('option', { name: 'Shipment' }));
     await user.click(screen.getByRole('option', { name: 'Issue' }));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(itemNames()).toEqual(['Ethanol']));
-    expect(queries.at(-1)?.get('kind')).toBe('SHIPMENT,ISSUE');
+    expect(ledgerQueries().at(-1)?.get('kind')).toBe('SHIPMENT,ISSUE');
 
     await user.click(screen.getByRole('combobox', { name: 'Item kind' }));
     await user.click(screen.getByRole('option', { name: 'All' }));
     await user.type(screen.getByRole('searchbox', { name: 'Item' }), 'pyrex');
     await waitFor(() => expect(itemNames()).toEqual(['Beaker']));
-    expect(queries.at(-1)?.get('search')).toBe('pyrex');
-    expect(queries.at(-1)?.has('type')).toBe(false);
+    expect(ledgerQueries().at(-1)?.get('search')).toBe('pyrex');
+    expect(ledgerQueries().at(-1)?.has('type')).toBe(false);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Item' }));
     await user.type(screen.getByRole('textbox', { name: 'User' }), 'ann@lab.org');
     expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
-    expect(queries.at(-1)?.get('user')).toBe('ann@lab.org');
+    expect(ledgerQueries().at(-1)?.get('user')).toBe('ann@lab.org');
   });
 
   it('filters by the days chosen, from the start of the first to the end of the last, on the local calendar', async () => {
-    const queries = ledgerQueries();
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'ledger entries' });
 
     await user.type(screen.getByLabelText('From'), '2026-11-20');
     await user.type(screen.getByLabelText('To'), '2026-11-20');
     await waitFor(() => expect(itemNames()).toEqual(['Ethanol']));
-    expect(queries.at(-1)?.get('from')).toBe(localDayBounds('2026-11-20').start);
-    expect(queries.at(-1)?.get('to')).toBe(localDayBounds('2026-11-20').end);
+    expect(ledgerQueries().at(-1)?.get('from')).toBe(localDayBounds('2026-11-20').start);
+    expect(ledgerQueries().at(-1)?.get('to')).toBe(localDayBounds('2026-11-20').end);
   });
 
   it('pages through the entries on the server', async () => {
     // 60 more adjustments of the Centrifuge: 68 entries in all.
     for (let quantity = 3; quantity < 63; quantity += 1) await setStockQuantity('instrument', 2, quantity);
-    const queries = ledgerQueries();
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'ledger entries' });
     expect(rows()).toHaveLength(50);
     expect(screen.getByText('1–50 of 68')).toBeInTheDocument();
-    expect(queries.at(-1)?.get('limit')).toBe('50');
-    expect(queries.at(-1)?.get('offset')).toBe('0');
+    expect(ledgerQueries().at(-1)?.get('limit')).toBe('50');
+    expect(ledgerQueries().at(-1)?.get('offset')).toBe('0');
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(rows()).toHaveLength(18));
     expect(screen.getByText('51–68 of 68')).toBeInTheDocument();
-    expect(queries.at(-1)?.get('offset')).toBe('50');
+    expect(ledgerQueries().at(-1)?.get('offset')).toBe('50');
     expect(cells(rows()[17])[3]).toBe('+250.5 ml');
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     await user.click(screen.getByRole('option', { name: '25' }));
     await waitFor(() => expect(rows()).toHaveLength(25));
     expect(screen.getByText('1–25 of 68')).toBeInTheDocument();
-    expect(queries.at(-1)?.get('limit')).toBe('25');
-    expect(queries.at(-1)?.get('offset')).toBe('0');
+    expect(ledgerQueries().at(-1)?.get('limit')).toBe('25');
+    expect(ledgerQueries().at(-1)?.get('offset')).toBe('0');
   });
 
   it('opens the Shipment page from a shipment entry', async () => {
@@ -206,7 +192,6 @@ describe('LedgerPage', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, blob: objectUrls.get(this.href)! });
     });
-    const queries = ledgerQueries('/api/management/ledger/export/');
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'ledger entries' });
     await user.click(screen.getByRole('combobox', { name: 'Item kind' }));
@@ -215,8 +200,9 @@ describe('LedgerPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByText(/^Saved labstore-ledger-\d{4}-\d{2}-\d{2}\.csv\.$/);
-    expect(queries).toHaveLength(1);
-    expect([...queries[0]]).toEqual([['type', 'chemical']]);
+    const exports = sentQueries('/api/management/ledger/export/');
+    expect(exports).toHaveLength(1);
+    expect([...exports[0]]).toEqual([['type', 'chemical']]);
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toMatch(/^labstore-ledger-\d{4}-\d{2}-\d{2}\.csv$/);
     // The file as the server sent it, byte order mark included (text() would drop it).

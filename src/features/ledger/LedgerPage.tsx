@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errorMessage';
 import {
   ledgerKindLabels,
   ledgerKinds,
@@ -24,7 +23,7 @@ import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../co
 import { localDateTime } from '../../components/dates';
 import { DownloadIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { PagedTable, usePaging } from '../../components/PagedTable';
+import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { amount, kindLabels, signedAmount, stateLabels } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Column } from '../../components/VirtualTable';
@@ -122,16 +121,9 @@ function ExportButton({ filters }: { filters: LedgerFilters }) {
 
 /** Issue 11: every change of stock, newest first, filtered and paged by the server. */
 export function LedgerPage() {
-  const [inputs, setInputs] = useState<FilterInputs>(noFilters);
-  const { paging, setPaging, request, restart } = usePaging();
+  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
   const filters = useLedgerFilters(inputs);
   const list = useListLedgerQuery({ ...filters, ...request });
-
-  // Any filter change starts again from the first page.
-  const change = (next: Partial<FilterInputs>) => {
-    setInputs((current) => ({ ...current, ...next }));
-    restart();
-  };
 
   return (
     <Stack spacing={2}>
@@ -141,14 +133,7 @@ export function LedgerPage() {
         </Typography>
         <ExportButton filters={filters} />
       </Stack>
-      <Stack
-        direction="row"
-        component="form"
-        aria-label="Ledger filters"
-        useFlexGap
-        sx={{ flexWrap: 'wrap', gap: 2 }}
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <FilterBar label="Ledger filters">
         <TextField
           select
           label="Item kind"
@@ -205,14 +190,12 @@ export function LedgerPage() {
           onChange={(event) => change({ search: event.target.value })}
           sx={{ flexGrow: 1, minWidth: 200 }}
         />
-      </Stack>
+      </FilterBar>
       <PagedTable
         label="ledger entries"
         columns={columns}
         rowKey={(entry) => entry.id}
-        data={list.data}
-        isFetching={list.isFetching}
-        error={list.isError ? errorMessage(list.error) : undefined}
+        list={list}
         paging={paging}
         onPagingChange={setPaging}
       />

@@ -35,15 +35,17 @@ interface BalanceChartProps {
   name: string;
   /** Oldest first. */
   entries: StockLedgerEntry[];
+  /** When the entries were read (ms since the epoch): the last balance holds until then. */
+  asOf: number;
 }
 
 /** The running balance as a step chart: the quantity holds from one change to the next, the last one until now. */
-function BalanceChart({ kind, name, entries }: BalanceChartProps) {
+function BalanceChart({ kind, name, entries, asOf }: BalanceChartProps) {
   const id = useId();
   const balances = entries.map((entry) => amount(kind, entry.balance)).join(', ');
   const times = entries.map((entry) => new Date(entry.created_at));
   const last = entries[entries.length - 1];
-  const now = new Date(Math.max(Date.now(), times[times.length - 1].getTime()));
+  const now = new Date(Math.max(asOf, times[times.length - 1].getTime()));
   return (
     <Box component="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} sx={{ m: 0 }}>
       <Typography id={`${id}-title`} component="figcaption" variant="subtitle2">
@@ -110,7 +112,13 @@ function EntriesTable({ kind, entries }: { kind: StockKind; entries: StockLedger
 }
 
 function History({ kind, recordId, name }: { kind: StockKind; recordId: number; name: string }) {
-  const { data: entries, isLoading, isError, error } = useStockLedgerQuery({ kind, id: recordId });
+  const {
+    data: entries,
+    isLoading,
+    isError,
+    error,
+    fulfilledTimeStamp = 0,
+  } = useStockLedgerQuery({ kind, id: recordId });
   if (isLoading) return <CenteredSpinner label={`Loading the history of ${name}`} />;
   if (isError || !entries) return <Alert severity="error">{errorMessage(error)}</Alert>;
   // The server sends newest first; a record that never held stock has no entries and holds 0.
@@ -125,7 +133,7 @@ function History({ kind, recordId, name }: { kind: StockKind; recordId: number; 
       </Typography>
       {entries.length > 0 && (
         <>
-          <BalanceChart kind={kind} name={name} entries={[...entries].reverse()} />
+          <BalanceChart kind={kind} name={name} entries={[...entries].reverse()} asOf={fulfilledTimeStamp} />
           <EntriesTable kind={kind} entries={entries} />
         </>
       )}
