@@ -12,6 +12,7 @@ export const tagTypes = [
   'Issue',
   'IssueCartLine',
   'StockLedger',
+  'Ledger',
   'File',
   'Category',
 ] as const;
@@ -36,7 +37,16 @@ export function kindListTag<T extends TagType>(type: T, kind: string) {
   return { type, id: `LIST-${kind}` } as const;
 }
 
-type Tag = ReturnType<typeof listTag> | ReturnType<typeof idTag> | ReturnType<typeof kindListTag>;
+/** One stock record under a tag type the kinds share (a record's ledger, say): ids repeat across kinds. */
+export function recordTag<T extends TagType>(type: T, kind: string, id: number) {
+  return { type, id: `${kind}-${id}` } as const;
+}
+
+type Tag =
+  | ReturnType<typeof listTag>
+  | ReturnType<typeof idTag>
+  | ReturnType<typeof kindListTag>
+  | ReturnType<typeof recordTag>;
 
 /**
  * invalidatesTags for a mutation: a failed mutation changed nothing on the server, so it invalidates nothing.

@@ -27,6 +27,8 @@ const mutationErrorMessages: Record<string, MessageFor> = {
   deleteIssueCartLine: (error) => errorMessage(error),
   mergeIssueCart: (error) => errorMessage(error),
   deleteFile: (error) => errorMessage(error),
+  revertShipment: (error) => errorMessage(error),
+  returnIssueLine: (error) => errorMessage(error),
 };
 
 /** SPEC §8: shipment, upload, link and category failures show the shared-rule message in an error dialog
