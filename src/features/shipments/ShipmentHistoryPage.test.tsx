@@ -2,33 +2,22 @@ import { addListener } from '@reduxjs/toolkit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { shipmentReverted } from '../../api/shipments';
-import { useListGlasswareStockQuery, type StockKind } from '../../api/stock';
+import type { StockKind } from '../../api/stock';
 import { longUsDate } from '../../components/dates';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { addToCart, at, issueCart, mergeShipment, seedLab, stageLine } from '../../testing/seed';
 import { clearRequestLog, expectRequests, sentRequests, server } from '../../testing/server';
+import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer, testServer } from '../../testing/testServer';
 import { ShipmentHistoryPage } from './ShipmentHistoryPage';
 
 setupTestServer(seedLab);
 
-/** The glassware stock as the Store shows it, beside the page: the cache refresh after an undo is visible. */
-function GlasswareStock() {
-  const { data } = useListGlasswareStockQuery();
-  return (
-    <ul aria-label="Glassware stock">
-      {data?.map((row) => (
-        <li key={row.id}>{`${row.glassware.name}: ${row.quantity}`}</li>
-      ))}
-    </ul>
-  );
-}
-
 function renderPage() {
   return renderWithProviders(
     <>
       <ShipmentHistoryPage />
-      <GlasswareStock />
+      <StockQuantities kind="glassware" />
     </>,
     { route: '/adminapp', preloadedState: signedInState() },
   );

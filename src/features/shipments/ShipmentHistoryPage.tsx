@@ -27,14 +27,14 @@ import {
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
-import { amount, stateLabels } from '../../components/stockColumns';
+import { amount, exactQuantity, stateLabels } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { kindViews, shipmentKinds } from './kindViews';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
 
-/** The stock after the line: exact to the 3 decimals quantities have, which binary floats are not. */
+/** The stock after the line. */
 function newTotal(line: { old_total: number; added_quantity: number }): number {
-  return Math.round((line.old_total + line.added_quantity) * 1000) / 1000;
+  return exactQuantity(line.old_total + line.added_quantity);
 }
 
 const chemicalColumns: Column<ChemicalHistoryLine>[] = [
