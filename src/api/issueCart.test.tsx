@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
-import { ledgerViews } from '../testing/ledgerViews';
+import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
 import { addToCart, seedLab, setStockQuantity } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
@@ -113,11 +113,10 @@ describe('issue cart and location endpoints and their cache tags', () => {
 
   it("after a return refetches that location's issues, the kind's lists and searches, the ledger and the record's", async () => {
     const { store } = await storeShowingEverything();
-    await Promise.all([
-      store.dispatch(ledgerViews.endpoints.ledgerViewOfAll.initiate()),
-      store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'glassware', id: 1 })),
-      store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'glassware', id: 2 })),
-      store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'chemical', id: 1 })),
+    await showLedgers(store, [
+      { kind: 'glassware', id: 1 },
+      { kind: 'glassware', id: 2 },
+      { kind: 'chemical', id: 1 },
     ]);
     clearRequestLog();
     // Physical Lab 1's issue of November 21, 2026 (seedLab) took 1 Beaker.

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
-import { ledgerViews } from '../testing/ledgerViews';
+import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
 import { addToCart, issueCart, mergeShipment, seedLab, stageLine } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
@@ -99,11 +99,10 @@ describe('shipment endpoints and their cache tags', () => {
     async function storeShowingLedgers() {
       const { store } = await storeShowingShipments();
       const shipment = await mergeShipment('chemical');
-      await Promise.all([
-        store.dispatch(ledgerViews.endpoints.ledgerViewOfAll.initiate()),
-        store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'chemical', id: 1 })),
-        store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'chemical', id: 2 })),
-        store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate({ kind: 'instrument', id: 1 })),
+      await showLedgers(store, [
+        { kind: 'chemical', id: 1 },
+        { kind: 'chemical', id: 2 },
+        { kind: 'instrument', id: 1 },
       ]);
       clearRequestLog();
       return { store, shipment };

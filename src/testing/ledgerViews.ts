@@ -1,4 +1,5 @@
 import { apiSlice } from '../api/apiSlice';
+import type { AppStore } from '../app/store';
 import type { StockKind } from '../api/stock';
 import { listTag, recordTag } from '../api/tags';
 
@@ -21,3 +22,14 @@ export const ledgerViews = apiSlice.injectEndpoints({
     }),
   }),
 });
+
+/** Loads the whole ledger and the ledgers of `records` into the store, as open ledger views would. */
+export async function showLedgers(
+  store: AppStore,
+  records: { kind: StockKind; id: number }[],
+): Promise<void> {
+  await Promise.all([
+    store.dispatch(ledgerViews.endpoints.ledgerViewOfAll.initiate()),
+    ...records.map((record) => store.dispatch(ledgerViews.endpoints.ledgerViewOfRecord.initiate(record))),
+  ]);
+}
