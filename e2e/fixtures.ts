@@ -47,20 +47,22 @@ export async function openPage(page: Page, label: string, entry?: string): Promi
   await sidebar.getByRole('list', { name: label }).getByRole('button', { name: entry, exact: true }).click();
 }
 
+/** Sends one request to the API as the first administrator (set-up data for tests about other screens). */
+export async function postAsAdmin<T = { id: number }>(page: Page, url: string, data?: object): Promise<T> {
+  const login = await page.request.post('/api/token/', {
+    data: { email: adminEmail, password: adminPassword },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const response = await page.request.post(url, { data, headers: { Authorization: `Bearer ${access}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** Creates stock through the API as the first administrator: set-up data for tests about other screens. */
 export async function createStock(
   page: Page,
   kind: 'chemicalobjs' | 'instrumentobjs' | 'glasswareobjs',
   fields: Record<string, unknown>,
 ): Promise<{ id: number }> {
-  const login = await page.request.post('/api/token/', {
-    data: { email: adminEmail, password: adminPassword },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const response = await page.request.post(`/api/storeobjects/${kind}/`, {
-    data: fields,
-    headers: { Authorization: `Bearer ${access}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
+  return postAsAdmin(page, `/api/storeobjects/${kind}/`, fields);
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
+import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
 import { addToCart, seedLab, setStockQuantity } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
@@ -108,6 +109,37 @@ describe('issue cart and location endpoints and their cache tags', () => {
       ['CHEMICAL', 1, 7],
       ['INSTRUMENT', 1, 1],
     ]);
+  });
+
+  it("after a return refetches that location's issues, the kind's lists and searches, the ledger and the record's", async () => {
+    const { store } = await storeShowingEverything();
+    await showLedgers(store, [
+      { kind: 'glassware', id: 1 },
+      { kind: 'glassware', id: 2 },
+      { kind: 'chemical', id: 1 },
+    ]);
+    clearRequestLog();
+    // Physical Lab 1's issue of November 21, 2026 (seedLab) took 1 Beaker.
+    const [issue] = locationsApi.endpoints.issuesForLocation.select(1)(store.getState()).data ?? [];
+    const beaker = issue.objects.find((item) => item.name === 'Beaker')!;
+    await store.dispatch(
+      locationsApi.endpoints.returnIssueLine.initiate({
+        locationId: 1,
+        issueId: issue.id,
+        item: beaker,
+        quantity: 1,
+      }),
+    );
+    await expectRequests([
+      `POST /api/management/issues/${issue.id}/lines/${beaker.line_id}/return/`,
+      'GET /api/management/issues/1/',
+      'GET /api/storeobjects/glasswareobjs/',
+      search, // the search across kinds, which shows a Beaker
+      'GET /api/management/ledger/',
+      'GET /api/management/stock-ledger/', // the Beaker's only
+    ]);
+    const glassware = stockApi.endpoints.listGlasswareStock.select()(store.getState()).data;
+    expect(glassware?.find((record) => record.id === 1)?.quantity).toBe(21);
   });
 
   it('refetches only the tree after a location is created', async () => {

@@ -1,5 +1,7 @@
+import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
-import { idTag, listTag, onSuccess } from './tags';
+import { stockKindOf, stockTags } from './stock';
+import { idTag, listTag, onSuccess, recordTag } from './tags';
 
 // SERVER.md §8: locations (store consumers), the tree of them by type, and the issues made to each.
 
@@ -40,6 +42,10 @@ export interface IssuedItem {
   /** CHEMICAL, INSTRUMENT or GLASSWARE; read it with stockKindOf. */
   object_type: string;
   quantity: number;
+  /** The issue line's own id, the one a return names (docs/api.md §10). */
+  line_id: number;
+  /** How much of `quantity` came back, in the same unit. */
+  returned_quantity: number;
 }
 
 export interface Issue {
@@ -47,6 +53,19 @@ export interface Issue {
   created_at: string;
   objects: IssuedItem[];
 }
+
+export interface IssueLineReturn {
+  locationId: number;
+  issueId: number;
+  item: IssuedItem;
+  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
+  quantity: number | null;
+}
+
+/** The event Redux DevTools shows for a return: the location and the issue as the server now has it. */
+export const issueLineReturned = createAction<{ locationId: number; issue: Issue }>(
+  'issues/issueLineReturned',
+);
 
 export const locationsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -63,7 +82,34 @@ export const locationsApi = apiSlice.injectEndpoints({
       query: (locationId) => `/api/management/issues/${locationId}/`,
       providesTags: (_issues, _error, locationId) => [idTag('Issue', locationId)],
     }),
+    // docs/api.md §9: the quantity goes back into stock as a RETURN ledger entry. The location's issues, the stock
+    // lists and searches of the item's kind, the ledger and the record's history refetch.
+    returnIssueLine: build.mutation<Issue, IssueLineReturn>({
+      query: ({ issueId, item, quantity }) => ({
+        url: `/api/management/issues/${issueId}/lines/${item.line_id}/return/`,
+        method: 'POST',
+        body: { quantity },
+      }),
+      async onQueryStarted({ locationId }, { dispatch, queryFulfilled }) {
+        const { data: issue } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (issue) dispatch(issueLineReturned({ locationId, issue }));
+      },
+      invalidatesTags: onSuccess(({ locationId, item }) => {
+        const kind = stockKindOf(item.object_type);
+        return [
+          idTag('Issue', locationId),
+          listTag(stockTags[kind]),
+          listTag('Ledger'),
+          recordTag('StockLedger', kind, item.id),
+        ];
+      }),
+    }),
   }),
 });
 
-export const { useConsumersTreeQuery, useCreateLocationMutation, useIssuesForLocationQuery } = locationsApi;
+export const {
+  useConsumersTreeQuery,
+  useCreateLocationMutation,
+  useIssuesForLocationQuery,
+  useReturnIssueLineMutation,
+} = locationsApi;

@@ -1,6 +1,9 @@
+import { act, render } from '@testing-library/react';
 import { makeStore } from '../app/store';
+import { ToastHost } from '../components/notify';
+import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
-import { seedLab, stageLine } from '../testing/seed';
+import { addToCart, issueCart, mergeShipment, seedLab, stageLine } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
 import { setupTestServer } from '../testing/testServer';
 import { searchApi } from './search';
@@ -89,6 +92,54 @@ describe('shipment endpoints and their cache tags', () => {
       }),
     );
     await expectRequests(['POST /api/management/chemicals/', chemicalList, search]);
+  });
+
+  describe('undo', () => {
+    /** 10 ml of Ethanol staged and merged; a store also showing the ledger and the ledgers of three records. */
+    async function storeShowingLedgers() {
+      const { store } = await storeShowingShipments();
+      const shipment = await mergeShipment('chemical');
+      await showLedgers(store, [
+        { kind: 'chemical', id: 1 },
+        { kind: 'chemical', id: 2 },
+        { kind: 'instrument', id: 1 },
+      ]);
+      clearRequestLog();
+      return { store, shipment };
+    }
+
+    it("refetches the kind's history, stock list and searches, the ledger and the shipment's records' ledgers", async () => {
+      const { store, shipment } = await storeShowingLedgers();
+      await store.dispatch(
+        shipmentsApi.endpoints.revertShipment.initiate({ kind: 'chemical', id: shipment.id }),
+      );
+      await expectRequests([
+        `POST /api/management/shipments/${shipment.id}/revert/`,
+        history,
+        chemicalList,
+        search,
+        'GET /api/management/ledger/',
+        'GET /api/management/stock-ledger/', // Ethanol's, not Sodium chloride's or the Spectrophotometer's
+      ]);
+      const ethanol = searchApi.endpoints.fuzzySearch.select({ type: 'chemical', query: 'ethanol' });
+      expect(ethanol(store.getState()).data?.rows[0].quantity).toBe(250.5);
+    });
+
+    it('refetches nothing when the undo is refused', async () => {
+      // A refused undo raises a toast, which needs a mounted provider.
+      render(<ToastHost />);
+      const { store, shipment } = await storeShowingLedgers();
+      await addToCart({ object_type: 'CHEMICAL', object_id: 1, quantity: 255 });
+      await issueCart(2);
+      const result = await act(() =>
+        store.dispatch(shipmentsApi.endpoints.revertShipment.initiate({ kind: 'chemical', id: shipment.id })),
+      );
+      expect(result.error).toMatchObject({
+        status: 409,
+        data: { detail: 'Ethanol: only 5.5 ml in stock; the shipment added 10 ml.' },
+      });
+      await expectRequests([`POST /api/management/shipments/${shipment.id}/revert/`]);
+    });
   });
 
   it('refetches nothing and opens the error dialog when a merge fails', async () => {

@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
 import {
   stockTags,
@@ -79,7 +80,16 @@ interface HistoryLines {
   glassware: GlasswareHistoryLine;
 }
 
-export interface Shipment<K extends StockKind = StockKind> {
+/** docs/api.md §10: who undid a shipment and when, and until when it can still be undone. */
+interface ShipmentUndo {
+  /** null while the shipment stands. */
+  reverted_at: string | null;
+  reverted_by: string | null;
+  /** The last moment the server accepts an undo; null once reverted. */
+  undo_until: string | null;
+}
+
+export interface Shipment<K extends StockKind = StockKind> extends ShipmentUndo {
   id: number;
   date_time: string;
   lines: HistoryLines[K][];
@@ -88,9 +98,19 @@ export interface Shipment<K extends StockKind = StockKind> {
 /** The history with the kind it was asked for, so the page can pick the columns without guessing. */
 export type ShipmentHistory = { [K in StockKind]: { type: K; shipments: Shipment<K>[] } }[StockKind];
 
-type ServerShipment = { id: number; date_time: string } & {
-  [Key in 'chemicals' | 'instruments' | 'glasswares']?: HistoryLineBase[];
-};
+type ServerShipment = { id: number; date_time: string } & ShipmentUndo & {
+    [Key in 'chemicals' | 'instruments' | 'glasswares']?: HistoryLineBase[];
+  };
+
+export interface ShipmentToRevert {
+  kind: StockKind;
+  id: number;
+}
+
+/** The event Redux DevTools shows for an undone shipment: its kind and the shipment as the server now has it. */
+export const shipmentReverted = createAction<{ kind: StockKind; shipment: Shipment }>(
+  'shipments/shipmentReverted',
+);
 
 export const shipmentLineTags = {
   chemical: 'ChemicalShipmentLine',
@@ -111,6 +131,19 @@ const historyKeys = {
   instrument: 'instruments',
   glassware: 'glasswares',
 } as const satisfies Record<StockKind, string>;
+
+/** The §7 shipment with its lines under one key, whatever the kind. */
+function fromServer(shipment: ServerShipment, kind: StockKind): Shipment {
+  const { id, date_time, reverted_at, reverted_by, undo_until } = shipment;
+  return {
+    id,
+    date_time,
+    reverted_at,
+    reverted_by,
+    undo_until,
+    lines: shipment[historyKeys[kind]] ?? [],
+  } as Shipment;
+}
 
 /** SERVER.md §5 and SPEC §7: quantity 0 and store 1; a glassware name travels nested under `glassware`. */
 function newItemBody(item: NewStockItem) {
@@ -169,15 +202,26 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     listShipments: build.query<ShipmentHistory, StockKind>({
       query: (type) => ({ url: '/api/management/shipments/', params: { type } }),
       transformResponse: (shipments: ServerShipment[], _meta, type) =>
-        ({
-          type,
-          shipments: shipments.map(({ id, date_time, [historyKeys[type]]: lines }) => ({
-            id,
-            date_time,
-            lines: lines ?? [],
-          })),
-        }) as ShipmentHistory,
+        ({ type, shipments: shipments.map((shipment) => fromServer(shipment, type)) }) as ShipmentHistory,
       providesTags: (_history, _error, type) => [kindListTag('Shipment', type)],
+    }),
+    // docs/api.md §8: REVERSAL entries take every line back. The kind's history, stock lists and searches refetch,
+    // and so do the ledger and the histories of the records the shipment added to.
+    revertShipment: build.mutation<Shipment, ShipmentToRevert>({
+      query: ({ id }) => ({ url: `/api/management/shipments/${id}/revert/`, method: 'POST' }),
+      transformResponse: (shipment: ServerShipment, _meta, { kind }) => fromServer(shipment, kind),
+      async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
+        const { data: shipment } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (shipment) dispatch(shipmentReverted({ kind, shipment }));
+      },
+      invalidatesTags: onSuccess(({ kind }, shipment) => [
+        kindListTag('Shipment', kind),
+        listTag(stockTags[kind]),
+        listTag('Ledger'),
+        ...[...new Set(shipment?.lines.map((line) => line.stock_id))].map((id) =>
+          recordTag('StockLedger', kind, id),
+        ),
+      ]),
     }),
   }),
 });
@@ -190,4 +234,5 @@ export const {
   useMergeShipmentMutation,
   useCreateNewStockItemMutation,
   useListShipmentsQuery,
+  useRevertShipmentMutation,
 } = shipmentsApi;

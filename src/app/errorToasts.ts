@@ -28,6 +28,8 @@ const mutationErrorMessages: Record<string, MessageFor> = {
   mergeIssueCart: (error) => errorMessage(error),
   deleteFile: (error) => errorMessage(error),
   exportLedger: (error) => errorMessage(error),
+  revertShipment: (error) => errorMessage(error),
+  returnIssueLine: (error) => errorMessage(error),
 };
 
 /** SPEC §8: shipment, upload, link and category failures show the shared-rule message in an error dialog

@@ -30,7 +30,8 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{children}</DialogContentText>
+        {/* A div, so what is asked about may be a list. */}
+        <DialogContentText component="div">{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending} autoFocus>

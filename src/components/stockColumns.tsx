@@ -13,12 +13,14 @@ import type { Column } from './VirtualTable';
 export const stateLabels: Record<ChemicalState, string> = { SOLID: 'Solid', LIQUID: 'Liquid', GAS: 'Gas' };
 
 /** Chemicals are counted in ml, instruments and glassware in pieces (SPEC §1). */
+export const units: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
+
 export function millilitres(quantity: number): string {
-  return `${quantity} ml`;
+  return `${quantity} ${units.chemical}`;
 }
 
 export function pieces(quantity: number): string {
-  return `${quantity} ${quantity === 1 ? 'piece' : 'pieces'}`;
+  return `${quantity} ${quantity === 1 ? 'piece' : units.glassware}`;
 }
 
 export const kindLabels: Record<StockKind, string> = {
@@ -30,6 +32,11 @@ export const kindLabels: Record<StockKind, string> = {
 /** A quantity of the kind in its unit. */
 export function amount(kind: StockKind, quantity: number): string {
   return kind === 'chemical' ? millilitres(quantity) : pieces(quantity);
+}
+
+/** A sum or difference of quantities, exact to the 3 decimals quantities have, which binary floats are not. */
+export function exactQuantity(quantity: number): number {
+  return Math.round(quantity * 1000) / 1000;
 }
 
 /** The catalog name of any kind's record. */

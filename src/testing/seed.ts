@@ -169,8 +169,8 @@ export function stageLine(kind: StockKind, stockId: number, quantity: number): P
   return call('POST', `/api/management/${kind}-temp-shipment/`, { [kind]: stockId, quantity });
 }
 
-/** Merges the administrator's staged lines of `kind` into stock: one shipment in the history. */
-export function mergeShipment(kind: StockKind): Promise<void> {
+/** Merges the administrator's staged lines of `kind` into stock: one shipment in the history, its id returned. */
+export function mergeShipment(kind: StockKind): Promise<{ id: number }> {
   return call('POST', `/api/management/${kind}-temp-shipment/merge/`);
 }
 

@@ -73,6 +73,8 @@ export type Shipment<K extends StockKind> = {
   /** When and by whom the shipment was undone; null while it stands. */
   reverted_at: string | null;
   reverted_by: string | null;
+  /** Until when it can still be undone: merge time + SHIPMENT_UNDO_DAYS; null once reverted. */
+  undo_until: string | null;
 } & Record<(typeof SHIPMENT_LINES_KEYS)[K], ShipmentLine<K>[]>;
 
 const trade = (record: ChemicalRecord | InstrumentRecord | GlasswareRecord) => ({
@@ -148,8 +150,16 @@ async function stagingLines<K extends StockKind>(
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/** The last moment a shipment merged at `dateTime` can be undone. */
+function undoDeadline(dateTime: string, undoDays: number): number {
+  return Date.parse(dateTime) + undoDays * DAY_MS;
+}
+
 async function shipmentsWithLines<K extends StockKind>(
   db: Db,
+  undoDays: number,
   kind: K,
   rows: readonly ShipmentRow[],
   lineRows: readonly Omit<ShipmentLineRow, 'id'>[],
@@ -176,6 +186,8 @@ async function shipmentsWithLines<K extends StockKind>(
         date_time: row.date_time,
         reverted_at: row.reverted_at,
         reverted_by: row.reverted_by,
+        undo_until:
+          row.reverted_at === null ? new Date(undoDeadline(row.date_time, undoDays)).toISOString() : null,
         [SHIPMENT_LINES_KEYS[kind]]: linesByShipment.get(row.id) ?? [],
       }) as Shipment<K>,
   );
@@ -288,7 +300,7 @@ export async function deleteStagingLine(
  * same list finds nothing left, and quantities are read after locking.
  */
 export async function mergeStaging<K extends StockKind>(
-  { db, dialect, now }: ShipmentsContext,
+  { db, dialect, now, undoDays }: ShipmentsContext,
   actor: User,
   kind: K,
 ): Promise<Shipment<K>> {
@@ -363,6 +375,7 @@ export async function mergeStaging<K extends StockKind>(
     return (
       await shipmentsWithLines(
         trx,
+        undoDays,
         kind,
         [shipment],
         lines.map((line, id) => ({ ...line, id })),
@@ -375,17 +388,15 @@ export async function mergeStaging<K extends StockKind>(
 
 /** Every shipment of the kind, newest first, each with its lines in merge order. */
 export async function listShipments<K extends StockKind>(
-  { db }: ShipmentsContext,
+  { db, undoDays }: ShipmentsContext,
   kind: K,
 ): Promise<Shipment<K>[]> {
   const type = OBJECT_TYPES[kind];
   const rows = await shipments.listShipments(db, type);
-  return shipmentsWithLines(db, kind, rows, await shipments.listShipmentLines(db, type));
+  return shipmentsWithLines(db, undoDays, kind, rows, await shipments.listShipmentLines(db, type));
 }
 
 // ---- Undo (docs/api.md) ----
-
-const DAY_MS = 86_400_000;
 
 /**
  * Undoes a merged shipment in one transaction: a REVERSAL ledger entry per line (in merge order) takes its added
@@ -417,7 +428,7 @@ export async function revertShipment(
     // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
     // the newest entry of a record is always the one that left its quantity.
     const revertedAt = now();
-    if (revertedAt.getTime() - Date.parse(shipment.date_time) > undoDays * DAY_MS) {
+    if (revertedAt.getTime() > undoDeadline(shipment.date_time, undoDays)) {
       throw conflict(`Shipments older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
     }
     for (const [stockId, amount] of added) {
@@ -464,6 +475,6 @@ export async function revertShipment(
     );
 
     const [row] = await shipments.listShipments(trx, shipment.type, shipmentId);
-    return (await shipmentsWithLines(trx, kind, [row], lines))[0];
+    return (await shipmentsWithLines(trx, undoDays, kind, [row], lines))[0];
   });
 }

@@ -118,7 +118,13 @@ export async function receiveShipment<K extends StockKind>(
   token: string,
   kind: K,
   lines: readonly (readonly [number, number])[],
-): Promise<{ id: number; date_time: string; reverted_at: string | null; reverted_by: string | null }> {
+): Promise<{
+  id: number;
+  date_time: string;
+  reverted_at: string | null;
+  reverted_by: string | null;
+  undo_until: string | null;
+}> {
   const staging = `/api/management/${kind}-temp-shipment/`;
   for (const [id, quantity] of lines) await postJson(t, token, staging, { [kind]: id, quantity });
   return postJson(t, token, `${staging}merge/`);

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
@@ -7,13 +8,19 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import { useIssuesForLocationQuery, type Issue, type LocationEntry } from '../../api/locations';
+import {
+  useIssuesForLocationQuery,
+  type Issue,
+  type IssuedItem,
+  type LocationEntry,
+} from '../../api/locations';
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
 import { amount } from '../../components/stockColumns';
+import { outstanding, ReturnItemDialog } from './ReturnItemDialog';
 
 /** SPEC §2's card sections, in order, as they read there. */
 const sectionHeadings: Record<StockKind, string> = {
@@ -23,8 +30,21 @@ const sectionHeadings: Record<StockKind, string> = {
 };
 const sectionOrder = Object.keys(sectionHeadings) as StockKind[];
 
-function IssueCard({ issue }: { issue: Issue }) {
+/** An issued line as a card shows it: what went out, and how much of it came back. */
+function issuedLine(kind: StockKind, item: IssuedItem): string {
+  const issued = `${item.name} — ${amount(kind, item.quantity)}`;
+  return item.returned_quantity > 0 ? `${issued} (${item.returned_quantity} returned)` : issued;
+}
+
+interface IssueCardProps {
+  issue: Issue;
+  /** The admin Location page's: lines can be returned into stock; absent, the card is read-only. */
+  returnsTo?: number;
+}
+
+function IssueCard({ issue, returnsTo }: IssueCardProps) {
   const headingId = useId();
+  const [returning, setReturning] = useState<IssuedItem | null>(null);
   return (
     <Card component="article" variant="outlined" aria-labelledby={headingId}>
       <CardContent>
@@ -41,8 +61,17 @@ function IssueCard({ issue }: { issue: Issue }) {
               </Typography>
               <List dense disablePadding aria-label={sectionHeadings[kind]}>
                 {items.map((item, position) => (
-                  <ListItem key={position}>
-                    <ListItemText primary={`${item.name} — ${amount(kind, item.quantity)}`} />
+                  <ListItem
+                    key={position}
+                    secondaryAction={
+                      returnsTo !== undefined && outstanding(item) > 0 ? (
+                        <Button aria-label={`Return ${item.name}`} onClick={() => setReturning(item)}>
+                          Return
+                        </Button>
+                      ) : undefined
+                    }
+                  >
+                    <ListItemText primary={issuedLine(kind, item)} />
                   </ListItem>
                 ))}
               </List>
@@ -50,12 +79,26 @@ function IssueCard({ issue }: { issue: Issue }) {
           );
         })}
       </CardContent>
+      {returnsTo !== undefined && returning && (
+        <ReturnItemDialog
+          locationId={returnsTo}
+          issueId={issue.id}
+          item={returning}
+          onClose={() => setReturning(null)}
+        />
+      )}
     </Card>
   );
 }
 
+interface LocationIssuesProps {
+  location: LocationEntry;
+  /** The admin page's: issued lines can be returned into stock. */
+  admin: boolean;
+}
+
 /** What was issued to one location, newest first. */
-export function LocationIssues({ location }: { location: LocationEntry }) {
+export function LocationIssues({ location, admin }: LocationIssuesProps) {
   // currentData: choosing another location shows the spinner, not the previous location's issues.
   const { currentData: issues, isFetching, isError } = useIssuesForLocationQuery(location.id);
 
@@ -69,7 +112,9 @@ export function LocationIssues({ location }: { location: LocationEntry }) {
       ) : issues === undefined && isFetching ? (
         <CenteredSpinner label="Loading issues" />
       ) : issues && issues.length > 0 ? (
-        issues.map((issue) => <IssueCard key={issue.id} issue={issue} />)
+        issues.map((issue) => (
+          <IssueCard key={issue.id} issue={issue} returnsTo={admin ? location.id : undefined} />
+        ))
       ) : (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
       )}

@@ -1,8 +1,11 @@
+import { addListener } from '@reduxjs/toolkit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { issueLineReturned } from '../../api/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { seedLab } from '../../testing/seed';
-import { sentRequests, server } from '../../testing/server';
+import { clearRequestLog, sentRequests, server } from '../../testing/server';
+import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer } from '../../testing/testServer';
 import { AdminLocationPage, LocationPage } from './LocationPage';
 
@@ -27,10 +30,15 @@ function field(label: string) {
   return new RegExp(`^${label}( \\*)?$`);
 }
 
+/** The issued lines of a card section as they read, without the Return buttons of the admin page. */
 function itemsOf(container: HTMLElement, section: string) {
   return within(within(container).getByRole('list', { name: section }))
     .getAllByRole('listitem')
-    .map((item) => item.textContent);
+    .map((item) => {
+      const line = item.cloneNode(true) as HTMLElement;
+      line.querySelectorAll('button').forEach((button) => button.remove());
+      return line.textContent;
+    });
 }
 
 describe('LocationPage', () => {
@@ -78,7 +86,16 @@ describe('LocationPage', () => {
           {
             id: 7,
             created_at: '2026-07-04T12:00:00.000Z',
-            objects: [{ id: 2, name: 'Volumetric flask', object_type: 'GLASSWARES', quantity: 3 }],
+            objects: [
+              {
+                id: 2,
+                line_id: 1,
+                name: 'Volumetric flask',
+                object_type: 'GLASSWARES',
+                quantity: 3,
+                returned_quantity: 0,
+              },
+            ],
           },
         ]),
       ),
@@ -103,9 +120,12 @@ describe('LocationPage', () => {
   });
 
   it('is read-only in the public area', async () => {
-    await renderPublic();
+    const { user } = await renderPublic();
     expect(screen.getByRole('heading', { name: 'Location' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+    const card = await screen.findByRole('article', { name: 'November 21, 2026' });
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('says when the tree cannot be loaded', async () => {
@@ -129,6 +149,115 @@ describe('LocationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong.');
     expect(screen.queryByText('Nothing Found')).not.toBeInTheDocument();
+  });
+
+  describe('Return', () => {
+    /** The admin page beside the instrument stock, Physical Lab 1's issue of November 21, 2026 open. */
+    async function openIssueCard() {
+      const view = renderWithProviders(
+        <>
+          <AdminLocationPage />
+          <StockQuantities kind="instrument" />
+        </>,
+        { preloadedState: signedInState() },
+      );
+      await view.user.click(await screen.findByRole('button', { name: 'Physical Lab 1' }));
+      const card = await screen.findByRole('article', { name: 'November 21, 2026' });
+      return { ...view, card };
+    }
+
+    const instrumentStock = () =>
+      within(screen.getByRole('list', { name: 'Instrument stock' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    async function returnSpectrophotometers(
+      user: Awaited<ReturnType<typeof openIssueCard>>['user'],
+      card: HTMLElement,
+      quantity: string,
+    ) {
+      await user.click(within(card).getByRole('button', { name: 'Return Spectrophotometer' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Return Spectrophotometer' });
+      const input = within(dialog).getByRole('spinbutton', { name: field('Quantity') });
+      await user.clear(input);
+      await user.type(input, quantity);
+      await user.click(within(dialog).getByRole('button', { name: 'Return' }));
+      return { dialog, input };
+    }
+
+    it('offers Return on every line that is still out, and refuses more than is out with the server message', async () => {
+      const { user, card } = await openIssueCard();
+      for (const name of ['Ethanol', 'Spectrophotometer', 'Beaker'])
+        expect(within(card).getByRole('button', { name: `Return ${name}` })).toBeInTheDocument();
+      await user.click(within(card).getByRole('button', { name: 'Return Spectrophotometer' }));
+      const opened = await screen.findByRole('dialog', { name: 'Return Spectrophotometer' });
+      expect(within(opened).getByText('pieces')).toBeInTheDocument();
+      expect(within(opened).getByText('At most 2 pieces.')).toBeInTheDocument();
+      await user.click(within(opened).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      clearRequestLog();
+      const { dialog, input } = await returnSpectrophotometers(user, card, '3');
+      expect(await within(dialog).findByText('Only 2 pieces can still be returned.')).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(await screen.findByText('quantity: Only 2 pieces can still be returned.')).toBeInTheDocument();
+      expect(sentRequests()).toEqual(['POST /api/management/issues/2/lines/3/return/']);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(itemsOf(card, 'Instrument items (pieces)')).toEqual(['Spectrophotometer — 2 pieces']);
+    });
+
+    it('takes the quantity back into stock, shows what came back, and hides Return once all of it did', async () => {
+      const { user, store, card } = await openIssueCard();
+      const events: unknown[] = [];
+      store.dispatch(
+        addListener({
+          actionCreator: issueLineReturned,
+          effect: (action) => {
+            events.push(action);
+          },
+        }),
+      );
+      await waitFor(() => expect(instrumentStock()).toEqual(['Spectrophotometer: 3', 'Centrifuge: 2']));
+
+      clearRequestLog();
+      await returnSpectrophotometers(user, card, '1');
+      expect(await screen.findByText('1 piece of Spectrophotometer returned to stock.')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(itemsOf(card, 'Instrument items (pieces)')).toEqual([
+          'Spectrophotometer — 2 pieces (1 returned)',
+        ]),
+      );
+      await waitFor(() => expect(instrumentStock()).toEqual(['Spectrophotometer: 4', 'Centrifuge: 2']));
+      expect([...sentRequests()].sort()).toEqual([
+        'GET /api/management/issues/1/',
+        'GET /api/storeobjects/instrumentobjs/',
+        'POST /api/management/issues/2/lines/3/return/',
+      ]);
+      expect(events).toEqual([
+        issueLineReturned({
+          locationId: 1,
+          issue: expect.objectContaining({
+            id: 2,
+            objects: expect.arrayContaining([
+              expect.objectContaining({ name: 'Spectrophotometer', returned_quantity: 1 }),
+            ]),
+          }),
+        }),
+      ]);
+
+      await returnSpectrophotometers(user, card, '1');
+      await waitFor(() =>
+        expect(itemsOf(card, 'Instrument items (pieces)')).toEqual([
+          'Spectrophotometer — 2 pieces (2 returned)',
+        ]),
+      );
+      expect(
+        within(card).queryByRole('button', { name: 'Return Spectrophotometer' }),
+      ).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Return Beaker' })).toBeInTheDocument();
+      await waitFor(() => expect(instrumentStock()).toEqual(['Spectrophotometer: 5', 'Centrifuge: 2']));
+    });
   });
 
   describe('Create Location', () => {

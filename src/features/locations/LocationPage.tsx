@@ -45,7 +45,7 @@ function LocationView({ admin }: { admin: boolean }) {
         </Paper>
         <Box sx={{ flexGrow: 1 }}>
           {selected ? (
-            <LocationIssues location={selected} />
+            <LocationIssues location={selected} admin={admin} />
           ) : (
             <Typography color="text.secondary">Choose a location to see what was issued to it.</Typography>
           )}
@@ -61,7 +61,7 @@ export function LocationPage() {
   return <LocationView admin={false} />;
 }
 
-/** The Location page with Create. */
+/** The Location page with Create, and Return on issued lines. */
 export function AdminLocationPage() {
   return <LocationView admin />;
 }

@@ -1,19 +1,26 @@
-import { screen, within } from '@testing-library/react';
+import { addListener } from '@reduxjs/toolkit';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { shipmentReverted } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
+import { longUsDate } from '../../components/dates';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { at, mergeShipment, seedLab, stageLine } from '../../testing/seed';
-import { server } from '../../testing/server';
-import { setupTestServer } from '../../testing/testServer';
+import { addToCart, at, issueCart, mergeShipment, seedLab, stageLine } from '../../testing/seed';
+import { clearRequestLog, expectRequests, sentRequests, server } from '../../testing/server';
+import { StockQuantities } from '../../testing/StockQuantities';
+import { setupTestServer, testServer } from '../../testing/testServer';
 import { ShipmentHistoryPage } from './ShipmentHistoryPage';
 
 setupTestServer(seedLab);
 
 function renderPage() {
-  return renderWithProviders(<ShipmentHistoryPage />, {
-    route: '/adminapp',
-    preloadedState: signedInState(),
-  });
+  return renderWithProviders(
+    <>
+      <ShipmentHistoryPage />
+      <StockQuantities kind="glassware" />
+    </>,
+    { route: '/adminapp', preloadedState: signedInState() },
+  );
 }
 
 function headersOf(table: HTMLElement) {
@@ -120,6 +127,9 @@ describe('ShipmentHistoryPage', () => {
           {
             id: 2,
             date_time: '2026-11-21T10:00:00Z',
+            reverted_at: null,
+            reverted_by: null,
+            undo_until: null,
             instruments: [{ ...line, old_total: 0.1, added_quantity: 0.2 }],
           },
         ]),
@@ -142,5 +152,108 @@ describe('ShipmentHistoryPage', () => {
     expect(await screen.findByText('Nothing Found')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Glassware' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something Went Wrong.');
+  });
+});
+
+describe('Undo shipment', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  const glasswareStock = () =>
+    within(screen.getByRole('list', { name: 'Glassware stock' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  /** 10 Beakers and 3 Volumetric flasks received two days ago; the Glassware tab open. */
+  async function openRecentGlasswareShipment() {
+    const mergedAt = hoursAgo(48);
+    await stageLine('glassware', 1, 10);
+    await stageLine('glassware', 2, 3);
+    const shipment = await at(mergedAt, () => mergeShipment('glassware'));
+    const view = renderPage();
+    await view.user.click(await screen.findByRole('tab', { name: 'Glassware' }));
+    const date = mergedAt.slice(0, 10);
+    const card = await screen.findByRole('region', { name: `Shipment Date: ${date}` });
+    return { ...view, card, date, revert: `POST /api/management/shipments/${shipment.id}/revert/` };
+  }
+
+  it('lists what it takes back, undoes the shipment, marks the card and refreshes the stock', async () => {
+    // Merged eight days ago: past the server's 7-day window, so it offers no undo.
+    await stageLine('glassware', 2, 1);
+    const tooOld = hoursAgo(8 * 24);
+    await at(tooOld, () => mergeShipment('glassware'));
+    const { user, store, card, date, revert } = await openRecentGlasswareShipment();
+    await waitFor(() => expect(glasswareStock()).toEqual(['Beaker: 30', 'Volumetric flask: 16']));
+    const events: unknown[] = [];
+    store.dispatch(
+      addListener({
+        actionCreator: shipmentReverted,
+        effect: (action) => {
+          events.push(action);
+        },
+      }),
+    );
+    const oldCard = screen.getByRole('region', { name: `Shipment Date: ${tooOld.slice(0, 10)}` });
+    expect(within(oldCard).queryByRole('button', { name: /Undo shipment/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: `Undo shipment of ${date}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo shipment?' });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Taken back' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Beaker — 10 pieces', 'Volumetric flask — 3 pieces']);
+
+    clearRequestLog();
+    const revertedAt = hoursAgo(1);
+    testServer().setClock(revertedAt);
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Undo shipment' }));
+      expect(await screen.findByText(`Shipment undone: Shipment Date: ${date}.`)).toBeInTheDocument();
+      await waitFor(() => expect(glasswareStock()).toEqual(['Beaker: 20', 'Volumetric flask: 13']));
+    } finally {
+      testServer().setClock(null);
+    }
+    expect(
+      await within(card).findByText(`Reverted on ${longUsDate(revertedAt)} by admin@lab.org`),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Undo shipment/ })).not.toBeInTheDocument();
+    // The reverted shipment stays in the history, in its place.
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
+      `Shipment Date: ${date}`,
+      `Shipment Date: ${tooOld.slice(0, 10)}`,
+    ]);
+    expect(sentRequests()).toEqual(
+      expect.arrayContaining([
+        revert,
+        'GET /api/management/shipments/',
+        'GET /api/storeobjects/glasswareobjs/',
+      ]),
+    );
+    expect(events).toEqual([
+      shipmentReverted({
+        kind: 'glassware',
+        shipment: expect.objectContaining({ reverted_by: 'admin@lab.org', undo_until: null }),
+      }),
+    ]);
+  });
+
+  it("shows the server's refusal when part of the shipment was issued meanwhile, and changes nothing", async () => {
+    const { user, card, date, revert } = await openRecentGlasswareShipment();
+    await waitFor(() => expect(glasswareStock()).toEqual(['Beaker: 30', 'Volumetric flask: 15']));
+    // 25 of the 30 Beakers go to Organic Lab A: 5 are left, the shipment added 10.
+    await addToCart({ object_type: 'GLASSWARE', object_id: 1, quantity: 25 });
+    await issueCart(2);
+
+    await user.click(within(card).getByRole('button', { name: `Undo shipment of ${date}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo shipment?' });
+    clearRequestLog();
+    await user.click(within(dialog).getByRole('button', { name: 'Undo shipment' }));
+
+    expect(
+      await screen.findByText('Beaker: only 5 pieces in stock; the shipment added 10 pieces.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expectRequests([revert]);
+    expect(within(card).getByRole('button', { name: `Undo shipment of ${date}` })).toBeInTheDocument();
+    expect(within(card).queryByText(/^Reverted on/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -20,17 +21,20 @@ import {
   type ChemicalHistoryLine,
   type GlasswareHistoryLine,
   type InstrumentHistoryLine,
+  type Shipment,
   type ShipmentHistory,
 } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { amount, stateLabels } from '../../components/stockColumns';
+import { longUsDate } from '../../components/dates';
+import { amount, exactQuantity, stateLabels } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { kindViews, shipmentKinds } from './kindViews';
+import { UndoShipmentDialog } from './UndoShipmentDialog';
 
-/** The stock after the line: exact to the 3 decimals quantities have, which binary floats are not. */
+/** The stock after the line. */
 function newTotal(line: { old_total: number; added_quantity: number }): number {
-  return Math.round((line.old_total + line.added_quantity) * 1000) / 1000;
+  return exactQuantity(line.old_total + line.added_quantity);
 }
 
 const chemicalColumns: Column<ChemicalHistoryLine>[] = [
@@ -64,16 +68,39 @@ const glasswareColumns: Column<GlasswareHistoryLine>[] = [
   { header: 'New Quantity', cell: (line) => amount('glassware', newTotal(line)) },
 ];
 
-interface ShipmentCardProps<Line> {
-  shipment: { date_time: string; lines: Line[] };
-  columns: readonly Column<Line>[];
+interface ShipmentCardProps<K extends StockKind> {
+  kind: K;
+  shipment: Shipment<K>;
+  columns: readonly Column<Shipment<K>['lines'][number]>[];
 }
 
-function ShipmentCard<Line>({ shipment, columns }: ShipmentCardProps<Line>) {
-  const title = `Shipment Date: ${shipment.date_time.slice(0, 10)}`;
+/** The server says until when it accepts an undo (docs/api.md §10); the window is its setting, not ours. */
+function canUndo(shipment: Shipment): boolean {
+  return shipment.undo_until !== null && Date.parse(shipment.undo_until) > Date.now();
+}
+
+function ShipmentCard<K extends StockKind>({ kind, shipment, columns }: ShipmentCardProps<K>) {
+  const [confirming, setConfirming] = useState(false);
+  const date = shipment.date_time.slice(0, 10);
+  const title = `Shipment Date: ${date}`;
   return (
     <Card component="section" aria-label={title}>
-      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title={title}
+        subheader={
+          shipment.reverted_at === null
+            ? undefined
+            : `Reverted on ${longUsDate(shipment.reverted_at)} by ${shipment.reverted_by}`
+        }
+        action={
+          canUndo(shipment) ? (
+            <Button color="error" aria-label={`Undo shipment of ${date}`} onClick={() => setConfirming(true)}>
+              Undo shipment
+            </Button>
+          ) : undefined
+        }
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent>
         <TableContainer>
           <Table size="small" aria-label={title}>
@@ -96,6 +123,14 @@ function ShipmentCard<Line>({ shipment, columns }: ShipmentCardProps<Line>) {
           </Table>
         </TableContainer>
       </CardContent>
+      {confirming && (
+        <UndoShipmentDialog
+          kind={kind}
+          shipment={shipment}
+          title={title}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </Card>
   );
 }
@@ -104,15 +139,15 @@ function ShipmentCards({ history }: { history: ShipmentHistory }) {
   switch (history.type) {
     case 'chemical':
       return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} shipment={shipment} columns={chemicalColumns} />
+        <ShipmentCard key={shipment.id} kind="chemical" shipment={shipment} columns={chemicalColumns} />
       ));
     case 'instrument':
       return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} shipment={shipment} columns={instrumentColumns} />
+        <ShipmentCard key={shipment.id} kind="instrument" shipment={shipment} columns={instrumentColumns} />
       ));
     case 'glassware':
       return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} shipment={shipment} columns={glasswareColumns} />
+        <ShipmentCard key={shipment.id} kind="glassware" shipment={shipment} columns={glasswareColumns} />
       ));
   }
 }

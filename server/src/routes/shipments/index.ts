@@ -49,6 +49,9 @@ const shipmentSchema = (kind: StockKind) =>
     date_time: Type.String(),
     reverted_at: nullableText('When the shipment was undone; null while it stands'),
     reverted_by: nullableText('The e-mail of who undid it; null while it stands'),
+    undo_until: nullableText(
+      'Until when it can be undone (merge time + SHIPMENT_UNDO_DAYS, ISO datetime); null once reverted',
+    ),
     [shipments.SHIPMENT_LINES_KEYS[kind]]: Type.Array(historyLine(kind)),
   });
 

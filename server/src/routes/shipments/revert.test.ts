@@ -31,7 +31,12 @@ const revert = (shipmentId: number, as = token) =>
 const history = async (type: StockKind) =>
   (
     await t.app.inject({ url: `/api/management/shipments/?type=${type}`, headers: authHeader(token) })
-  ).json() as { id: number; reverted_at: string | null; reverted_by: string | null }[];
+  ).json() as {
+    id: number;
+    reverted_at: string | null;
+    reverted_by: string | null;
+    undo_until: string | null;
+  }[];
 
 let names = 0;
 const unique = (name: string) => `${name} ${++names}`;
@@ -68,6 +73,7 @@ describe('POST /api/management/shipments/{id}/revert/', () => {
       ...shipment,
       reverted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       reverted_by: undoer.user.email,
+      undo_until: null,
     });
 
     await expectConsistent('chemical', ethanol, 238);
@@ -214,6 +220,50 @@ describe('POST /api/management/shipments/{id}/revert/', () => {
       expect(ledger.filter((entry) => entry.kind === 'REVERSAL')).toHaveLength(
         undo.statusCode === 200 ? 1 : 0,
       );
+    }
+  });
+
+  it('tells until when each standing shipment can be undone: SHIPMENT_UNDO_DAYS after its merge', async () => {
+    const short = await buildTestApp({ shipmentUndoDays: 2 });
+    try {
+      const { user } = await short.signedInUser();
+      let own = await short.login(user.email);
+      const record = await createStockRecord(short, own, 'instrument', 0, unique('Centrifuge'));
+      const kept = await receiveShipment(short, own, 'instrument', [[record, 1]]);
+      const undone = await receiveShipment(short, own, 'instrument', [[record, 2]]);
+      const twoDaysAfter = (dateTime: string) =>
+        new Date(Date.parse(dateTime) + 2 * 86_400_000).toISOString();
+      expect(kept.undo_until).toBe(twoDaysAfter(kept.date_time));
+
+      const reverted = await short.app.inject({
+        method: 'POST',
+        url: `/api/management/shipments/${undone.id}/revert/`,
+        headers: authHeader(own),
+      });
+      expect(reverted.json().undo_until).toBeNull();
+      const listed = (
+        await short.app.inject({
+          url: '/api/management/shipments/?type=instrument',
+          headers: authHeader(own),
+        })
+      ).json();
+      expect(listed.map((shipment: { id: number; undo_until: string | null }) => shipment)).toEqual([
+        expect.objectContaining({ id: undone.id, undo_until: null }),
+        expect.objectContaining({ id: kept.id, undo_until: twoDaysAfter(kept.date_time) }),
+      ]);
+
+      // The moment it names is the last one the server accepts.
+      short.advanceClock((Date.parse(kept.undo_until!) - Date.now()) / 1000 + 1);
+      own = await short.login(user.email);
+      const late = await short.app.inject({
+        method: 'POST',
+        url: `/api/management/shipments/${kept.id}/revert/`,
+        headers: authHeader(own),
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ detail: 'Shipments older than 2 days cannot be undone.' });
+    } finally {
+      await short.close();
     }
   });
 

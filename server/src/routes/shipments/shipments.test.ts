@@ -94,6 +94,9 @@ const shipmentCount = async (type: StockObjectType): Promise<number> =>
 
 const KINDS: StockKind[] = ['chemical', 'instrument', 'glassware'];
 
+/** docs/api.md §10: a standing shipment can be undone until SHIPMENT_UNDO_DAYS (7 in tests) after its merge. */
+const sevenDaysAfter = (dateTime: string) => new Date(Date.parse(dateTime) + 7 * 86_400_000).toISOString();
+
 describe('credentials (§1.5)', () => {
   it('answers every route with 401 before looking at the id or the body', async () => {
     const stockId = await newRecord('chemical');
@@ -317,8 +320,10 @@ describe('merge (§6)', () => {
       date_time: expect.any(String),
       reverted_at: null,
       reverted_by: null,
+      undo_until: expect.any(String),
       chemicals: expect.any(Array),
     });
+    expect(shipment.undo_until).toBe(sevenDaysAfter(shipment.date_time));
     expect(shipment.date_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(
       shipment.chemicals.map((line: { stock_id: number; old_total: number; added_quantity: number }) => [
@@ -500,6 +505,7 @@ describe('shipment history (§7)', () => {
       date_time: older.date_time,
       reverted_at: null,
       reverted_by: null,
+      undo_until: sevenDaysAfter(older.date_time),
       instruments: [
         {
           stock_id: instrument,
@@ -521,6 +527,7 @@ describe('shipment history (§7)', () => {
       date_time: merged.date_time,
       reverted_at: null,
       reverted_by: null,
+      undo_until: sevenDaysAfter(merged.date_time),
       glasswares: [
         {
           stock_id: glassware,
