@@ -50,6 +50,16 @@ test('a merged shipment is undone from its history card: the stock is back and t
   await openPage(page, 'Store');
   await page.getByRole('tab', { name: 'Glassware' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('10 pieces');
+
+  // The Ledger keeps the shipment and adds its reversal on top: nothing is rewritten.
+  await openPage(page, 'Ledger');
+  await page.getByRole('searchbox', { name: 'Item' }).fill(name);
+  const entries = page.getByRole('table', { name: 'ledger entries' }).getByRole('row');
+  await expect(entries).toHaveCount(4); // the header, the reversal, the shipment, the record's creation
+  await expect(entries.nth(1)).toContainText('Reversal');
+  await expect(entries.nth(1)).toContainText('-5 pieces');
+  await expect(entries.nth(2)).toContainText('Shipment');
+  await expect(entries.nth(2)).toContainText('+5 pieces');
 });
 
 test('one glassware piece is returned from an issue card and the stock rises by one', async ({ page }) => {
