@@ -7,15 +7,23 @@ import { setupServer } from 'msw/node';
  */
 export const server = setupServer();
 
-const requestLog: string[] = [];
+const requestLog: { method: string; url: URL }[] = [];
 
 server.events.on('request:start', ({ request }) => {
-  requestLog.push(`${request.method} ${new URL(request.url).pathname}`);
+  requestLog.push({ method: request.method, url: new URL(request.url) });
 });
 
-/** Every request the app sent in this test, as "METHOD /path/", for asserting that no call was made. */
-export function sentRequests(): readonly string[] {
-  return requestLog;
+interface LogOptions {
+  /** With the query string ("GET /path/?limit=100&offset=0"), for what the parameters ask (a page, an order). */
+  query?: boolean;
+}
+
+/**
+ * Every request the app sent in this test, as "METHOD /path/" (the path only, unless `query` is set), for
+ * asserting that no call was made.
+ */
+export function sentRequests({ query = false }: LogOptions = {}): readonly string[] {
+  return requestLog.map(({ method, url }) => `${method} ${url.pathname}${query ? url.search : ''}`);
 }
 
 export function clearRequestLog() {
@@ -23,8 +31,8 @@ export function clearRequestLog() {
 }
 
 /** Waits until exactly these requests were sent (in any order), and checks no other follows: the cache-tag tests. */
-export async function expectRequests(expected: string[]) {
-  await waitFor(() => expect([...sentRequests()].sort()).toEqual([...expected].sort()));
+export async function expectRequests(expected: string[], options: LogOptions = {}) {
+  await waitFor(() => expect([...sentRequests(options)].sort()).toEqual([...expected].sort()));
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect([...sentRequests()].sort()).toEqual([...expected].sort());
+  expect([...sentRequests(options)].sort()).toEqual([...expected].sort());
 }
