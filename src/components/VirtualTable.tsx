@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,8 +6,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import type { Theme } from '@mui/material/styles';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 
 export interface Column<Row> {
   header: string;
@@ -62,6 +62,29 @@ const observeSize: typeof observeElementRect = (instance, report) =>
 
 const ignoreRange = () => undefined;
 
+// Body rows are plain <tr>/<td>, styled once here as MUI's small body cells: while scrolling, a screenful of rows
+// comes into view at every step, and a styled component per cell (or per-cell `sx`) would cost emotion work for
+// each of them, long enough to drop frames on a slow terminal.
+const tableStyle = (theme: Theme) => ({
+  '& th': { whiteSpace: 'nowrap', fontWeight: 700 },
+  '& tbody tr[aria-rowindex]': { height: ROW_HEIGHT },
+  '& tbody tr[aria-rowindex]:not([aria-busy]):hover': { backgroundColor: theme.palette.action.hover },
+  '& tbody td': {
+    ...theme.typography.body2,
+    color: theme.palette.text.primary,
+    padding: theme.spacing(0, 2),
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    whiteSpace: 'nowrap',
+  },
+  '& .placeholder-bar': {
+    display: 'block',
+    height: 12,
+    minWidth: 24,
+    borderRadius: `${theme.shape.borderRadius}px`,
+    backgroundColor: theme.palette.action.hover,
+  },
+});
+
 function SortableHeader({
   field,
   sorting,
@@ -76,10 +99,7 @@ function SortableHeader({
   const active = sorting?.field === field;
   const descending = active && sorting.descending;
   return (
-    <TableCell
-      sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}
-      aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
-    >
+    <TableCell aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}>
       <TableSortLabel
         active={active}
         direction={descending ? 'desc' : 'asc'}
@@ -91,18 +111,37 @@ function SortableHeader({
   );
 }
 
-/** Stands for a row whose data has not arrived: a light bar per cell, announced as busy. */
-function PlaceholderRow({ columns, index }: { columns: number; index: number }) {
-  return (
-    <TableRow aria-rowindex={index + 2} aria-busy="true" sx={{ height: ROW_HEIGHT }}>
-      {Array.from({ length: columns }, (_, column) => (
-        <TableCell key={column} sx={{ py: 0 }}>
-          <Box aria-hidden sx={{ height: 12, minWidth: 24, borderRadius: 1, bgcolor: 'action.hover' }} />
-        </TableCell>
-      ))}
-    </TableRow>
-  );
+// Rows are memoized: while scrolling, the rows that stay in view keep their props and are not drawn again, only
+// those coming into view are.
+
+interface DataRowProps<Row> {
+  row: Row;
+  index: number;
+  columns: readonly Column<Row>[];
 }
+
+const DataRow = memo(function DataRow<Row>({ row, index, columns }: DataRowProps<Row>) {
+  return (
+    <tr aria-rowindex={index + 2}>
+      {columns.map((column) => (
+        <td key={column.header}>{column.cell(row, index)}</td>
+      ))}
+    </tr>
+  );
+}) as <Row>(props: DataRowProps<Row>) => ReactNode;
+
+/** Stands for a row whose data has not arrived: a light bar per cell, announced as busy. */
+const PlaceholderRow = memo(function PlaceholderRow({ columns, index }: { columns: number; index: number }) {
+  return (
+    <tr aria-rowindex={index + 2} aria-busy="true">
+      {Array.from({ length: columns }, (_, column) => (
+        <td key={column}>
+          <span aria-hidden className="placeholder-bar" />
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 /**
  * A real <table> that renders only the rows in view (plus a margin), so lists of tens of thousands of rows stay
@@ -145,7 +184,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   return (
     <TableContainer component={Paper} ref={scrollElement} sx={{ maxHeight: '70vh' }}>
-      <Table stickyHeader size="small" aria-label={label} aria-rowcount={rowCount + 1}>
+      <Table stickyHeader size="small" aria-label={label} aria-rowcount={rowCount + 1} sx={tableStyle}>
         <TableHead>
           <TableRow aria-rowindex={1}>
             {columns.map((column) =>
@@ -159,9 +198,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                   {column.header}
                 </SortableHeader>
               ) : (
-                <TableCell key={column.header} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-                  {column.header}
-                </TableCell>
+                <TableCell key={column.header}>{column.header}</TableCell>
               ),
             )}
           </TableRow>
@@ -172,15 +209,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             const row = rowAt(index);
             if (row === undefined)
               return <PlaceholderRow key={index} columns={columns.length} index={index} />;
-            return (
-              <TableRow key={keyOf(row, index)} hover aria-rowindex={index + 2} sx={{ height: ROW_HEIGHT }}>
-                {columns.map((column) => (
-                  <TableCell key={column.header} sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                    {column.cell(row, index)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
+            return <DataRow key={keyOf(row, index)} row={row} index={index} columns={columns} />;
           })}
           {spaceBelow > 0 && <tr aria-hidden="true" style={{ height: spaceBelow }} />}
         </TableBody>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StockKind, StockRecord } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -92,21 +92,26 @@ export function StockPanel<K extends StockKind>({
   const [count, setCount] = useState(pages.count);
   if (pages.count !== undefined && pages.count !== count) setCount(pages.count);
 
-  const tableColumns: readonly Column<Row>[] = editing
-    ? [
-        ...columns,
-        {
-          header: 'Action',
-          cell: (row) => (
-            <StockActions
-              name={nameOf(row)}
-              onEdit={() => setDialog({ kind: 'form', record: row })}
-              onDelete={() => setDialog({ kind: 'delete', record: row })}
-            />
-          ),
-        },
-      ]
-    : columns;
+  // Kept while scrolling, so that the table's rows keep their props and are not drawn again (VirtualTable).
+  const tableColumns = useMemo(
+    (): readonly Column<Row>[] =>
+      editing
+        ? [
+            ...columns,
+            {
+              header: 'Action',
+              cell: (row) => (
+                <StockActions
+                  name={nameOf(row)}
+                  onEdit={() => setDialog({ kind: 'form', record: row })}
+                  onDelete={() => setDialog({ kind: 'delete', record: row })}
+                />
+              ),
+            },
+          ]
+        : columns,
+    [columns, editing, nameOf],
+  );
 
   const confirmDelete = async (record: Row) => {
     if (await editing?.remove(record)) notify(`${nameOf(record)} deleted.`, 'success');
