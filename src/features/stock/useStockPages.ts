@@ -50,15 +50,13 @@ export function useStockPages<K extends StockKind>(
 
   const pageArgs = useMemo(
     () =>
-      offsetsKey
-        .split(',')
-        .map((offset): StockPageArgs => ({
-          kind,
-          ordering,
-          search,
-          offset: Number(offset),
-          limit: PAGE_SIZE,
-        })),
+      offsetsKey.split(',').map((offset): StockPageArgs => ({
+        kind,
+        ordering,
+        search,
+        offset: Number(offset),
+        limit: PAGE_SIZE,
+      })),
     [kind, ordering, search, offsetsKey],
   );
 
