@@ -3,6 +3,7 @@
  * loopback port, and Debian's Chromium driven by playwright-core (never a downloaded browser).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../server/src/app';
@@ -11,7 +12,7 @@ import { createDatabase, type DatabaseHandle } from '../server/src/db';
 import { migrateToLatest } from '../server/src/db/migrate';
 
 /** The production build to measure (`STATIC_DIR=…` for another), or null, with the reason printed, when absent. */
-export function builtApp(): string | null {
+function builtApp(): string | null {
   const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join(projectRoot, 'dist'));
   if (fs.existsSync(path.join(staticDir, 'index.html'))) return staticDir;
   console.error(`No build in ${staticDir}: run \`npm run build\` first.`);
@@ -28,7 +29,7 @@ export interface ServedApp {
  * The product's server on `databaseUrl` (migrated here; `:memory:` for an empty one) with the build in `staticDir`,
  * listening on a free loopback port. `prepare` fills the database before the server starts.
  */
-export async function serveBuiltApp(
+async function serveBuiltApp(
   staticDir: string,
   dataDir: string,
   databaseUrl: string,
@@ -58,7 +59,7 @@ export async function serveBuiltApp(
   };
 }
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -69,4 +70,34 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Serves the build on a database in a throw-away data folder (in memory unless `prepare` fills a file there),
+ * runs `measure` against it in Chromium, and removes everything afterwards. Resolves to the exit code: 1 when
+ * there is no build, else what `measure` says.
+ */
+export async function measureBuild(
+  measure: (browser: Browser, baseUrl: string) => Promise<number>,
+  prepare?: (database: DatabaseHandle) => Promise<void>,
+): Promise<number> {
+  const staticDir = builtApp();
+  if (staticDir === null) return 1;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-bench-browser-'));
+  try {
+    const databaseUrl = prepare ? path.join(dataDir, 'bench.sqlite3') : ':memory:';
+    const served = await serveBuiltApp(staticDir, dataDir, databaseUrl, prepare);
+    try {
+      const browser = await launchChromium();
+      try {
+        return await measure(browser, served.baseUrl);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await served.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -5,11 +5,9 @@
  * nothing is cached), lets it settle and prints every script with its bytes on the wire, then the total against
  * the target. Exits non-zero when a page misses it. `STATIC_DIR=…` measures another build.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Response } from 'playwright-core';
-import { builtApp, launchChromium, serveBuiltApp } from './browser';
+import { measureBuild } from './browser';
+import { exitWith } from './report';
 
 const FIRST_LOAD_TARGET_BYTES = 170 * 1024;
 
@@ -59,13 +57,7 @@ async function scriptsOf(browser: Browser, baseUrl: string, page: (typeof entryP
 }
 
 async function main(): Promise<number> {
-  const staticDir = builtApp();
-  if (staticDir === null) return 1;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-first-load-'));
-  const served = await serveBuiltApp(staticDir, dataDir, ':memory:');
-  const browser = await launchChromium();
-  try {
-    const { baseUrl } = served;
+  return measureBuild(async (browser, baseUrl) => {
     let failed = 0;
     for (const page of entryPages) {
       const scripts = await scriptsOf(browser, baseUrl, page);
@@ -86,17 +78,7 @@ async function main(): Promise<number> {
       console.log(`  the same scripts to a gzip-only client: ${kib(gzipTotal)}\n`);
     }
     return failed === 0 ? 0 : 1;
-  } finally {
-    await browser.close();
-    await served.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -32,3 +32,14 @@ export function printTable(rows: Measurement[]): void {
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   rows.forEach((row) => console.log(line(row)));
 }
+
+/** Runs a benchmark's `main` and exits with its code (1 when it throws). */
+export function exitWith(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

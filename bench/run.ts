@@ -25,7 +25,7 @@ import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } 
 import { get, load, startServer, type HttpResponse } from './http';
 import { loadDataset } from './loadDataset';
 import { measureStockPages } from './paging.bench';
-import { ms, printTable, type Measurement } from './report';
+import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
 
@@ -470,10 +470,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -10,14 +10,12 @@
  * - from the last key typed in the Filter box to the first row of the searched list.
  * Prints a PASS/FAIL table like run.ts and exits non-zero when a target is missed. `BENCH_SIZE=…` for another size.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { builtApp, launchChromium, serveBuiltApp } from './browser';
+import { measureBuild } from './browser';
 import { generateDataset } from './dataset';
 import { loadDataset } from './loadDataset';
-import { ms, printTable, type Measurement } from './report';
+import { exitWith, ms, printTable, type Measurement } from './report';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -202,76 +200,62 @@ function timing(name: string, values: number[], target: number, before?: string)
 }
 
 async function main(): Promise<number> {
-  const staticDir = builtApp();
-  if (staticDir === null) return 1;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-store-browser-'));
   const dataset = generateDataset({ seed: 42, size: SIZE });
-  const served = await serveBuiltApp(staticDir, dataDir, path.join(dataDir, 'bench.sqlite3'), (database) =>
-    loadDataset(database.db, dataset),
+  return measureBuild(
+    async (browser, baseUrl) => {
+      // A chemical name's first word from the middle of the dataset, as someone would type it.
+      const filter = dataset.chemicals[Math.floor(dataset.chemicals.length / 2)].name
+        .split(' ')[0]
+        .toLowerCase();
+      const expected = await expectedRows(baseUrl, filter);
+      console.log(
+        `load average: ${os
+          .loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')} on ${os.cpus().length} cores`,
+      );
+      console.log(`dataset: ${expected.count} chemicals in the Store; filter typed: "${filter}"\n`);
+
+      const runs: RunFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await oneRun(browser, baseUrl, expected));
+
+      const longTasks = runs.flatMap((run) => run.longTasks);
+      const rows: Measurement[] = [
+        timing(
+          'Store: click on Store → first chemical row',
+          runs.map((run) => run.firstRow),
+          FIRST_ROW_TARGET_MS,
+          '2.4 s',
+        ),
+        {
+          name: `Store: long tasks scrolling to the last of ${expected.count} rows (${RUNS} runs)`,
+          measured:
+            longTasks.length === 0 ? 'none' : `${longTasks.length}, longest ${ms(Math.max(...longTasks))}`,
+          target: 'none (> 50 ms)',
+          pass: longTasks.length === 0,
+        },
+        {
+          name: `Store: scrollbar at the end → last row (n=${RUNS})`,
+          measured: `p50 ${ms(summary(runs.map((run) => run.lastRow)).p50)}, max ${ms(summary(runs.map((run) => run.lastRow)).max)}`,
+        },
+        timing(
+          'Store: click on Name (from the last row) → first row by name',
+          runs.map((run) => run.sortedRow),
+          SORTED_ROW_TARGET_MS,
+        ),
+        timing(
+          `Store: last key of the filter "${filter}" → first match`,
+          runs.map((run) => run.filteredRow),
+          FILTERED_ROW_TARGET_MS,
+        ),
+      ];
+      printTable(rows);
+      const failed = rows.filter((row) => row.pass === false).length;
+      console.log(`\n${failed === 0 ? 'All targets met.' : `${failed} target(s) missed.`}`);
+      return failed === 0 ? 0 : 1;
+    },
+    (database) => loadDataset(database.db, dataset),
   );
-  const browser = await launchChromium();
-  try {
-    // A chemical name's first word from the middle of the dataset, as someone would type it.
-    const filter = dataset.chemicals[Math.floor(dataset.chemicals.length / 2)].name
-      .split(' ')[0]
-      .toLowerCase();
-    const expected = await expectedRows(served.baseUrl, filter);
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((load) => load.toFixed(1))
-        .join(' ')} on ${os.cpus().length} cores`,
-    );
-    console.log(`dataset: ${expected.count} chemicals in the Store; filter typed: "${filter}"\n`);
-
-    const runs: RunFigures[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await oneRun(browser, served.baseUrl, expected));
-
-    const longTasks = runs.flatMap((run) => run.longTasks);
-    const rows: Measurement[] = [
-      timing(
-        'Store: click on Store → first chemical row',
-        runs.map((run) => run.firstRow),
-        FIRST_ROW_TARGET_MS,
-        '2.4 s',
-      ),
-      {
-        name: `Store: long tasks scrolling to the last of ${expected.count} rows (${RUNS} runs)`,
-        measured:
-          longTasks.length === 0 ? 'none' : `${longTasks.length}, longest ${ms(Math.max(...longTasks))}`,
-        target: 'none (> 50 ms)',
-        pass: longTasks.length === 0,
-      },
-      {
-        name: `Store: scrollbar at the end → last row (n=${RUNS})`,
-        measured: `p50 ${ms(summary(runs.map((run) => run.lastRow)).p50)}, max ${ms(summary(runs.map((run) => run.lastRow)).max)}`,
-      },
-      timing(
-        'Store: click on Name (from the last row) → first row by name',
-        runs.map((run) => run.sortedRow),
-        SORTED_ROW_TARGET_MS,
-      ),
-      timing(
-        `Store: last key of the filter "${filter}" → first match`,
-        runs.map((run) => run.filteredRow),
-        FILTERED_ROW_TARGET_MS,
-      ),
-    ];
-    printTable(rows);
-    const failed = rows.filter((row) => row.pass === false).length;
-    console.log(`\n${failed === 0 ? 'All targets met.' : `${failed} target(s) missed.`}`);
-    return failed === 0 ? 0 : 1;
-  } finally {
-    await browser.close();
-    await served.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -111,6 +111,36 @@ function SortableHeader({
   );
 }
 
+interface HeaderRowProps<Row> {
+  columns: readonly Column<Row>[];
+  sorting: Sorting | undefined;
+  onSortingChange: ((sorting: Sorting) => void) | undefined;
+}
+
+/** The column headers; memoized, as the table draws again at every scroll step while they stay as they are. */
+const HeaderRow = memo(function HeaderRow<Row>({ columns, sorting, onSortingChange }: HeaderRowProps<Row>) {
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        {columns.map((column) =>
+          column.sortField && onSortingChange ? (
+            <SortableHeader
+              key={column.header}
+              field={column.sortField}
+              sorting={sorting}
+              onSortingChange={onSortingChange}
+            >
+              {column.header}
+            </SortableHeader>
+          ) : (
+            <TableCell key={column.header}>{column.header}</TableCell>
+          ),
+        )}
+      </TableRow>
+    </TableHead>
+  );
+}) as <Row>(props: HeaderRowProps<Row>) => ReactNode;
+
 // Rows are memoized: while scrolling, the rows that stay in view keep their props and are not drawn again, only
 // those coming into view are.
 
@@ -185,24 +215,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   return (
     <TableContainer component={Paper} ref={scrollElement} sx={{ maxHeight: '70vh' }}>
       <Table stickyHeader size="small" aria-label={label} aria-rowcount={rowCount + 1} sx={tableStyle}>
-        <TableHead>
-          <TableRow aria-rowindex={1}>
-            {columns.map((column) =>
-              column.sortField && onSortingChange ? (
-                <SortableHeader
-                  key={column.header}
-                  field={column.sortField}
-                  sorting={sorting}
-                  onSortingChange={onSortingChange}
-                >
-                  {column.header}
-                </SortableHeader>
-              ) : (
-                <TableCell key={column.header}>{column.header}</TableCell>
-              ),
-            )}
-          </TableRow>
-        </TableHead>
+        <HeaderRow columns={columns} sorting={sorting} onSortingChange={onSortingChange} />
         <TableBody>
           {spaceAbove > 0 && <tr aria-hidden="true" style={{ height: spaceAbove }} />}
           {items.map(({ index }) => {
