@@ -5,14 +5,9 @@
  * nothing is cached), lets it settle and prints every script with its bytes on the wire, then the total against
  * the target. Exits non-zero when a page misses it. `STATIC_DIR=…` measures another build.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Response } from 'playwright-core';
-import { buildApp } from '../server/src/app';
-import { loadConfig, projectRoot } from '../server/src/config';
-import { createDatabase } from '../server/src/db';
-import { migrateToLatest } from '../server/src/db/migrate';
+import type { Browser, Response } from 'playwright-core';
+import { measureBuild } from './browser';
+import { exitWith } from './report';
 
 const FIRST_LOAD_TARGET_BYTES = 170 * 1024;
 
@@ -62,36 +57,7 @@ async function scriptsOf(browser: Browser, baseUrl: string, page: (typeof entryP
 }
 
 async function main(): Promise<number> {
-  const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join(projectRoot, 'dist'));
-  if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
-    console.error(`No build in ${staticDir}: run \`npm run build\` first.`);
-    return 1;
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-first-load-'));
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: ':memory:',
-      STATIC_DIR: staticDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough',
-    },
-    null,
-  );
-  const database = createDatabase(config.databaseUrl);
-  await migrateToLatest(database.db, database.dialect);
-  const app = await buildApp({ config, database, logger: false });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  return measureBuild(async (browser, baseUrl) => {
     let failed = 0;
     for (const page of entryPages) {
       const scripts = await scriptsOf(browser, baseUrl, page);
@@ -112,18 +78,7 @@ async function main(): Promise<number> {
       console.log(`  the same scripts to a gzip-only client: ${kib(gzipTotal)}\n`);
     }
     return failed === 0 ? 0 : 1;
-  } finally {
-    await browser.close();
-    await app.close();
-    await database.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

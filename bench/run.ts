@@ -25,6 +25,7 @@ import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } 
 import { get, load, startServer, type HttpResponse } from './http';
 import { loadDataset } from './loadDataset';
 import { measureStockPages } from './paging.bench';
+import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
 
@@ -38,16 +39,6 @@ interface BenchContext {
   dataset: Dataset;
 }
 
-/** One line of the report; `pass` is undefined for figures without a target. */
-interface Measurement {
-  name: string;
-  /** The figure issue 10 reported before this work, where it gave one. */
-  before?: string;
-  measured: string;
-  target?: string;
-  pass?: boolean;
-}
-
 interface Benchmark {
   name: string;
   run: (context: BenchContext) => Promise<Measurement[]>;
@@ -55,7 +46,6 @@ interface Benchmark {
 
 class RouteMissing extends Error {}
 
-const ms = (value: number): string => `${value.toFixed(value < 100 ? 2 : 0)} ms`;
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`;
 const perSecond = (value: number): string => `${Math.round(value).toLocaleString('en')} req/s`;
 
@@ -410,27 +400,6 @@ const benchmarks: Benchmark[] = [
   shipmentMerge,
 ];
 
-function printTable(rows: Measurement[]): void {
-  const header: Measurement = { name: 'benchmark', before: 'before', measured: 'measured', target: 'target' };
-  const cells = (row: Measurement) => [
-    row.name,
-    row.before ?? '',
-    row.measured,
-    row.target ?? '',
-    row.pass === undefined ? (row === header ? 'result' : '') : row.pass ? 'PASS' : 'FAIL',
-  ];
-  const widths = [0, 1, 2, 3, 4].map((column) =>
-    Math.max(...[header, ...rows].map((row) => cells(row)[column].length)),
-  );
-  const line = (row: Measurement) =>
-    cells(row)
-      .map((cell, column) => cell.padEnd(widths[column]))
-      .join('  ');
-  console.log(line(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  rows.forEach((row) => console.log(line(row)));
-}
-
 const LOCATIONS = 40;
 const CONSUMER_TYPES: readonly ConsumerType[] = ['PHYSICAL', 'ORGANIC', 'INORGANIC', 'PERSONAL'];
 
@@ -501,10 +470,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lab.org';
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password';
@@ -47,22 +47,43 @@ export async function openPage(page: Page, label: string, entry?: string): Promi
   await sidebar.getByRole('list', { name: label }).getByRole('button', { name: entry, exact: true }).click();
 }
 
+type StockResource = 'chemicalobjs' | 'instrumentobjs' | 'glasswareobjs';
+
+/** The first administrator's access token, through the API. */
+export async function adminAccessToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/token/', { data: { email: adminEmail, password: adminPassword } });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+}
+
 /** Sends one request to the API as the first administrator (set-up data for tests about other screens). */
 export async function postAsAdmin<T = { id: number }>(page: Page, url: string, data?: object): Promise<T> {
-  const login = await page.request.post('/api/token/', {
-    data: { email: adminEmail, password: adminPassword },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const response = await page.request.post(url, { data, headers: { Authorization: `Bearer ${access}` } });
+  const token = await adminAccessToken(page.request);
+  const response = await page.request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
+}
+
+/** Creates a stock record through the API with an administrator's token. */
+export async function postStock(
+  request: APIRequestContext,
+  token: string,
+  kind: StockResource,
+  fields: Record<string, unknown>,
+): Promise<{ id: number }> {
+  const response = await request.post(`/api/storeobjects/${kind}/`, {
+    data: fields,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
 }
 
 /** Creates stock through the API as the first administrator: set-up data for tests about other screens. */
 export async function createStock(
   page: Page,
-  kind: 'chemicalobjs' | 'instrumentobjs' | 'glasswareobjs',
+  kind: StockResource,
   fields: Record<string, unknown>,
 ): Promise<{ id: number }> {
-  return postAsAdmin(page, `/api/storeobjects/${kind}/`, fields);
+  return postStock(page.request, await adminAccessToken(page.request), kind, fields);
 }

@@ -5,6 +5,7 @@ import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
 import { addToCart, seedLab, setStockQuantity } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { stockPageArgs } from '../testing/stockPages';
 import { setupTestServer } from '../testing/testServer';
 import { issueCartApi } from './issueCart';
 import { locationsApi } from './locations';
@@ -25,9 +26,9 @@ async function storeShowingEverything() {
   const lines = await fillCart();
   const store = makeStore(signedInState());
   await Promise.all([
-    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
-    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
-    store.dispatch(stockApi.endpoints.listGlasswareStock.initiate()),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('chemical'))),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('instrument'))),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('glassware'))),
     store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
     store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'instrument', query: 'centrifuge' })),
     store.dispatch(searchApi.endpoints.fuzzySearchAllKinds.initiate('beaker')),
@@ -61,7 +62,8 @@ describe('issue cart and location endpoints and their cache tags', () => {
       search, // the search across kinds
       'GET /api/management/issues/2/',
     ]);
-    const chemicals = stockApi.endpoints.listChemicalStock.select()(store.getState()).data;
+    const chemicals = stockApi.endpoints.stockPage.select(stockPageArgs('chemical'))(store.getState()).data
+      ?.results;
     expect(chemicals?.find((record) => record.id === 1)?.quantity).toBe(245.5);
     expect(issueCartApi.endpoints.listIssueCart.select()(store.getState()).data).toEqual([]);
     expect(locationsApi.endpoints.issuesForLocation.select(2)(store.getState()).data).toHaveLength(1);
@@ -138,8 +140,8 @@ describe('issue cart and location endpoints and their cache tags', () => {
       'GET /api/management/ledger/',
       'GET /api/management/stock-ledger/', // the Beaker's only
     ]);
-    const glassware = stockApi.endpoints.listGlasswareStock.select()(store.getState()).data;
-    expect(glassware?.find((record) => record.id === 1)?.quantity).toBe(21);
+    const glassware = stockApi.endpoints.stockPage.select(stockPageArgs('glassware'))(store.getState()).data;
+    expect(glassware?.results.find((record) => record.id === 1)?.quantity).toBe(21);
   });
 
   it('refetches only the tree after a location is created', async () => {

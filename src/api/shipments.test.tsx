@@ -5,6 +5,7 @@ import { showLedgers } from '../testing/ledgerViews';
 import { signedInState } from '../testing/render';
 import { addToCart, issueCart, mergeShipment, seedLab, stageLine } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { stockPageArgs } from '../testing/stockPages';
 import { setupTestServer } from '../testing/testServer';
 import { searchApi } from './search';
 import { shipmentsApi } from './shipments';
@@ -18,8 +19,8 @@ async function storeShowingShipments() {
   const staged = await stageLine('chemical', 1, 10);
   const store = makeStore(signedInState());
   await Promise.all([
-    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
-    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('chemical'))),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('instrument'))),
     store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
     store.dispatch(shipmentsApi.endpoints.listShipmentLines.initiate('chemical')),
     store.dispatch(shipmentsApi.endpoints.listShipmentLines.initiate('instrument')),

@@ -4,6 +4,7 @@ import { ToastHost } from '../components/notify';
 import { signedInState } from '../testing/render';
 import { createChemical, seedLab } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
+import { stockPageArgs } from '../testing/stockPages';
 import { setupTestServer } from '../testing/testServer';
 import { searchApi } from './search';
 import { stockApi, type ChemicalFields } from './stock';
@@ -26,8 +27,8 @@ const ethanol: ChemicalFields = {
 async function storeShowingStock() {
   const store = makeStore(signedInState());
   await Promise.all([
-    store.dispatch(stockApi.endpoints.listChemicalStock.initiate()),
-    store.dispatch(stockApi.endpoints.listInstrumentStock.initiate()),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('chemical'))),
+    store.dispatch(stockApi.endpoints.stockPage.initiate(stockPageArgs('instrument'))),
     store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'ethanol' })),
     store.dispatch(searchApi.endpoints.fuzzySearch.initiate({ type: 'chemical', query: 'sodium' })),
   ]);
@@ -74,6 +75,24 @@ describe('stock endpoints and their cache tags', () => {
     const store = await storeShowingStock();
     await store.dispatch(stockApi.endpoints.deleteChemicalStock.initiate(bicarbonate.id));
     await expectRequests([`DELETE /api/storeobjects/chemicalobjs/${bicarbonate.id}/`, chemicalList, search]);
+  });
+
+  it('refetches every shown page of the kind after an edit, as the record may move to another page', async () => {
+    const store = makeStore(signedInState());
+    // One row a page: Ethanol (245.5 ml) first by id, Sodium chloride (480 ml) first by amount, descending.
+    const byId = stockPageArgs('chemical', { limit: 1 });
+    const byAmount = stockPageArgs('chemical', { limit: 1, ordering: '-quantity' });
+    await Promise.all([
+      store.dispatch(stockApi.endpoints.stockPage.initiate(byId)),
+      store.dispatch(stockApi.endpoints.stockPage.initiate(byAmount)),
+    ]);
+    clearRequestLog();
+    await store.dispatch(
+      stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol, quantity: 1000 }),
+    );
+    await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, chemicalList]);
+    const firstByAmount = stockApi.endpoints.stockPage.select(byAmount)(store.getState()).data?.results[0];
+    expect(firstByAmount?.id).toBe(1);
   });
 
   it('leaves the other kinds alone', async () => {

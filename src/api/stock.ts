@@ -1,7 +1,7 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import { apiSlice } from './apiSlice';
 import type { baseQuery } from './baseQuery';
-import { idTag, listTag, listTags, onSuccess, recordTag, type TagType } from './tags';
+import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
 
 // SERVER.md §4: stock records, one resource per kind.
 
@@ -113,10 +113,38 @@ const resources: Record<StockKind, string> = {
   glassware: 'glasswareobjs',
 };
 
+const stockUrl = (kind: StockKind) => `/api/storeobjects/${resources[kind]}/`;
+
+/** One page of a kind's stock list, ordered and searched (docs/api.md §5). */
+export interface StockPageArgs {
+  kind: StockKind;
+  offset: number;
+  limit: number;
+  /** An API field, `-` first for descending; '' for the default order (id ascending). */
+  ordering: string;
+  /** Words every record shown must contain; '' for every record. */
+  search: string;
+}
+
+/** `results[i]` is row `offset + i + 1` of the whole ordered list, which holds `count` records. */
+export interface StockPage<Row = StockRecord> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Row[];
+}
+
+// Each page is its own cache entry, subscribed while its rows are in (or near) view. A page scrolled away from is
+// dropped this many seconds later, so the cache holds what is on screen plus what went by in the last moments,
+// whatever the length of the list: scrolling through 70,000 rows never holds all 700 pages. A merged "infinite"
+// entry would keep every page it ever loaded and could only grow from one end, while a scrollbar dragged to the
+// middle needs the pages there at once.
+const UNUSED_PAGE_SECONDS = 5;
+
 type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
 
 /**
- * The four endpoints every kind has; a create adds a row to the list, an edit or delete touches one record. Each is
+ * The endpoints every kind has; a create adds a row to the lists, an edit or delete touches one record. Each is
  * audited (docs/api.md §6); a quantity that changes writes a ledger entry, and the ledger shows every record as it
  * is now, so an edit reaches the ledger whatever it changed.
  */
@@ -124,13 +152,9 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
   build: Build,
   kind: K,
 ) {
-  const url = `/api/storeobjects/${resources[kind]}/`;
+  const url = stockUrl(kind);
   const tag = stockTags[kind];
   return {
-    list: build.query<StockRecord<K>[], void>({
-      query: () => url,
-      providesTags: (rows) => listTags(tag, rows),
-    }),
     create: build.mutation<StockRecord<K>, Fields>({
       query: (fields) => ({ url, method: 'POST', body: fields }),
       // Only a record created with stock has a ledger entry (its ADJUSTMENT).
@@ -140,19 +164,26 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
         ...(fields.quantity ? [listTag('Ledger')] : []),
       ]),
     }),
+    // The record may move to another page (or leave a search), so every shown page refetches.
     update: build.mutation<StockRecord<K>, Fields & { id: number }>({
       query: ({ id, ...fields }) => ({ url: `${url}${id}/`, method: 'PUT', body: fields }),
       invalidatesTags: onSuccess(({ id }) => [
         idTag(tag, id),
+        pagesTag(tag),
         listTag('Audit'),
         listTag('Ledger'),
         recordTag('StockLedger', kind, id),
       ]),
     }),
-    // The record's ADJUSTMENT entries go with it.
+    // The rows after it move up one place, so every shown page refetches; its ADJUSTMENT entries go with it.
     remove: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag(tag, id), listTag('Audit'), listTag('Ledger')]),
+      invalidatesTags: onSuccess((id) => [
+        idTag(tag, id),
+        pagesTag(tag),
+        listTag('Audit'),
+        listTag('Ledger'),
+      ]),
     }),
   };
 }
@@ -163,15 +194,23 @@ export const stockApi = apiSlice.injectEndpoints({
     const instrument = stockEndpoints<'instrument', InstrumentFields>(build, 'instrument');
     const glassware = stockEndpoints<'glassware', GlasswareFields>(build, 'glassware');
     return {
-      listChemicalStock: chemical.list,
+      stockPage: build.query<StockPage, StockPageArgs>({
+        query: ({ kind, offset, limit, ordering, search }) => ({
+          url: stockUrl(kind),
+          params: { limit, offset, ordering: ordering || undefined, search: search || undefined },
+        }),
+        keepUnusedDataFor: UNUSED_PAGE_SECONDS,
+        providesTags: (page, _error, { kind }) => [
+          ...listTags(stockTags[kind], page?.results),
+          pagesTag(stockTags[kind]),
+        ],
+      }),
       createChemicalStock: chemical.create,
       updateChemicalStock: chemical.update,
       deleteChemicalStock: chemical.remove,
-      listInstrumentStock: instrument.list,
       createInstrumentStock: instrument.create,
       updateInstrumentStock: instrument.update,
       deleteInstrumentStock: instrument.remove,
-      listGlasswareStock: glassware.list,
       createGlasswareStock: glassware.create,
       updateGlasswareStock: glassware.update,
       deleteGlasswareStock: glassware.remove,
@@ -180,15 +219,12 @@ export const stockApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useListChemicalStockQuery,
   useCreateChemicalStockMutation,
   useUpdateChemicalStockMutation,
   useDeleteChemicalStockMutation,
-  useListInstrumentStockQuery,
   useCreateInstrumentStockMutation,
   useUpdateInstrumentStockMutation,
   useDeleteInstrumentStockMutation,
-  useListGlasswareStockQuery,
   useCreateGlasswareStockMutation,
   useUpdateGlasswareStockMutation,
   useDeleteGlasswareStockMutation,

@@ -43,11 +43,21 @@ export function recordTag<T extends TagType>(type: T, kind: string, id: number) 
   return { type, id: `${kind}-${id}` } as const;
 }
 
+/**
+ * Every page of a paged list. An edit or delete of one record can move rows across pages (another row number, a
+ * new place in the order, in or out of a search), so it refetches the shown pages, while lists showing the record
+ * unpaged (a search) still refetch only when it is on them.
+ */
+export function pagesTag<T extends TagType>(type: T) {
+  return { type, id: 'PAGES' } as const;
+}
+
 type Tag =
   | ReturnType<typeof listTag>
   | ReturnType<typeof idTag>
   | ReturnType<typeof kindListTag>
-  | ReturnType<typeof recordTag>;
+  | ReturnType<typeof recordTag>
+  | ReturnType<typeof pagesTag>;
 
 /**
  * invalidatesTags for a mutation: a failed mutation changed nothing on the server, so it invalidates nothing.

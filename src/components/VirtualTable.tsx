@@ -5,22 +5,49 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { Theme } from '@mui/material/styles';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 
 export interface Column<Row> {
   header: string;
-  /** `position` is the row's place in the rows given to the table, from 0. */
+  /** `position` is the row's place in the whole list the table shows, from 0. */
   cell: (row: Row, position: number) => ReactNode;
+  /** The field a server orders this column by (docs/api.md §5); without it the column cannot be sorted. */
+  sortField?: string;
 }
 
-interface VirtualTableProps<Row> {
-  /** The table's accessible name. */
-  label: string;
+export interface Sorting {
+  field: string;
+  descending: boolean;
+}
+
+/** Rows the table holds all of. */
+interface LoadedRows<Row> {
   rows: readonly Row[];
-  columns: readonly Column<Row>[];
   rowKey: (row: Row) => string | number;
 }
+
+/** A list the table shows a window of while its rows arrive in parts (pages from a server). */
+interface RowsByPlace<Row> {
+  rowCount: number;
+  /** The row at a place in the list; undefined draws a placeholder row until it arrives. */
+  rowAt: (index: number) => Row | undefined;
+  /** Called with the places of the first and last rows drawn (in view plus a margin) whenever they change. */
+  onRangeChange: (first: number, last: number) => void;
+}
+
+type VirtualTableProps<Row> = (LoadedRows<Row> | RowsByPlace<Row>) & {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<Row>[];
+  /** With `onSortingChange`, the headers of columns with a `sortField` sort on click. */
+  sorting?: Sorting;
+  onSortingChange?: (sorting: Sorting) => void;
+  /** When this changes the table scrolls back to its first row (a new order or filter). */
+  scrollResetKey?: string;
+};
 
 // Every row has this height (cells do not wrap), so positions are known without measuring each row.
 const ROW_HEIGHT = 48;
@@ -33,17 +60,137 @@ const observeSize: typeof observeElementRect = (instance, report) =>
     report(rect.height > 0 ? rect : { ...rect, height: FALLBACK_HEIGHT }),
   );
 
+const ignoreRange = () => undefined;
+
+// Body rows are plain <tr>/<td>, styled once here as MUI's small body cells: while scrolling, a screenful of rows
+// comes into view at every step, and a styled component per cell (or per-cell `sx`) would cost emotion work for
+// each of them, long enough to drop frames on a slow terminal.
+const tableStyle = (theme: Theme) => ({
+  '& th': { whiteSpace: 'nowrap', fontWeight: 700 },
+  '& tbody tr[aria-rowindex]': { height: ROW_HEIGHT },
+  '& tbody tr[aria-rowindex]:not([aria-busy]):hover': { backgroundColor: theme.palette.action.hover },
+  '& tbody td': {
+    ...theme.typography.body2,
+    color: theme.palette.text.primary,
+    padding: theme.spacing(0, 2),
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    whiteSpace: 'nowrap',
+  },
+  '& .placeholder-bar': {
+    display: 'block',
+    height: 12,
+    minWidth: 24,
+    borderRadius: `${theme.shape.borderRadius}px`,
+    backgroundColor: theme.palette.action.hover,
+  },
+});
+
+function SortableHeader({
+  field,
+  sorting,
+  onSortingChange,
+  children,
+}: {
+  field: string;
+  sorting: Sorting | undefined;
+  onSortingChange: (sorting: Sorting) => void;
+  children: string;
+}) {
+  const active = sorting?.field === field;
+  const descending = active && sorting.descending;
+  return (
+    <TableCell aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}>
+      <TableSortLabel
+        active={active}
+        direction={descending ? 'desc' : 'asc'}
+        onClick={() => onSortingChange({ field, descending: active && !descending })}
+      >
+        {children}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+interface HeaderRowProps<Row> {
+  columns: readonly Column<Row>[];
+  sorting: Sorting | undefined;
+  onSortingChange: ((sorting: Sorting) => void) | undefined;
+}
+
+/** The column headers; memoized, as the table draws again at every scroll step while they stay as they are. */
+const HeaderRow = memo(function HeaderRow<Row>({ columns, sorting, onSortingChange }: HeaderRowProps<Row>) {
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        {columns.map((column) =>
+          column.sortField && onSortingChange ? (
+            <SortableHeader
+              key={column.header}
+              field={column.sortField}
+              sorting={sorting}
+              onSortingChange={onSortingChange}
+            >
+              {column.header}
+            </SortableHeader>
+          ) : (
+            <TableCell key={column.header}>{column.header}</TableCell>
+          ),
+        )}
+      </TableRow>
+    </TableHead>
+  );
+}) as <Row>(props: HeaderRowProps<Row>) => ReactNode;
+
+// Rows are memoized: while scrolling, the rows that stay in view keep their props and are not drawn again, only
+// those coming into view are.
+
+interface DataRowProps<Row> {
+  row: Row;
+  index: number;
+  columns: readonly Column<Row>[];
+}
+
+const DataRow = memo(function DataRow<Row>({ row, index, columns }: DataRowProps<Row>) {
+  return (
+    <tr aria-rowindex={index + 2}>
+      {columns.map((column) => (
+        <td key={column.header}>{column.cell(row, index)}</td>
+      ))}
+    </tr>
+  );
+}) as <Row>(props: DataRowProps<Row>) => ReactNode;
+
+/** Stands for a row whose data has not arrived: a light bar per cell, announced as busy. */
+const PlaceholderRow = memo(function PlaceholderRow({ columns, index }: { columns: number; index: number }) {
+  return (
+    <tr aria-rowindex={index + 2} aria-busy="true">
+      {Array.from({ length: columns }, (_, column) => (
+        <td key={column}>
+          <span aria-hidden className="placeholder-bar" />
+        </td>
+      ))}
+    </tr>
+  );
+});
+
 /**
  * A real <table> that renders only the rows in view (plus a margin), so lists of tens of thousands of rows stay
  * smooth. Spacer rows above and below keep the scroll height; they are hidden from assistive technology, and
  * aria-rowcount / aria-rowindex tell it where the rendered rows sit in the whole table.
  */
-export function VirtualTable<Row>({ label, rows, columns, rowKey }: VirtualTableProps<Row>) {
+export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const { label, columns, sorting, onSortingChange, scrollResetKey } = props;
+  const rowCount = 'rows' in props ? props.rows.length : props.rowCount;
+  const rowAt = 'rows' in props ? (index: number) => props.rows[index] : props.rowAt;
+  const onRangeChange = 'rows' in props ? ignoreRange : props.onRangeChange;
+  // Rows arriving in pages are keyed by place: while pages refetch one by one after a delete, the same record
+  // can briefly stand at two places.
+  const keyOf = 'rows' in props ? (row: Row) => props.rowKey(row) : (_row: Row, index: number) => index;
   const scrollElement = useRef<HTMLDivElement>(null);
   // The virtualizer's results change while its object stays the same, so React Compiler must leave this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rowCount,
     getScrollElement: () => scrollElement.current,
     estimateSize: () => ROW_HEIGHT,
     observeElementRect: observeSize,
@@ -52,32 +199,30 @@ export function VirtualTable<Row>({ label, rows, columns, rowKey }: VirtualTable
   const items = virtualizer.getVirtualItems();
   const spaceAbove = items.length > 0 ? items[0].start : 0;
   const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const first = items.length > 0 ? items[0].index : 0;
+  const last = items.length > 0 ? items[items.length - 1].index : 0;
+
+  useEffect(() => {
+    onRangeChange(first, last);
+  }, [onRangeChange, first, last]);
+
+  // Setting scrollTop (rather than the virtualizer's scrollToOffset, which needs Element.scrollTo) makes the
+  // browser send the scroll event the virtualizer follows.
+  useEffect(() => {
+    if (scrollElement.current && scrollResetKey !== undefined) scrollElement.current.scrollTop = 0;
+  }, [scrollResetKey]);
 
   return (
     <TableContainer component={Paper} ref={scrollElement} sx={{ maxHeight: '70vh' }}>
-      <Table stickyHeader size="small" aria-label={label} aria-rowcount={rows.length + 1}>
-        <TableHead>
-          <TableRow aria-rowindex={1}>
-            {columns.map((column) => (
-              <TableCell key={column.header} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+      <Table stickyHeader size="small" aria-label={label} aria-rowcount={rowCount + 1} sx={tableStyle}>
+        <HeaderRow columns={columns} sorting={sorting} onSortingChange={onSortingChange} />
         <TableBody>
           {spaceAbove > 0 && <tr aria-hidden="true" style={{ height: spaceAbove }} />}
           {items.map(({ index }) => {
-            const row = rows[index];
-            return (
-              <TableRow key={rowKey(row)} hover aria-rowindex={index + 2} sx={{ height: ROW_HEIGHT }}>
-                {columns.map((column) => (
-                  <TableCell key={column.header} sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                    {column.cell(row, index)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
+            const row = rowAt(index);
+            if (row === undefined)
+              return <PlaceholderRow key={index} columns={columns.length} index={index} />;
+            return <DataRow key={keyOf(row, index)} row={row} index={index} columns={columns} />;
           })}
           {spaceBelow > 0 && <tr aria-hidden="true" style={{ height: spaceBelow }} />}
         </TableBody>

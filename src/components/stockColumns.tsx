@@ -49,17 +49,35 @@ export const chemicalName = (row: ChemicalStock) => row.chemical.name;
 export const instrumentName = (row: InstrumentStock) => row.instrument.name;
 export const glasswareName = (row: GlasswareStock) => row.glassware.name;
 
+// Every kind has a manufacturer and a supplier, ordered by name under the same fields.
+const tradeColumns = {
+  manufacturer: {
+    header: 'Manufacturer',
+    cell: (row: StockRecord) => row.manufacturer.name,
+    sortField: 'manufacturer',
+  },
+  supplier: { header: 'Supplier', cell: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
+} satisfies Record<string, Column<StockRecord>>;
+
 const chemical = {
-  position: { header: '#', cell: (_row, position) => position + 1 },
-  name: { header: 'Name', cell: chemicalName },
-  casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN },
-  formula: { header: 'Molecular Formula', cell: (row) => row.chemical.molecular_formula },
-  weight: { header: 'Molecular Weight', cell: (row) => row.chemical.molecular_weight },
-  purity: { header: 'Purity', cell: (row) => row.purity },
-  amount: { header: 'Amount', cell: (row) => millilitres(row.quantity) },
-  state: { header: 'State', cell: (row) => stateLabels[row.state] },
-  manufacturer: { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
-  supplier: { header: 'Supplier', cell: (row) => row.supplier.name },
+  position: { header: '#', cell: (_row, position) => position + 1, sortField: 'id' },
+  name: { header: 'Name', cell: chemicalName, sortField: 'name' },
+  casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
+  formula: {
+    header: 'Molecular Formula',
+    cell: (row) => row.chemical.molecular_formula,
+    sortField: 'molecular_formula',
+  },
+  weight: {
+    header: 'Molecular Weight',
+    cell: (row) => row.chemical.molecular_weight,
+    sortField: 'molecular_weight',
+  },
+  purity: { header: 'Purity', cell: (row) => row.purity, sortField: 'purity' },
+  amount: { header: 'Amount', cell: (row) => millilitres(row.quantity), sortField: 'quantity' },
+  state: { header: 'State', cell: (row) => stateLabels[row.state], sortField: 'state' },
+  manufacturer: tradeColumns.manufacturer,
+  supplier: tradeColumns.supplier,
 } satisfies Record<string, Column<ChemicalStock>>;
 
 export const chemicalStoreColumns: Column<ChemicalStock>[] = [
@@ -86,20 +104,26 @@ export const chemicalSearchColumns: Column<ChemicalStock>[] = [
   chemical.supplier,
 ];
 
+const piecesColumn = {
+  header: 'Quantity',
+  cell: (row: InstrumentStock | GlasswareStock) => pieces(row.quantity),
+  sortField: 'quantity',
+};
+
 export const instrumentColumns: Column<InstrumentStock>[] = [
-  { header: 'Name', cell: instrumentName },
-  { header: 'Quantity', cell: (row) => pieces(row.quantity) },
-  { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
-  { header: 'Supplier', cell: (row) => row.supplier.name },
+  { header: 'Name', cell: instrumentName, sortField: 'name' },
+  piecesColumn,
+  tradeColumns.manufacturer,
+  tradeColumns.supplier,
 ];
 
 export const glasswareColumns: Column<GlasswareStock>[] = [
-  { header: 'Name', cell: glasswareName },
-  { header: 'Quantity', cell: (row) => pieces(row.quantity) },
-  { header: 'Size', cell: (row) => row.size },
-  { header: 'Type', cell: (row) => row.material_type },
-  { header: 'Manufacturer', cell: (row) => row.manufacturer.name },
-  { header: 'Supplier', cell: (row) => row.supplier.name },
+  { header: 'Name', cell: glasswareName, sortField: 'name' },
+  piecesColumn,
+  { header: 'Size', cell: (row) => row.size, sortField: 'size' },
+  { header: 'Type', cell: (row) => row.material_type, sortField: 'material_type' },
+  tradeColumns.manufacturer,
+  tradeColumns.supplier,
 ];
 
 /** A change of stock in the kind's unit, signed: '+12.5 ml', '-2 pieces'. */

@@ -16,6 +16,7 @@ import {
   type StockRecord,
 } from '../api/stock';
 import type { NewUser, User } from '../api/users';
+import { casCheckDigit } from '../../server/src/domain/chemistry/cas';
 import { roundToThousandths } from '../../server/src/domain/quantity';
 import { multipartBody } from '../../server/src/testing/multipart';
 import type { Reply } from './apiServer';
@@ -115,6 +116,27 @@ export function createInstrument(fields: Optional<InstrumentFields, 'quantity'>)
 
 export function createGlassware(fields: Optional<GlasswareFields, 'quantity'>): Promise<GlasswareStock> {
   return call('POST', '/api/storeobjects/glasswareobjs/', fields);
+}
+
+/**
+ * `count` chemicals named "Compound 1" to "Compound <count>", created in that order (so their ids follow it) with
+ * CAS numbers of their own; odd ones from Merck, even ones from Sigma-Aldrich; Compound n holds n ml. For lists
+ * long enough to page through.
+ */
+export async function seedCompounds(count: number): Promise<void> {
+  for (let n = 1; n <= count; n += 1) {
+    const digits = String(1000 + n);
+    await createChemical({
+      name: `Compound ${n}`,
+      CAS_RN: `${digits}-00-${casCheckDigit(`${digits}00`)}`,
+      molecular_formula: 'C2H6O',
+      purity: 99,
+      manufacturer: n % 2 === 1 ? 'Merck' : 'Sigma-Aldrich',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity: n,
+    });
+  }
 }
 
 /** Sets a stock record's quantity, keeping its other fields. */

@@ -45,6 +45,8 @@ export function ShellLayout({
   const page = currentPage(pages, selected);
 
   const openDrawer = () => {
+    // The page about to be chosen then shows at once (see lazyPage); a failed load shows when it is opened.
+    for (const { Page } of pages) Page.preload().catch(() => undefined);
     if (page?.entries) setExpanded(page.index);
     setSidebarLoaded(true);
     setDrawerOpen(true);

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import { newItemDialogRequested } from '../uiSlice';
-import type { ShellPage } from './shellPages';
+import { lazyPage, type ShellPage } from './shellPages';
 
 // SPEC §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment,
 // 6 Shipment, 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit. Only pages that exist are
@@ -9,12 +8,12 @@ export const adminPages: ShellPage[] = [
   {
     index: 0,
     label: 'Search',
-    Page: lazy(() => import('../../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
+    Page: lazyPage(() => import('../../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
   },
   {
     index: 1,
     label: 'Add Shipment',
-    Page: lazy(() =>
+    Page: lazyPage(() =>
       import('../../features/shipments/AddShipmentPage').then((m) => ({ default: m.AddShipmentPage })),
     ),
     entries: [
@@ -27,31 +26,33 @@ export const adminPages: ShellPage[] = [
   {
     index: 2,
     label: 'Store',
-    Page: lazy(() => import('../../features/stock/StorePage').then((m) => ({ default: m.AdminStorePage }))),
+    Page: lazyPage(() =>
+      import('../../features/stock/StorePage').then((m) => ({ default: m.AdminStorePage })),
+    ),
   },
   {
     index: 3,
     label: 'Location',
-    Page: lazy(() =>
+    Page: lazyPage(() =>
       import('../../features/locations/LocationPage').then((m) => ({ default: m.AdminLocationPage })),
     ),
   },
   {
     index: 4,
     label: 'Create an Issue',
-    Page: lazy(() =>
+    Page: lazyPage(() =>
       import('../../features/issues/CreateIssuePage').then((m) => ({ default: m.CreateIssuePage })),
     ),
   },
   {
     index: 5,
     label: 'User Managment',
-    Page: lazy(() => import('../../features/users/UsersPage').then((m) => ({ default: m.UsersPage }))),
+    Page: lazyPage(() => import('../../features/users/UsersPage').then((m) => ({ default: m.UsersPage }))),
   },
   {
     index: 6,
     label: 'Shipment',
-    Page: lazy(() =>
+    Page: lazyPage(() =>
       import('../../features/shipments/ShipmentHistoryPage').then((m) => ({
         default: m.ShipmentHistoryPage,
       })),
@@ -60,23 +61,23 @@ export const adminPages: ShellPage[] = [
   {
     index: 7,
     label: 'File Managment',
-    Page: lazy(() => import('../../features/files/FilesPage').then((m) => ({ default: m.FilesPage }))),
+    Page: lazyPage(() => import('../../features/files/FilesPage').then((m) => ({ default: m.FilesPage }))),
   },
   {
     index: 8,
     label: 'Category',
-    Page: lazy(() =>
+    Page: lazyPage(() =>
       import('../../features/categories/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
     ),
   },
   {
     index: 9,
     label: 'Ledger',
-    Page: lazy(() => import('../../features/ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),
+    Page: lazyPage(() => import('../../features/ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),
   },
   {
     index: 10,
     label: 'Audit',
-    Page: lazy(() => import('../../features/audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
+    Page: lazyPage(() => import('../../features/audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
   },
 ];

@@ -1,11 +1,37 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A page component whose code loads when first shown, or earlier through `preload`. */
+export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Like `lazy(load)`, but the code can be asked for before the page is shown: the shells preload their pages when
+ * the sidebar opens. A lazy component rendered before its code is there suspends, and React then holds the page
+ * back for up to 300 ms after the fallback appeared (its fallback throttle), however soon the code arrives; a page
+ * whose code is already loaded renders at once, without suspending.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<unknown> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  return Object.assign(Page, { preload });
+}
 
 /** One sidebar entry: `index` is the page's place in SPEC §2's list, kept even while earlier pages are missing. */
 export interface ShellPage {
   index: number;
   label: string;
-  Page: ComponentType;
+  Page: PageComponent;
   /**
    * With sub-entries, the page's entry expands in place to list them instead of opening the page (SPEC §2: Add
    * Shipment expands). Each opens the page and dispatches its event, if any (e.g. open a dialog).

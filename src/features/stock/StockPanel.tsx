@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import type { CatalogEntry, StockKind } from '../../api/stock';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { StockKind, StockRecord } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { AddIcon, DeleteIcon, EditIcon, HistoryIcon } from '../../components/icons';
+import { AddIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { kindLabels } from '../../components/stockColumns';
-import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
+import { StockActions } from './StockActions';
+import { useStockPages, type RowRange } from './useStockPages';
 
 // The chart library comes with the drawer, when a record's history is first opened.
 const StockHistoryDrawer = lazy(() =>
@@ -19,12 +21,6 @@ const StockHistoryDrawer = lazy(() =>
     default: m.StockHistoryDrawer,
   })),
 );
-
-interface StockRow {
-  id: number;
-  manufacturer: CatalogEntry;
-  supplier: CatalogEntry;
-}
 
 /** What the admin page adds to a kind's table: the form dialog and the delete call. */
 export interface StockEditing<Row> {
@@ -35,75 +31,95 @@ export interface StockEditing<Row> {
   removing: boolean;
 }
 
-interface StockPanelProps<Row extends StockRow> {
-  /** 'Chemical', 'Instrument' or 'Glassware'. */
-  kind: string;
-  list: { data?: Row[]; isLoading: boolean; isError: boolean };
-  columns: readonly Column<Row>[];
-  nameOf: (row: Row) => string;
+interface StockPanelProps<K extends StockKind> {
+  kind: K;
+  columns: readonly Column<StockRecord<K>>[];
+  nameOf: (row: StockRecord<K>) => string;
+  /** The filter box's placeholder: what the server searches for this kind. */
+  filterHint: string;
   /** Absent on the public page, which is read-only. */
-  editing?: StockEditing<Row>;
+  editing?: StockEditing<StockRecord<K>>;
 }
 
 type OpenDialog<Row> = { kind: 'form'; record?: Row } | { kind: 'delete' | 'history'; record: Row } | null;
 
-/** The stock kind a tab's label names ('Chemical' → 'chemical'). */
-function stockKindNamed(label: string): StockKind {
-  return (Object.keys(kindLabels) as StockKind[]).find((kind) => kindLabels[kind] === label) ?? 'glassware';
+/** The server's default order, which needs no `ordering` parameter. */
+const BY_ID: Sorting = { field: 'id', descending: false };
+const TOP: RowRange = { first: 0, last: 0 };
+
+/** Search-as-you-type sends one request per pause of this length. */
+const FILTER_PAUSE_MS = 300;
+/** Pages are asked for once scrolling rests this long, not for every page a fast scroll flies past. */
+const SCROLL_PAUSE_MS = 100;
+
+function orderingOf({ field, descending }: Sorting): string {
+  if (field === BY_ID.field && !descending) return '';
+  return `${descending ? '-' : ''}${field}`;
 }
 
-/** One Store tab: a name filter over a virtualized table and, for admins, the write controls. */
-export function StockPanel<Row extends StockRow>({
+/**
+ * One Store tab: a filter box over a windowed table of the kind's whole stock and, for admins, the write controls.
+ * The server orders, searches and sends the list a page at a time as rows come into view (useStockPages).
+ */
+export function StockPanel<K extends StockKind>({
   kind,
-  list,
   columns,
   nameOf,
+  filterHint,
   editing,
-}: StockPanelProps<Row>) {
+}: StockPanelProps<K>) {
+  type Row = StockRecord<K>;
+  const label = kindLabels[kind];
   const [filter, setFilter] = useState('');
+  const [sorting, setSorting] = useState(BY_ID);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
-  const needle = useDeferredValue(filter.trim().toLowerCase());
   const close = () => setDialog(null);
 
-  const rows = useMemo(
-    () => (needle ? list.data?.filter((row) => nameOf(row).toLowerCase().includes(needle)) : list.data),
-    [list.data, needle, nameOf],
-  );
+  const search = useDebouncedValue(filter.trim(), FILTER_PAUSE_MS);
+  const ordering = orderingOf(sorting);
+  const queryKey = `${ordering}\n${search}`;
 
-  const tableColumns: readonly Column<Row>[] = editing
-    ? [
-        ...columns,
-        {
-          header: 'Action',
-          cell: (row) => (
-            <Stack direction="row" spacing={0.5}>
-              <IconButton
-                size="small"
-                aria-label={`History of ${nameOf(row)}`}
-                onClick={() => setDialog({ kind: 'history', record: row })}
-              >
-                <HistoryIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={`Edit ${nameOf(row)}`}
-                onClick={() => setDialog({ kind: 'form', record: row })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={`Delete ${nameOf(row)}`}
-                onClick={() => setDialog({ kind: 'delete', record: row })}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Stack>
-          ),
-        },
-      ]
-    : columns;
+  // The rows in view, stamped with the order and filter they were scrolled to: after either changes the table
+  // goes back to its top, and rows seen under the old ones say nothing about which pages to load.
+  const shownQuery = useRef(queryKey);
+  useEffect(() => {
+    shownQuery.current = queryKey;
+  }, [queryKey]);
+  const [view, setView] = useState({ queryKey, range: TOP });
+  const onRangeChange = useCallback(
+    (first: number, last: number) => setView({ queryKey: shownQuery.current, range: { first, last } }),
+    [],
+  );
+  const settledView = useDebouncedValue(view, SCROLL_PAUSE_MS);
+  const range = settledView.queryKey === queryKey ? settledView.range : TOP;
+
+  const pages = useStockPages(kind, { ordering, search }, range);
+  // While the first page under a new order or filter is on its way, the table keeps its length (its rows wait as
+  // placeholders) instead of giving way to a spinner, so the header clicked keeps its focus.
+  const [count, setCount] = useState(pages.count);
+  if (pages.count !== undefined && pages.count !== count) setCount(pages.count);
+
+  // Kept while scrolling, so that the table's rows keep their props and are not drawn again (VirtualTable).
+  const tableColumns = useMemo(
+    (): readonly Column<Row>[] =>
+      editing
+        ? [
+            ...columns,
+            {
+              header: 'Action',
+              cell: (row) => (
+                <StockActions
+                  name={nameOf(row)}
+                  onHistory={() => setDialog({ kind: 'history', record: row })}
+                  onEdit={() => setDialog({ kind: 'form', record: row })}
+                  onDelete={() => setDialog({ kind: 'delete', record: row })}
+                />
+              ),
+            },
+          ]
+        : columns,
+    [columns, editing, nameOf],
+  );
 
   const confirmDelete = async (record: Row) => {
     if (await editing?.remove(record)) notify(`${nameOf(record)} deleted.`, 'success');
@@ -117,7 +133,7 @@ export function StockPanel<Row extends StockRow>({
           label="Filter"
           type="search"
           size="small"
-          placeholder="Name"
+          placeholder={filterHint}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           sx={{ flexGrow: 1, maxWidth: 420 }}
@@ -128,12 +144,21 @@ export function StockPanel<Row extends StockRow>({
           </Button>
         )}
       </Stack>
-      {list.isLoading ? (
-        <CenteredSpinner label={`Loading ${kind.toLowerCase()} stock`} />
-      ) : list.isError ? (
+      {pages.isError ? (
         <Alert severity="error">Something Went Wrong</Alert>
-      ) : rows && rows.length > 0 ? (
-        <VirtualTable label={`${kind} stock`} rows={rows} columns={tableColumns} rowKey={(row) => row.id} />
+      ) : count === undefined ? (
+        <CenteredSpinner label={`Loading ${label.toLowerCase()} stock`} />
+      ) : count > 0 ? (
+        <VirtualTable
+          label={`${label} stock`}
+          rowCount={count}
+          rowAt={pages.rowAt}
+          onRangeChange={onRangeChange}
+          columns={tableColumns}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          scrollResetKey={queryKey}
+        />
       ) : (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothig Found</Typography>
       )}
@@ -141,7 +166,7 @@ export function StockPanel<Row extends StockRow>({
       {editing && dialog?.kind === 'history' && (
         <Suspense fallback={null}>
           <StockHistoryDrawer
-            kind={stockKindNamed(kind)}
+            kind={kind}
             recordId={dialog.record.id}
             name={nameOf(dialog.record)}
             onClose={close}

@@ -2,9 +2,6 @@ import {
   useDeleteChemicalStockMutation,
   useDeleteGlasswareStockMutation,
   useDeleteInstrumentStockMutation,
-  useListChemicalStockQuery,
-  useListGlasswareStockQuery,
-  useListInstrumentStockQuery,
 } from '../../api/stock';
 import {
   chemicalName,
@@ -19,8 +16,8 @@ import { GlasswareFormDialog } from './GlasswareFormDialog';
 import { InstrumentFormDialog } from './InstrumentFormDialog';
 import { StockPanel } from './StockPanel';
 
-// One tab per kind: each binds its own endpoints to the shared panel. The delete hook is cheap on the public
-// page: a mutation hook sends nothing until it is called.
+// One tab per kind: each binds its own columns and endpoints to the shared panel. The delete hook is cheap on the
+// public page: a mutation hook sends nothing until it is called.
 
 export interface StockTabProps {
   /** Shows the New, Edit and Delete controls. */
@@ -28,14 +25,13 @@ export interface StockTabProps {
 }
 
 export function ChemicalTab({ admin }: StockTabProps) {
-  const list = useListChemicalStockQuery();
   const [remove, removal] = useDeleteChemicalStockMutation();
   return (
     <StockPanel
-      kind="Chemical"
-      list={list}
+      kind="chemical"
       columns={chemicalStoreColumns}
       nameOf={chemicalName}
+      filterHint="Name, CAS RN, formula, manufacturer…"
       editing={
         admin
           ? {
@@ -50,14 +46,13 @@ export function ChemicalTab({ admin }: StockTabProps) {
 }
 
 export function InstrumentTab({ admin }: StockTabProps) {
-  const list = useListInstrumentStockQuery();
   const [remove, removal] = useDeleteInstrumentStockMutation();
   return (
     <StockPanel
-      kind="Instrument"
-      list={list}
+      kind="instrument"
       columns={instrumentColumns}
       nameOf={instrumentName}
+      filterHint="Name, manufacturer, supplier"
       editing={
         admin
           ? {
@@ -72,14 +67,13 @@ export function InstrumentTab({ admin }: StockTabProps) {
 }
 
 export function GlasswareTab({ admin }: StockTabProps) {
-  const list = useListGlasswareStockQuery();
   const [remove, removal] = useDeleteGlasswareStockMutation();
   return (
     <StockPanel
-      kind="Glassware"
-      list={list}
+      kind="glassware"
       columns={glasswareColumns}
       nameOf={glasswareName}
+      filterHint="Name, size, type, manufacturer…"
       editing={
         admin
           ? {
