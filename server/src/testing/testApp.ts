@@ -42,25 +42,31 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+export interface TestDatabase extends DatabaseHandle {
+  /** Runs the migrations not run yet (after `through`). */
+  migrateToLatest: () => Promise<void>;
+}
+
 /**
  * A fresh, migrated database: in-memory SQLite, or with TEST_DATABASE_URL=postgres://… a new randomly named
- * schema in that database, dropped again by `destroy`.
+ * schema in that database, dropped again by `destroy`. With `through`, migrated only up to that migration.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ through }: { through?: string } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = createDatabase(':memory:');
-    await migrateToLatest(database.db, database.dialect);
-    return database;
+    await migrateToLatest(database.db, database.dialect, undefined, through);
+    return { ...database, migrateToLatest: () => migrateToLatest(database.db, database.dialect) };
   }
   const schema = `test_${randomBytes(8).toString('hex')}`;
   const admin = createDatabase(url, { max: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   await admin.destroy();
   const database = createDatabase(url, { options: `-c search_path=${schema}` });
-  await migrateToLatest(database.db, database.dialect, schema);
+  await migrateToLatest(database.db, database.dialect, schema, through);
   return {
     ...database,
+    migrateToLatest: () => migrateToLatest(database.db, database.dialect, schema),
     destroy: async () => {
       await database.destroy();
       const cleanup = createDatabase(url, { max: 1 });
