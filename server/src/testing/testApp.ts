@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     searchChangesKeepHours: 24,
     housekeepingIntervalSeconds: 3600,
     shipmentUndoDays: 7,
+    labTimeZone: 'UTC',
     ...overrides,
   };
 }
@@ -97,6 +98,8 @@ export interface TestApp {
   config: Config;
   /** Moves the app's clock (tokens, login throttling) forward. */
   advanceClock: (seconds: number) => void;
+  /** Stops the app's clock at `instant` (advanceClock still moves it). */
+  setClock: (instant: Date) => void;
   createUser: (fields?: Partial<NewTestUser>) => Promise<User>;
   /** Signs in through the API and returns the access token. */
   login: (email: string, password?: string) => Promise<string>;
@@ -119,11 +122,12 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   const config = testConfig(configOverrides);
   const database = await createTestDatabase();
   let clockOffsetMs = 0;
+  let stoppedAt: number | undefined;
   const app = await buildApp({
     config,
     database,
     logger: false,
-    now: () => new Date(Date.now() + clockOffsetMs),
+    now: () => new Date((stoppedAt ?? Date.now()) + clockOffsetMs),
   });
   await app.ready();
 
@@ -150,6 +154,10 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     config,
     advanceClock: (seconds) => {
       clockOffsetMs += seconds * 1000;
+    },
+    setClock: (instant) => {
+      stoppedAt = instant.getTime();
+      clockOffsetMs = 0;
     },
     createUser,
     login,

@@ -19,7 +19,7 @@ export type StagingLineRow = Selectable<ExpiringTempShipmentTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
 
-const STAGING_TABLES = {
+export const STAGING_TABLES = {
   chemical: 'chemical_temp_shipment',
   instrument: 'instrument_temp_shipment',
   glassware: 'glassware_temp_shipment',
