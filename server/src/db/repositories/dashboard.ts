@@ -39,7 +39,10 @@ const toAttentionRow = (row: {
 
 const countOf = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
 
-/** Records whose quantity is below their minimum, the largest shortfall first (a partial index holds them). */
+/**
+ * Records whose quantity is below their minimum, the largest shortfall first. The conditions and the order are
+ * those of the partial index `<table>_below_minimum` (migration 0011), written the same way so both engines use it.
+ */
 export async function belowMinimum(
   db: Executor,
   kind: StockKind,
@@ -58,7 +61,7 @@ export async function belowMinimum(
         'minimum_quantity',
         ...(kind === 'instrument' ? [] : (['expiry_date'] as const)),
       ])
-      .orderBy(sql`minimum_quantity - quantity`, 'desc')
+      .orderBy(sql`(minimum_quantity - quantity)`, 'desc')
       .orderBy('id')
       .limit(limit)
       .execute(),
@@ -77,6 +80,7 @@ export async function expiringBetween(
   to: string | null,
   limit: number,
 ): Promise<CardRows<AttentionRow>> {
+  // The conditions of the partial index `<table>_expiry` (migration 0011).
   let dated = db.selectFrom(table(kind)).where('expiry_date', 'is not', null).where('quantity', '>', 0);
   if (from !== null) dated = dated.where('expiry_date', '>=', from);
   if (to !== null) dated = dated.where('expiry_date', '<=', to);
