@@ -76,23 +76,18 @@ export interface Dashboard {
     location: { id: number; name: string; room_number: string; building_name: string };
     lines: number;
   }>;
-  staged_lines: Card<{
-    id: number;
-    object_type: StockObjectType;
-    object_id: number;
-    item: Described;
-    quantity: number;
-    unit: StockUnit;
-    expiry_date: string | null;
-  }>;
-  cart_lines: Card<{
-    id: number;
-    object_type: StockObjectType;
-    object_id: number;
-    item: Described;
-    quantity: number;
-    unit: StockUnit;
-  }>;
+  staged_lines: Card<OwnLine & { expiry_date: string | null }>;
+  cart_lines: Card<OwnLine>;
+}
+
+/** One of the caller's staging or cart lines: the line's id, its stock record and quantity. */
+interface OwnLine {
+  id: number;
+  object_type: StockObjectType;
+  object_id: number;
+  item: Described;
+  quantity: number;
+  unit: StockUnit;
 }
 
 /** The §4.1 records behind the rows, described as history lines describe them. */

@@ -31,6 +31,16 @@ const card = (row: TSchema, description: string) =>
     { description },
   );
 
+/** The fields of one of the caller's staging or cart lines. */
+const ownLine = (line: string) => ({
+  id: Type.Integer({ description: line }),
+  object_type: OBJECT_TYPE,
+  object_id: Type.Integer({ description: 'The stock-record id' }),
+  item: Item,
+  quantity: Type.Number(),
+  unit: UNIT,
+});
+
 const StockCardRow = Type.Object({
   object_type: OBJECT_TYPE,
   object_id: Type.Integer({ description: 'The stock-record id' }),
@@ -91,25 +101,13 @@ const DashboardSchema = Type.Object({
   ),
   staged_lines: card(
     Type.Object({
-      id: Type.Integer({ description: 'The staging line' }),
-      object_type: OBJECT_TYPE,
-      object_id: Type.Integer({ description: 'The stock-record id' }),
-      item: Item,
-      quantity: Type.Number(),
-      unit: UNIT,
+      ...ownLine('The staging line'),
       expiry_date: nullable(Type.String(), 'The expiry date staged with it; null: none'),
     }),
     `The caller’s staging lines not merged yet, chemicals, instruments, then glassware, id ascending (${dashboard.CARD_ROWS} rows)`,
   ),
   cart_lines: card(
-    Type.Object({
-      id: Type.Integer({ description: 'The cart line' }),
-      object_type: OBJECT_TYPE,
-      object_id: Type.Integer({ description: 'The stock-record id' }),
-      item: Item,
-      quantity: Type.Number(),
-      unit: UNIT,
-    }),
+    Type.Object(ownLine('The cart line')),
     `The caller’s cart lines not issued yet, id ascending (${dashboard.CARD_ROWS} rows)`,
   ),
 });
