@@ -1,5 +1,6 @@
 import { isValidCasNumber } from '../server/src/domain/chemistry/cas';
 import { parseFormula } from '../server/src/domain/chemistry/formula';
+import { isStockDate } from '../server/src/domain/calendarDate';
 import { benchmarkQueries, generateDataset } from './dataset';
 
 describe('generateDataset', () => {
@@ -38,6 +39,18 @@ describe('generateDataset', () => {
     expect(
       unique(glassware.map((g) => [g.name, g.manufacturer, g.supplier, g.size, g.material_type].join('|'))),
     ).toBe(glassware.length);
+  });
+
+  it('gives some records a valid minimum and some chemicals and glassware an expiry date', () => {
+    const all = [...dataset.chemicals, ...dataset.instruments, ...dataset.glassware];
+    const withMinimum = all.filter((record) => record.minimum_quantity !== undefined);
+    expect(withMinimum.length).toBeGreaterThan(all.length * 0.05);
+    expect(withMinimum.length).toBeLessThan(all.length * 0.2);
+    expect(withMinimum.some((record) => record.quantity < record.minimum_quantity!)).toBe(true);
+    for (const record of withMinimum) expect(record.minimum_quantity).toBeGreaterThanOrEqual(0);
+    const dates = [...dataset.chemicals, ...dataset.glassware].flatMap((record) => record.expiry_date ?? []);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(isStockDate(date)).toBe(true);
   });
 
   it('derives a fixed list of benchmark queries of every kind', () => {

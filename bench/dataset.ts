@@ -15,6 +15,8 @@ export interface ChemicalWrite {
   supplier: string;
   state: ChemicalState;
   quantity: number;
+  minimum_quantity?: number;
+  expiry_date?: string;
 }
 
 export interface InstrumentWrite {
@@ -22,6 +24,7 @@ export interface InstrumentWrite {
   manufacturer: string;
   supplier: string;
   quantity: number;
+  minimum_quantity?: number;
 }
 
 export interface GlasswareWrite {
@@ -31,6 +34,8 @@ export interface GlasswareWrite {
   size: number;
   material_type: string;
   quantity: number;
+  minimum_quantity?: number;
+  expiry_date?: string;
 }
 
 export interface Dataset {
@@ -648,6 +653,43 @@ function uniqueRecords<T>(count: number, draw: () => T, key: (record: T) => stri
 
 /** About 70% chemicals, 15% instruments and 15% glassware; the same seed and size give the same data. */
 export function generateDataset({ seed, size }: { seed: number; size: number }): Dataset {
+  return withAlerts(recordsOf({ seed, size }), mulberry32(seed ^ 0x5eed));
+}
+
+/** Share of records with a minimum quantity, and of chemicals and glassware with an expiry date. */
+const MINIMUM_SHARE = 0.1;
+const EXPIRY_SHARE = 0.15;
+/** Expiry dates are drawn from these six years, so some have passed and some are near whenever the bench runs. */
+const EXPIRY_FROM_UTC = Date.UTC(2024, 0, 1);
+const EXPIRY_DAYS = 6 * 365;
+
+/**
+ * Gives some records a minimum (up to about a fifth of the kind's largest quantity, so many are below it) and some
+ * an expiry date, from a random stream of their own so the records themselves stay as they were generated.
+ */
+function withAlerts(dataset: Dataset, random: Random): Dataset {
+  const minimum = (largest: number, scale = 1) =>
+    random() < MINIMUM_SHARE ? { minimum_quantity: integerBetween(random, 0, largest / 5) / scale } : {};
+  const expiry = () =>
+    random() < EXPIRY_SHARE
+      ? {
+          expiry_date: new Date(EXPIRY_FROM_UTC + integerBetween(random, 0, EXPIRY_DAYS) * 86_400_000)
+            .toISOString()
+            .slice(0, 10),
+        }
+      : {};
+  return {
+    chemicals: dataset.chemicals.map((record) => ({
+      ...record,
+      ...minimum(5_000_000, 1000),
+      ...expiry(),
+    })),
+    instruments: dataset.instruments.map((record) => ({ ...record, ...minimum(12) })),
+    glassware: dataset.glassware.map((record) => ({ ...record, ...minimum(500), ...expiry() })),
+  };
+}
+
+function recordsOf({ seed, size }: { seed: number; size: number }): Dataset {
   const random = mulberry32(seed);
   const catalog = substances(random);
   const instruments = instrumentNames(random);

@@ -88,6 +88,11 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
     }
   });
 
+  const alerts = (kind: StockKind, record: { minimum_quantity?: number; expiry_date?: string }) => ({
+    minimum_quantity:
+      record.minimum_quantity === undefined ? null : toBaseQuantity(kind, record.minimum_quantity),
+    ...(record.expiry_date !== undefined && { expiry_date: record.expiry_date }),
+  });
   const trade = (record: { manufacturer: string; supplier: string }) => ({
     manufacturer_id: manufacturers.get(record.manufacturer) as number,
     supplier_id: suppliers.get(record.supplier) as number,
@@ -99,6 +104,7 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
       purity_hundredths: toHundredths(record.purity),
       state: record.state,
       quantity: toBaseQuantity('chemical', record.quantity),
+      ...alerts('chemical', record),
     }),
   );
   await insertInBatches(db, 'instrument', dataset.instruments, (trx, record) =>
@@ -106,6 +112,7 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
       ...trade(record),
       instrument_id: instruments.get(record.name) as number,
       quantity: toBaseQuantity('instrument', record.quantity),
+      ...alerts('instrument', record),
     }),
   );
   await insertInBatches(db, 'glassware', dataset.glassware, (trx, record) =>
@@ -116,6 +123,7 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
       material_type: record.material_type,
       material_type_key: nameKey(record.material_type),
       quantity: toBaseQuantity('glassware', record.quantity),
+      ...alerts('glassware', record),
     }),
   );
 }

@@ -3,7 +3,8 @@
  * bench/.data/, starts the product's server on it in a process of its own (bench/httpServer.ts, a free loopback
  * port) and measures it over HTTP against the issue's targets, beside the figures from before (issue 10); a few
  * parts run in process (`app.inject`, the search index itself). Prints one table and exits non-zero when a
- * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size. Add a
+ * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size, `BENCH_ONLY=dashboard`
+ * for the benchmarks whose name contains that text. Add a
  * benchmark by appending to `benchmarks`.
  */
 import fs from 'node:fs';
@@ -30,6 +31,8 @@ import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
+/** `BENCH_ONLY=dashboard`: run only the benchmarks whose name contains it. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 interface BenchContext {
   /** The app in this process, for the parts measured with `app.inject`. */
@@ -390,6 +393,49 @@ const stockPages: Benchmark = {
 };
 
 // The merge writes stock, so it comes last.
+const DASHBOARD_TARGET_MS = 50;
+const DASHBOARD_ROUNDS = 30;
+
+const dashboardOverHttp: Benchmark = {
+  name: 'dashboard over HTTP',
+  async run({ app, baseUrl }) {
+    // The server process shares the database and the JWT secret, so a token signed here signs in there.
+    const user = await insertUser(app.db, {
+      email: 'bench.dashboard@lab.org',
+      first_name: 'Bench',
+      last_name: 'Dashboard',
+      password_hash: 'unused: the benchmark signs its token directly',
+      is_superuser: false,
+    });
+    const headers = { authorization: `Bearer ${signToken(app.config.jwtSecret, 'access', user.id, 3600)}` };
+    const paths = [30, 60, 90].map((within) => `/api/management/dashboard/?within=${within}`);
+    const read = async (path: string) => expectOk(path, await get(baseUrl + path, headers));
+    for (const path of paths) await read(path);
+
+    const times: number[] = [];
+    for (let round = 0; round < DASHBOARD_ROUNDS; round++) {
+      for (const path of paths) times.push((await timed(() => read(path))).elapsed);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 0.95);
+    const counts = JSON.parse((await read(paths[0])).body.toString('utf8')) as Record<
+      string,
+      { count?: number }
+    >;
+    const held = ['below_minimum', 'expired', 'expiring', 'dead_stock']
+      .map((card) => `${card} ${counts[card].count}`)
+      .join(', ');
+    return [
+      {
+        name: `dashboard, every card (within 30/60/90 days, n=${times.length}; ${held})`,
+        measured: `p50 ${ms(percentile(times, 0.5))}, p95 ${ms(p95)}`,
+        target: `p95 ≤ ${DASHBOARD_TARGET_MS} ms`,
+        pass: p95 <= DASHBOARD_TARGET_MS,
+      },
+    ];
+  },
+};
+
 const benchmarks: Benchmark[] = [
   fuzzySearch,
   underLoad,
@@ -398,6 +444,7 @@ const benchmarks: Benchmark[] = [
   searchIndex,
   stockPages,
   shipmentMerge,
+  dashboardOverHttp,
 ];
 
 const LOCATIONS = 40;
@@ -439,7 +486,7 @@ async function main(): Promise<number> {
     const rows: Measurement[] = [];
     let missing = false;
     try {
-      for (const benchmark of benchmarks) {
+      for (const benchmark of benchmarks.filter((candidate) => candidate.name.includes(ONLY))) {
         try {
           rows.push(...(await benchmark.run({ app, baseUrl: server.baseUrl, dataset })));
         } catch (error) {

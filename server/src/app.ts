@@ -18,6 +18,7 @@ import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
+import dashboardRoutes from './routes/dashboard';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
 import ledgerRoutes from './routes/ledger';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   await app.register(healthRoutes);
   await app.register(auditRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       searchChangesKeepHours: 24,
       housekeepingIntervalSeconds: 3600,
       shipmentUndoDays: 7,
+      labTimeZone: 'UTC',
     });
   });
 
@@ -102,6 +103,15 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, SEARCH_CHANGES_KEEP_HOURS: '0' }, null)).toThrow(
       /SEARCH_CHANGES_KEEP_HOURS/,
+    );
+  });
+
+  it('reads the lab time zone and refuses a name the runtime does not know', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, LAB_TIME_ZONE: 'Pacific/Auckland' }, null).labTimeZone).toBe(
+      'Pacific/Auckland',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, LAB_TIME_ZONE: 'Mars/Olympus_Mons' }, null)).toThrow(
+      'LAB_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "Mars/Olympus_Mons".',
     );
   });
 

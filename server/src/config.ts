@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { isTimeZone } from './domain/calendarDate';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -36,6 +37,8 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   /** How many days after its merge a shipment can still be undone. */
   shipmentUndoDays: number;
+  /** The IANA time zone whose date is "today" for expiry dates (the dashboard). */
+  labTimeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,7 +88,15 @@ export function loadConfig(
       int('HOUSEKEEPING_INTERVAL_SECONDS', 3600),
     ),
     shipmentUndoDays: positive('SHIPMENT_UNDO_DAYS', int('SHIPMENT_UNDO_DAYS', 7)),
+    labTimeZone: timeZone('LAB_TIME_ZONE', read('LAB_TIME_ZONE') ?? 'UTC'),
   };
+}
+
+function timeZone(name: string, value: string): string {
+  if (!isTimeZone(value)) {
+    throw new Error(`${name} must be an IANA time zone such as Europe/Berlin or UTC, got "${value}".`);
+  }
+  return value;
 }
 
 function positive(name: string, value: number): number {

@@ -55,12 +55,19 @@ interface StockColumns {
   supplier_id: number;
   /** Base units: thousandths of a ml for chemicals, pieces for instruments and glassware. Never negative. */
   quantity: number;
+  /** Below it (base units, ≥ 0) the record needs reordering; null: no minimum. */
+  minimum_quantity: number | null;
 }
+
+/** A calendar date, `YYYY-MM-DD` (domain/calendarDate.ts): sorts and compares as the calendar does. */
+type CalendarDate = string;
 
 export interface ChemicalStockTable extends StockColumns {
   chemical_id: number;
   purity_hundredths: number;
   state: 'SOLID' | 'LIQUID' | 'GAS';
+  expiry_date: CalendarDate | null;
+  opened_on: CalendarDate | null;
 }
 
 export interface InstrumentStockTable extends StockColumns {
@@ -72,6 +79,7 @@ export interface GlasswareStockTable extends StockColumns {
   size: number;
   material_type: string;
   material_type_key: string;
+  expiry_date: CalendarDate | null;
 }
 
 export type StockObjectType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
@@ -155,6 +163,11 @@ export interface TempShipmentTable {
   stock_id: number;
   /** Base units (see StockColumns.quantity), > 0. */
   quantity: number;
+}
+
+/** Chemical and glassware lines may say when what arrives expires; the merge copies it onto the record. */
+export interface ExpiringTempShipmentTable extends TempShipmentTable {
+  expiry_date: CalendarDate | null;
 }
 
 export interface ShipmentsTable {
@@ -246,9 +259,9 @@ export interface Database {
   issues: IssuesTable;
   issue_lines: IssueLinesTable;
   issue_cart: IssueCartTable;
-  chemical_temp_shipment: TempShipmentTable;
+  chemical_temp_shipment: ExpiringTempShipmentTable;
   instrument_temp_shipment: TempShipmentTable;
-  glassware_temp_shipment: TempShipmentTable;
+  glassware_temp_shipment: ExpiringTempShipmentTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   audit_log: AuditLogTable;

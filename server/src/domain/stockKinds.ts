@@ -5,6 +5,13 @@ import { fromThousandths, toThousandths } from './quantity';
 export const STOCK_KINDS = ['chemical', 'instrument', 'glassware'] as const;
 export type StockKind = (typeof STOCK_KINDS)[number];
 
+/** The kinds whose records may carry an expiry date (instruments do not expire). */
+export const EXPIRING_KINDS = ['chemical', 'glassware'] as const satisfies readonly StockKind[];
+export type ExpiringKind = (typeof EXPIRING_KINDS)[number];
+
+export const hasExpiry = (kind: StockKind): kind is ExpiringKind =>
+  (EXPIRING_KINDS as readonly StockKind[]).includes(kind);
+
 /** A chemical stock record's state codes (§4.3). */
 export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
 

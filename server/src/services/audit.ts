@@ -137,6 +137,9 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
       state: chemical.state,
       ...trade,
       quantity: chemical.quantity,
+      expiry_date: chemical.expiry_date,
+      opened_on: chemical.opened_on,
+      minimum_quantity: chemical.minimum_quantity,
     };
   }
   if (kind === 'instrument') {
@@ -144,6 +147,7 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
       name: (record as StockRecords['instrument']).instrument.name,
       ...trade,
       quantity: record.quantity,
+      minimum_quantity: record.minimum_quantity,
     };
   }
   const glassware = record as StockRecords['glassware'];
@@ -153,6 +157,8 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
     material_type: glassware.material_type,
     ...trade,
     quantity: glassware.quantity,
+    expiry_date: glassware.expiry_date,
+    minimum_quantity: glassware.minimum_quantity,
   };
 }
 

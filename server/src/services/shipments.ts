@@ -13,6 +13,7 @@ import type { User } from '../db/repositories/users';
 import { MAX_QUANTITY } from '../domain/quantity';
 import {
   fromBaseQuantity,
+  hasExpiry,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
@@ -36,8 +37,15 @@ export interface ShipmentsContext {
 
 // ---- Shapes (§6 line, §7 shipment), in API units ----
 
-/** A staging line: the stock record sits under the kind's key (`{"id", "chemical": {…}, "quantity"}`). */
-export type StagingLine<K extends StockKind> = { id: number; quantity: number } & Record<K, StockRecords[K]>;
+/**
+ * A staging line: the stock record sits under the kind's key (`{"id", "chemical": {…}, "quantity"}`); chemical and
+ * glassware lines also carry the `expiry_date` of what arrives (null: none given).
+ */
+export type StagingLine<K extends StockKind> = {
+  id: number;
+  quantity: number;
+  expiry_date?: string | null;
+} & Record<K, StockRecords[K]>;
 
 /** What a history line shows of its stock record: current descriptive values, plain manufacturer and supplier. */
 interface Described {
@@ -146,6 +154,7 @@ async function stagingLines<K extends StockKind>(
         id: row.id,
         [kind]: recordOf(records, kind, row.stock_id),
         quantity: fromBaseQuantity(kind, row.quantity),
+        ...(hasExpiry(kind) && { expiry_date: row.expiry_date }),
       }) as StagingLine<K>,
   );
 }
@@ -200,6 +209,8 @@ export interface StagingLineInput {
   stockId: number;
   /** API units. */
   quantity: number;
+  /** Chemical and glassware lines: when what arrives expires (copied onto the record by the merge); null: none. */
+  expiryDate?: string | null;
 }
 
 /** The stock record a line names, locked so it cannot be deleted before the line is saved; else the §6 400. */
@@ -255,6 +266,7 @@ export async function createStagingLine<K extends StockKind>(
       user_id: actor.id,
       stock_id: input.stockId,
       quantity: toBaseQuantity(kind, input.quantity),
+      ...(hasExpiry(kind) && input.expiryDate != null && { expiry_date: input.expiryDate }),
     });
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
@@ -276,6 +288,7 @@ export async function updateStagingLine<K extends StockKind>(
     await shipments.updateStagingLine(trx, kind, id, {
       ...(input.stockId !== undefined && { stock_id: input.stockId }),
       ...(input.quantity !== undefined && { quantity: toBaseQuantity(kind, input.quantity) }),
+      ...(hasExpiry(kind) && input.expiryDate !== undefined && { expiry_date: input.expiryDate }),
     });
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
@@ -346,6 +359,13 @@ export async function mergeStaging<K extends StockKind>(
     }
     await shipments.insertShipmentLines(trx, lines);
     await shipments.addToStockQuantities(trx, kind, added);
+    if (hasExpiry(kind)) {
+      // In id order, so of several lines for one record the last staged date stands.
+      const expiryDates = new Map<number, string>();
+      for (const line of staged)
+        if (line.expiry_date !== null) expiryDates.set(line.stock_id, line.expiry_date);
+      await shipments.setExpiryDates(trx, kind, expiryDates);
+    }
     await addLedgerEntries(
       trx,
       lines.map((line) => ({

@@ -38,9 +38,16 @@ interface TradeFields {
   supplier: string;
   /** Optional on create (default 0). */
   quantity?: number;
+  /** Optional on every write: absent keeps the value (null on create), null clears it. */
+  minimum_quantity?: number | null;
 }
 
-export interface ChemicalWrite extends TradeFields {
+/** A calendar date `YYYY-MM-DD`, or null; absent keeps the value. */
+interface ExpiryFields {
+  expiry_date?: string | null;
+}
+
+export interface ChemicalWrite extends TradeFields, ExpiryFields {
   name: string;
   CAS_RN: string;
   molecular_formula: string;
@@ -48,13 +55,14 @@ export interface ChemicalWrite extends TradeFields {
   molecular_weight?: number | null;
   purity: number;
   state: ChemicalState;
+  opened_on?: string | null;
 }
 
 export interface InstrumentWrite extends TradeFields {
   name: string;
 }
 
-export interface GlasswareWrite extends TradeFields {
+export interface GlasswareWrite extends TradeFields, ExpiryFields {
   name: string;
   size: number;
   material_type: string;
@@ -92,6 +100,21 @@ type ColumnResolver<K extends StockKind> = (
   input: Partial<StockWrites[K]>,
   current: StockRow<K> | undefined,
 ) => Promise<ResolvedColumns<K>>;
+
+/** The optional fields of what needs attention (expiry, opened on, minimum), in stored units. */
+function alertColumns(
+  kind: StockKind,
+  input: Partial<TradeFields & ExpiryFields & { opened_on?: string | null }>,
+) {
+  const minimum = input.minimum_quantity;
+  return {
+    ...(minimum !== undefined && {
+      minimum_quantity: minimum === null ? null : toBaseQuantity(kind, minimum),
+    }),
+    ...(input.expiry_date !== undefined && { expiry_date: input.expiry_date }),
+    ...(input.opened_on !== undefined && { opened_on: input.opened_on }),
+  };
+}
 
 // Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
 // writes that create entries wait for each other in the same order and cannot deadlock.
@@ -146,7 +169,10 @@ async function resolveChemical(
 
 const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
   chemical: async (trx, input, current) => {
-    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input);
+    const columns: StockRowChanges<'chemical'> = {
+      ...(await tradeColumns(trx, input)),
+      ...alertColumns('chemical', input),
+    };
     let alsoChanged: number[] = [];
     if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
       const chemical = await resolveChemical(trx, input, current);
@@ -158,14 +184,20 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     return { columns, alsoChanged };
   },
   instrument: async (trx, input) => {
-    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input);
+    const columns: StockRowChanges<'instrument'> = {
+      ...(await tradeColumns(trx, input)),
+      ...alertColumns('instrument', input),
+    };
     if (input.name !== undefined) {
       columns.instrument_id = (await stock.findOrCreateNamedEntry(trx, 'instruments', input.name)).id;
     }
     return { columns, alsoChanged: [] };
   },
   glassware: async (trx, input) => {
-    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input);
+    const columns: StockRowChanges<'glassware'> = {
+      ...(await tradeColumns(trx, input)),
+      ...alertColumns('glassware', input),
+    };
     if (input.name !== undefined) {
       columns.glassware_id = (await stock.findOrCreateNamedEntry(trx, 'glasswares', input.name)).id;
     }

@@ -38,29 +38,36 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     searchChangesKeepHours: 24,
     housekeepingIntervalSeconds: 3600,
     shipmentUndoDays: 7,
+    labTimeZone: 'UTC',
     ...overrides,
   };
 }
 
+export interface TestDatabase extends DatabaseHandle {
+  /** Runs the migrations not run yet (after `through`). */
+  migrateToLatest: () => Promise<void>;
+}
+
 /**
  * A fresh, migrated database: in-memory SQLite, or with TEST_DATABASE_URL=postgres://… a new randomly named
- * schema in that database, dropped again by `destroy`.
+ * schema in that database, dropped again by `destroy`. With `through`, migrated only up to that migration.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ through }: { through?: string } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = createDatabase(':memory:');
-    await migrateToLatest(database.db, database.dialect);
-    return database;
+    await migrateToLatest(database.db, database.dialect, undefined, through);
+    return { ...database, migrateToLatest: () => migrateToLatest(database.db, database.dialect) };
   }
   const schema = `test_${randomBytes(8).toString('hex')}`;
   const admin = createDatabase(url, { max: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   await admin.destroy();
   const database = createDatabase(url, { options: `-c search_path=${schema}` });
-  await migrateToLatest(database.db, database.dialect, schema);
+  await migrateToLatest(database.db, database.dialect, schema, through);
   return {
     ...database,
+    migrateToLatest: () => migrateToLatest(database.db, database.dialect, schema),
     destroy: async () => {
       await database.destroy();
       const cleanup = createDatabase(url, { max: 1 });
@@ -91,6 +98,8 @@ export interface TestApp {
   config: Config;
   /** Moves the app's clock (tokens, login throttling) forward. */
   advanceClock: (seconds: number) => void;
+  /** Stops the app's clock at `instant` (advanceClock still moves it). */
+  setClock: (instant: Date) => void;
   createUser: (fields?: Partial<NewTestUser>) => Promise<User>;
   /** Signs in through the API and returns the access token. */
   login: (email: string, password?: string) => Promise<string>;
@@ -113,11 +122,12 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
   const config = testConfig(configOverrides);
   const database = await createTestDatabase();
   let clockOffsetMs = 0;
+  let stoppedAt: number | undefined;
   const app = await buildApp({
     config,
     database,
     logger: false,
-    now: () => new Date(Date.now() + clockOffsetMs),
+    now: () => new Date((stoppedAt ?? Date.now()) + clockOffsetMs),
   });
   await app.ready();
 
@@ -144,6 +154,10 @@ export async function buildTestApp(configOverrides: Partial<Config> = {}): Promi
     config,
     advanceClock: (seconds) => {
       clockOffsetMs += seconds * 1000;
+    },
+    setClock: (instant) => {
+      stoppedAt = instant.getTime();
+      clockOffsetMs = 0;
     },
     createUser,
     login,

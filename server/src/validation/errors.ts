@@ -1,3 +1,4 @@
+import { EARLIEST_DATE } from '../domain/calendarDate';
 /** DRF-style field errors: every failing field with its messages; errors not tied to a field under `non_field_errors`. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -76,6 +77,7 @@ export const messages = {
   email: 'Enter a valid email address.',
   casNumber: 'Enter a valid CAS registry number.',
   molecularFormula: 'Enter a valid molecular formula.',
+  stockDate: `Enter a real date (YYYY-MM-DD), not before ${EARLIEST_DATE}.`,
   dateOrDateTime: 'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).',
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
   minLength: (n: number) => `Ensure this field has at least ${n} characters.`,

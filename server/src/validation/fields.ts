@@ -96,6 +96,11 @@ export function dateOrDateTime(description?: string) {
   return Type.String({ format: 'date-or-datetime', description });
 }
 
+/** A real calendar date (`2027-03-31`), not before 1900 (domain/calendarDate.ts). */
+export function stockDate(description?: string) {
+  return Type.String({ format: 'stock-date', description });
+}
+
 /** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */
 export function idRef(description?: string) {
   return Type.Integer({ 'x-pk': true, description });

@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { isValidCasNumber } from '../domain/chemistry/cas';
 import { isValidFormula } from '../domain/chemistry/formula';
+import { isStockDate } from '../domain/calendarDate';
 import { parseTimeBound } from '../domain/timeRange';
 import { messages, type FieldErrors, ValidationError } from './errors';
 
@@ -59,6 +60,7 @@ const FORMATS: Record<string, { test: (text: string) => boolean; message: string
     test: (text) => parseTimeBound(text) !== undefined,
     message: messages.dateOrDateTime,
   },
+  'stock-date': { test: isStockDate, message: messages.stockDate },
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -9,6 +9,7 @@ import searchChangesPruning from './0007_search_changes_pruning';
 import stockListOrder from './0008_stock_list_order';
 import ledgerHistory from './0009_ledger_history';
 import auditLog from './0010_audit_log';
+import stockAlerts from './0011_stock_alerts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0008_stock_list_order': stockListOrder,
   '0009_ledger_history': ledgerHistory,
   '0010_audit_log': auditLog,
+  '0011_stock_alerts': stockAlerts,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

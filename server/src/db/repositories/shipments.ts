@@ -4,6 +4,7 @@ import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../migrations';
 import type {
   Database,
+  ExpiringTempShipmentTable,
   ShipmentLinesTable,
   ShipmentsTable,
   StockObjectType,
@@ -13,11 +14,12 @@ import type { Executor } from './users';
 
 // Shipment staging lists (SERVER.md §6) and the shipments merged from them (§7), in base units.
 
-export type StagingLineRow = Selectable<TempShipmentTable>;
+/** `expiry_date` is null for instrument lines, whose table has no such column. */
+export type StagingLineRow = Selectable<ExpiringTempShipmentTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
 
-const STAGING_TABLES = {
+export const STAGING_TABLES = {
   chemical: 'chemical_temp_shipment',
   instrument: 'instrument_temp_shipment',
   glassware: 'glassware_temp_shipment',
@@ -36,7 +38,8 @@ const KINDS_BY_OBJECT_TYPE: Record<StockObjectType, StockKind> = {
 };
 
 // Kysely cannot follow a table name that depends on a type parameter; the three tables of each family share
-// their columns, so one name stands for all of them.
+// their columns (but for the expiry date, which instrument staging lacks and is never written or read for), so
+// one name stands for all of them.
 const stagingTable = (kind: StockKind) => STAGING_TABLES[kind] as 'chemical_temp_shipment';
 const stockTable = (kind: StockKind) => STOCK_TABLES[kind] as 'chemical_stock';
 
@@ -49,7 +52,13 @@ export function inChunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[]
   return chunks;
 }
 
-const toStagingLine = (row: StagingLineRow): StagingLineRow => ({ ...row, quantity: Number(row.quantity) });
+const toStagingLine = (
+  row: Selectable<TempShipmentTable> & { expiry_date?: string | null },
+): StagingLineRow => ({
+  ...row,
+  quantity: Number(row.quantity),
+  expiry_date: row.expiry_date ?? null,
+});
 
 // ---- Staging lines ----
 
@@ -85,7 +94,7 @@ export async function findStagingLine(
 export async function insertStagingLine(
   trx: Executor,
   kind: StockKind,
-  values: Insertable<TempShipmentTable>,
+  values: Insertable<ExpiringTempShipmentTable>,
 ): Promise<number> {
   const row = await trx
     .insertInto(stagingTable(kind))
@@ -99,7 +108,7 @@ export async function updateStagingLine(
   trx: Executor,
   kind: StockKind,
   id: number,
-  changes: Partial<Pick<StagingLineRow, 'stock_id' | 'quantity'>>,
+  changes: Partial<Pick<StagingLineRow, 'stock_id' | 'quantity' | 'expiry_date'>>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await trx.updateTable(stagingTable(kind)).set(changes).where('id', '=', id).execute();
@@ -160,6 +169,17 @@ export async function lockStockQuantities(
  * Adds each amount (negative to take away) to its record's quantity, locked by lockStockQuantities; one statement
  * per chunk.
  */
+/** Sets the expiry date of records of an expiring kind (a merge copies it from its staging lines). */
+export async function setExpiryDates(
+  trx: Executor,
+  kind: 'chemical' | 'glassware',
+  dates: ReadonlyMap<number, string>,
+): Promise<void> {
+  for (const [id, expiry_date] of dates) {
+    await trx.updateTable(stockTable(kind)).set({ expiry_date }).where('id', '=', id).execute();
+  }
+}
+
 export async function addToStockQuantities(
   trx: Executor,
   kind: StockKind,

@@ -38,6 +38,9 @@ export interface ChemicalRecord {
   supplier: NamedEntry;
   state: ChemicalState;
   quantity: number;
+  expiry_date: string | null;
+  opened_on: string | null;
+  minimum_quantity: number | null;
 }
 
 export interface InstrumentRecord {
@@ -46,6 +49,7 @@ export interface InstrumentRecord {
   manufacturer: NamedEntry;
   supplier: NamedEntry;
   quantity: number;
+  minimum_quantity: number | null;
 }
 
 export interface GlasswareRecord {
@@ -56,6 +60,8 @@ export interface GlasswareRecord {
   size: number;
   material_type: string;
   quantity: number;
+  expiry_date: string | null;
+  minimum_quantity: number | null;
 }
 
 export interface StockRecords {
@@ -91,6 +97,10 @@ export function nameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/** A stored minimum (base units; bigint may come back as text) in API units, or null. */
+const minimumOf = (kind: StockKind, stored: number | string | null): number | null =>
+  stored === null ? null : fromBaseQuantity(kind, Number(stored));
+
 // ---- Reads (one query per list, joined, so 100,000 records come back in one round trip) ----
 
 async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<ChemicalRecord[]> {
@@ -104,6 +114,9 @@ async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<C
       's.purity_hundredths',
       's.state',
       's.quantity',
+      's.expiry_date',
+      's.opened_on',
+      's.minimum_quantity',
       'c.id as chemical_id',
       'c.cas_rn',
       'c.name as chemical_name',
@@ -131,6 +144,9 @@ async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<C
     supplier: { id: row.supplier_id, name: row.supplier_name },
     state: row.state,
     quantity: fromBaseQuantity('chemical', Number(row.quantity)),
+    expiry_date: row.expiry_date,
+    opened_on: row.opened_on,
+    minimum_quantity: minimumOf('chemical', row.minimum_quantity),
   }));
 }
 
@@ -143,6 +159,7 @@ async function instrumentRecords(db: Executor, ids?: readonly number[]): Promise
     .select([
       's.id',
       's.quantity',
+      's.minimum_quantity',
       'i.id as instrument_id',
       'i.name as instrument_name',
       'm.id as manufacturer_id',
@@ -159,6 +176,7 @@ async function instrumentRecords(db: Executor, ids?: readonly number[]): Promise
     manufacturer: { id: row.manufacturer_id, name: row.manufacturer_name },
     supplier: { id: row.supplier_id, name: row.supplier_name },
     quantity: fromBaseQuantity('instrument', Number(row.quantity)),
+    minimum_quantity: minimumOf('instrument', row.minimum_quantity),
   }));
 }
 
@@ -173,6 +191,8 @@ async function glasswareRecords(db: Executor, ids?: readonly number[]): Promise<
       's.size',
       's.material_type',
       's.quantity',
+      's.expiry_date',
+      's.minimum_quantity',
       'g.id as glassware_id',
       'g.name as glassware_name',
       'm.id as manufacturer_id',
@@ -191,6 +211,8 @@ async function glasswareRecords(db: Executor, ids?: readonly number[]): Promise<
     size: row.size,
     material_type: row.material_type,
     quantity: fromBaseQuantity('glassware', Number(row.quantity)),
+    expiry_date: row.expiry_date,
+    minimum_quantity: minimumOf('glassware', row.minimum_quantity),
   }));
 }
 

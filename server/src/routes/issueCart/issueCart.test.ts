@@ -117,6 +117,9 @@ describe('cart lines (§9)', () => {
         supplier: { id: expect.any(Number), name: 'Daraz' },
         state: 'LIQUID',
         quantity: 250.5,
+        expiry_date: null,
+        opened_on: null,
+        minimum_quantity: null,
       },
     });
     const glass = await addLine('GLASSWARE', glasswareId, 2);

@@ -172,6 +172,9 @@ describe('response shapes (§4.1)', () => {
     supplier: { id: expect.any(Number), name: 'Daraz' },
     state: 'LIQUID',
     quantity: 250.5,
+    expiry_date: null,
+    opened_on: null,
+    minimum_quantity: null,
   });
 
   it('returns nested chemical records without a type key when a type is given', async () => {
@@ -189,6 +192,7 @@ describe('response shapes (§4.1)', () => {
         manufacturer: { id: expect.any(Number), name: 'Shimadzu' },
         supplier: { id: expect.any(Number), name: 'Daraz' },
         quantity: 3,
+        minimum_quantity: null,
       },
     ]);
     expect((await search('type=glassware&query=beaker')).json()).toEqual([
@@ -200,6 +204,8 @@ describe('response shapes (§4.1)', () => {
         size: 250,
         material_type: 'Borosilicate',
         quantity: 20,
+        expiry_date: null,
+        minimum_quantity: null,
       },
     ]);
   });

@@ -1,12 +1,12 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_QUANTITY } from '../../domain/quantity';
-import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
-import { decimal, idRef, integer } from '../../validation/fields';
+import { decimal, idRef, integer, nullable, stockDate } from '../../validation/fields';
 import {
   ChemicalRecordSchema,
   DESCRIBED_RECORD_FIELDS,
@@ -76,13 +76,35 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const base = `/api/management/${kind}-temp-shipment`;
   const kindTags = [...tags, `${kind} shipment staging`];
 
-  const Line = Type.Object({ id: Type.Integer(), [kind]: RECORD_SCHEMAS[kind], quantity: quantityOf(kind) });
+  // Chemicals and glassware may say when what arrives expires (docs/api.md §11); the merge copies it onto the record.
+  // The properties are typed as optional for every kind and present in the schemas of those two only.
+  const ifExpiring = <P extends TProperties>(properties: P): P => (hasExpiry(kind) ? properties : ({} as P));
+  const Line = Type.Object({
+    id: Type.Integer(),
+    [kind]: RECORD_SCHEMAS[kind],
+    quantity: quantityOf(kind),
+    ...ifExpiring({
+      expiry_date: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], { description: 'YYYY-MM-DD or null' }),
+      ),
+    }),
+  });
   const fields = {
     [kind]: idRef(`The ${kind} stock-record id`),
     quantity: STAGED_QUANTITY[kind](),
+    ...ifExpiring({
+      expiry_date: Type.Optional(
+        nullable(stockDate('When what arrives expires (YYYY-MM-DD); the merge sets it on the record')),
+      ),
+    }),
   };
   const ReplaceBody = Type.Object(fields);
   const PatchBody = Type.Partial(Type.Object(fields));
+  const lineInput = (body: { quantity?: number; expiry_date?: string | null } & Record<string, unknown>) => ({
+    stockId: body[kind] as number,
+    quantity: body.quantity,
+    expiryDate: body.expiry_date,
+  });
 
   const ownLine = async (request: FastifyRequest) => {
     await shipments.requireOwnStagingLine(context(), currentUser(request), kind, rawId(request));
@@ -114,7 +136,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         async (request, reply) =>
           reply.code(201).send(
             await shipments.createStagingLine(context(), currentUser(request), kind, {
-              stockId: request.body[kind],
+              ...lineInput(request.body),
               quantity: request.body.quantity,
             }),
           ),
@@ -142,16 +164,24 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         async (request) => shipments.getStagingLine(context(), currentUser(request), kind, request.params.id),
       )
       .put(update('Replace a staging line', ReplaceBody), async (request) =>
-        shipments.updateStagingLine(context(), currentUser(request), kind, request.params.id, {
-          stockId: request.body[kind],
-          quantity: request.body.quantity,
-        }),
+        shipments.updateStagingLine(
+          context(),
+          currentUser(request),
+          kind,
+          request.params.id,
+          lineInput(request.body),
+        ),
       )
-      .patch(update('Change a staging line (quantity and/or stock record)', PatchBody), async (request) =>
-        shipments.updateStagingLine(context(), currentUser(request), kind, request.params.id, {
-          stockId: request.body[kind],
-          quantity: request.body.quantity,
-        }),
+      .patch(
+        update('Change a staging line (quantity, stock record, expiry date)', PatchBody),
+        async (request) =>
+          shipments.updateStagingLine(
+            context(),
+            currentUser(request),
+            kind,
+            request.params.id,
+            lineInput(request.body),
+          ),
       )
       .delete(
         {

@@ -12,12 +12,23 @@ import {
   named,
   nullable,
   number,
+  stockDate,
   text,
 } from '../../validation/fields';
 
 // ---- §4.1 read shapes (also nested in staging lines, carts and search results) ----
 
 const NamedEntrySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+const nullableDate = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+/** What needs attention (docs/api.md §11): null when unset. */
+const expiryDate = () => nullableDate('YYYY-MM-DD; null: no expiry date');
+const openedOn = () => nullableDate('YYYY-MM-DD, when the container was opened; null: not recorded');
+const minimumQuantity = (unit: string) =>
+  Type.Union([unit === 'ml' ? Type.Number() : Type.Integer(), Type.Null()], {
+    description: `${unit}; below it the record is low on stock; null: no minimum`,
+  });
 
 export const ChemicalRecordSchema = Type.Object({
   id: Type.Integer(),
@@ -33,6 +44,9 @@ export const ChemicalRecordSchema = Type.Object({
   supplier: NamedEntrySchema,
   state: Type.Enum(CHEMICAL_STATES),
   quantity: Type.Number({ description: 'ml' }),
+  expiry_date: expiryDate(),
+  opened_on: openedOn(),
+  minimum_quantity: minimumQuantity('ml'),
 });
 
 export const InstrumentRecordSchema = Type.Object({
@@ -41,6 +55,7 @@ export const InstrumentRecordSchema = Type.Object({
   manufacturer: NamedEntrySchema,
   supplier: NamedEntrySchema,
   quantity: Type.Integer({ description: 'pieces' }),
+  minimum_quantity: minimumQuantity('pieces'),
 });
 
 export const GlasswareRecordSchema = Type.Object({
@@ -51,6 +66,8 @@ export const GlasswareRecordSchema = Type.Object({
   size: Type.Integer(),
   material_type: Type.String(),
   quantity: Type.Integer({ description: 'pieces' }),
+  expiry_date: expiryDate(),
+  minimum_quantity: minimumQuantity('pieces'),
 });
 
 /** §10 entry fields; the global ledger list (routes/ledger) adds to them. */
@@ -109,6 +126,14 @@ const chemicalField = <T extends TSchema>(field: string, schema: T) =>
   fallbackTo(['chemical', field], schema);
 
 const pieces = () => integer({ minimum: 0, maximum: MAX_QUANTITY });
+const millilitres = () => decimal({ maxDecimals: 3, minimum: 0, maximum: MAX_QUANTITY, description: 'ml' });
+
+/** Optional on every write (absent: unchanged, or null on create); null clears the value. */
+const alertFields = {
+  expiry: { expiry_date: Type.Optional(nullable(stockDate('YYYY-MM-DD, from 1900-01-01; null clears it'))) },
+  openedOn: { opened_on: Type.Optional(nullable(stockDate('YYYY-MM-DD, from 1900-01-01; null clears it'))) },
+  minimum: <T extends TSchema>(quantity: T) => ({ minimum_quantity: Type.Optional(nullable(quantity)) }),
+};
 
 /** POST: quantity optional (default 0). PUT: every field. PATCH: any subset. */
 function writeBodies<P extends TProperties, Q extends TSchema>(fields: P, quantity: Q) {
@@ -131,12 +156,20 @@ export const ChemicalBodies = writeBodies(
     manufacturer: tradeName(),
     supplier: tradeName(),
     state: choice([...CHEMICAL_STATES]),
+    ...alertFields.expiry,
+    ...alertFields.openedOn,
+    ...alertFields.minimum(millilitres()),
   },
-  decimal({ maxDecimals: 3, minimum: 0, maximum: MAX_QUANTITY, description: 'ml' }),
+  millilitres(),
 );
 
 export const InstrumentBodies = writeBodies(
-  { name: catalogName('instrument'), manufacturer: tradeName(), supplier: tradeName() },
+  {
+    name: catalogName('instrument'),
+    manufacturer: tradeName(),
+    supplier: tradeName(),
+    ...alertFields.minimum(pieces()),
+  },
   pieces(),
 );
 
@@ -148,6 +181,8 @@ export const GlasswareBodies = writeBodies(
     // The column is a 32-bit integer on PostgreSQL.
     size: integer({ minimum: 0, maximum: 2_147_483_647 }),
     material_type: text({ maxLength: 50 }),
+    ...alertFields.expiry,
+    ...alertFields.minimum(pieces()),
   },
   pieces(),
 );

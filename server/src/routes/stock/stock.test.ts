@@ -73,6 +73,9 @@ describe('read shapes (§4.1)', () => {
       supplier: { id: expect.any(Number), name: 'Daraz' },
       state: 'LIQUID',
       quantity: 250.5,
+      expiry_date: null,
+      opened_on: null,
+      minimum_quantity: null,
     });
     const inst = await created(INSTRUMENTS, instrument({ name: 'Spectrophotometer' }));
     expect(inst).toEqual({
@@ -81,6 +84,7 @@ describe('read shapes (§4.1)', () => {
       manufacturer: { id: expect.any(Number), name: 'Shimadzu' },
       supplier: { id: chem.supplier.id, name: 'Daraz' },
       quantity: 3,
+      minimum_quantity: null,
     });
     const glass = await created(GLASSWARES, glassware({ name: 'Beaker' }));
     expect(glass).toEqual({
@@ -91,6 +95,8 @@ describe('read shapes (§4.1)', () => {
       size: 250,
       material_type: 'Borosilicate',
       quantity: 20,
+      expiry_date: null,
+      minimum_quantity: null,
     });
 
     for (const [url, record] of [

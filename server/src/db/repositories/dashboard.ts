@@ -1,0 +1,273 @@
+import { sql } from 'kysely';
+import type { ExpiringKind, StockKind } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKinds';
+import { STAGING_TABLES } from './shipments';
+import { STOCK_TABLES } from './stock';
+import type { Executor } from './users';
+
+// The dashboard's cards (docs/api.md §12), each a count and its first rows, read through the indexes of migration
+// 0011 so no query loads every record. Quantities and minimums are in base units.
+
+/** A stock row a card lists: what it needs to be described and ranked. */
+export interface AttentionRow {
+  id: number;
+  quantity: number;
+  minimum_quantity: number | null;
+  expiry_date: string | null;
+}
+
+export interface CardRows<Row> {
+  count: number;
+  rows: Row[];
+}
+
+// Kysely cannot follow a table name that depends on a type parameter; the columns read here exist in every table
+// they are read from (expiry dates only in the expiring kinds').
+const table = (kind: StockKind) => STOCK_TABLES[kind] as 'chemical_stock';
+
+const toAttentionRow = (row: {
+  id: number;
+  quantity: number | string;
+  minimum_quantity: number | string | null;
+  expiry_date?: string | null;
+}): AttentionRow => ({
+  id: row.id,
+  quantity: Number(row.quantity),
+  minimum_quantity: row.minimum_quantity === null ? null : Number(row.minimum_quantity),
+  expiry_date: row.expiry_date ?? null,
+});
+
+const countOf = (row: { count: number | string | bigint } | undefined) => Number(row?.count ?? 0);
+
+/**
+ * Records whose quantity is below their minimum, the largest shortfall first. The conditions and the order are
+ * those of the partial index `<table>_below_minimum` (migration 0011), written the same way so both engines use it.
+ */
+export async function belowMinimum(
+  db: Executor,
+  kind: StockKind,
+  limit: number,
+): Promise<CardRows<AttentionRow>> {
+  const low = db
+    .selectFrom(table(kind))
+    .where('minimum_quantity', 'is not', null)
+    .whereRef('quantity', '<', 'minimum_quantity');
+  const [counted, rows] = await Promise.all([
+    low.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    low
+      .select([
+        'id',
+        'quantity',
+        'minimum_quantity',
+        ...(kind === 'instrument' ? [] : (['expiry_date'] as const)),
+      ])
+      .orderBy(sql`(minimum_quantity - quantity)`, 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: countOf(counted), rows: rows.map(toAttentionRow) };
+}
+
+/**
+ * Records in stock whose expiry date lies in [from, to] (either end open when null), soonest first. Records with
+ * nothing left are no concern and are left out.
+ */
+export async function expiringBetween(
+  db: Executor,
+  kind: ExpiringKind,
+  from: string | null,
+  to: string | null,
+  limit: number,
+): Promise<CardRows<AttentionRow>> {
+  // The conditions of the partial index `<table>_expiry` (migration 0011).
+  let dated = db.selectFrom(table(kind)).where('expiry_date', 'is not', null).where('quantity', '>', 0);
+  if (from !== null) dated = dated.where('expiry_date', '>=', from);
+  if (to !== null) dated = dated.where('expiry_date', '<=', to);
+  const [counted, rows] = await Promise.all([
+    dated.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    dated
+      .select(['id', 'quantity', 'minimum_quantity', 'expiry_date'])
+      .orderBy('expiry_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: countOf(counted), rows: rows.map(toAttentionRow) };
+}
+
+/**
+ * Records in stock with no ISSUE ledger entry since `since` (an ISO timestamp), the largest quantity first: the
+ * ISSUE entries come from their index by kind and record, the order from the quantity index of migration 0008.
+ */
+export async function deadStock(
+  db: Executor,
+  kind: StockKind,
+  since: string,
+  limit: number,
+): Promise<CardRows<AttentionRow>> {
+  const issuedSince = db
+    .selectFrom('stock_ledger')
+    .select('object_id')
+    .where('object_type', '=', OBJECT_TYPES[kind])
+    .where('kind', '=', 'ISSUE')
+    .where('created_at', '>=', since);
+  const idle = db.selectFrom(table(kind)).where('quantity', '>', 0).where('id', 'not in', issuedSince);
+  const [counted, rows] = await Promise.all([
+    idle.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    idle
+      .select([
+        'id',
+        'quantity',
+        'minimum_quantity',
+        ...(kind === 'instrument' ? [] : (['expiry_date'] as const)),
+      ])
+      .orderBy('quantity', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: countOf(counted), rows: rows.map(toAttentionRow) };
+}
+
+export interface RecentShipmentRow {
+  id: number;
+  type: string;
+  date_time: string;
+  user_email: string;
+  reverted_at: string | null;
+  lines: number;
+}
+
+/** The newest shipments of any kind, with how many lines each has, and how many there are. */
+export async function recentShipments(db: Executor, limit: number): Promise<CardRows<RecentShipmentRow>> {
+  const [counted, rows] = await Promise.all([
+    db
+      .selectFrom('shipments')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('shipments as s')
+      .select((eb) => [
+        's.id',
+        's.type',
+        's.date_time',
+        's.user_email',
+        's.reverted_at',
+        eb
+          .selectFrom('shipment_lines as l')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('l.shipment_id', '=', 's.id')
+          .as('lines'),
+      ])
+      .orderBy('s.date_time', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: countOf(counted),
+    rows: rows.map((row) => ({ ...row, lines: Number(row.lines ?? 0) })),
+  };
+}
+
+export interface RecentIssueRow {
+  id: number;
+  created_at: string;
+  user_email: string;
+  location_id: number;
+  location_name: string;
+  room_number: string;
+  building_name: string;
+  lines: number;
+}
+
+/** The newest issues to any location, with the location and how many lines each has, and how many there are. */
+export async function recentIssues(db: Executor, limit: number): Promise<CardRows<RecentIssueRow>> {
+  const [counted, rows] = await Promise.all([
+    db
+      .selectFrom('issues')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('issues as i')
+      .innerJoin('store_consumers as c', 'c.id', 'i.consumer_id')
+      .select((eb) => [
+        'i.id',
+        'i.created_at',
+        'i.user_email',
+        'c.id as location_id',
+        'c.name as location_name',
+        'c.room_number',
+        'c.building_name',
+        eb
+          .selectFrom('issue_lines as l')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('l.issue_id', '=', 'i.id')
+          .as('lines'),
+      ])
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: countOf(counted),
+    rows: rows.map((row) => ({ ...row, lines: Number(row.lines ?? 0) })),
+  };
+}
+
+export interface OwnLineRow {
+  id: number;
+  stock_id: number;
+  quantity: number;
+  expiry_date: string | null;
+}
+
+/** The user's staging lines of a kind not merged yet, id ascending, and how many there are. */
+export async function ownStagingLines(
+  db: Executor,
+  kind: StockKind,
+  userId: number,
+  limit: number,
+): Promise<CardRows<OwnLineRow>> {
+  const lines = db.selectFrom(STAGING_TABLES[kind] as 'chemical_temp_shipment').where('user_id', '=', userId);
+  const [counted, rows] = await Promise.all([
+    lines.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    lines
+      .select(['id', 'stock_id', 'quantity', ...(kind === 'instrument' ? [] : (['expiry_date'] as const))])
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: countOf(counted),
+    rows: rows.map((row) => ({
+      id: row.id,
+      stock_id: row.stock_id,
+      quantity: Number(row.quantity),
+      expiry_date: row.expiry_date ?? null,
+    })),
+  };
+}
+
+export interface OwnCartRow {
+  id: number;
+  object_type: string;
+  object_id: number;
+  quantity: number;
+}
+
+/** The user's cart lines not issued yet, id ascending, and how many there are. */
+export async function ownCartLines(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<CardRows<OwnCartRow>> {
+  const lines = db.selectFrom('issue_cart').where('user_id', '=', userId);
+  const [counted, rows] = await Promise.all([
+    lines.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    lines.select(['id', 'object_type', 'object_id', 'quantity']).orderBy('id').limit(limit).execute(),
+  ]);
+  return { count: countOf(counted), rows: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })) };
+}

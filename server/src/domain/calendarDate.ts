@@ -1,0 +1,62 @@
+/**
+ * Calendar dates (`YYYY-MM-DD`): expiry dates, 'opened on' dates and "today" in the lab's time zone. Stored as this
+ * text, which sorts and compares as the calendar does on both engines, so no time of day or offset ever enters.
+ */
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The earliest date a stock record may carry: earlier ones are typing mistakes, not chemicals. */
+export const EARLIEST_DATE = '1900-01-01';
+
+const MS_PER_DAY = 86_400_000;
+
+/** The UTC midnight of a date, as milliseconds; undefined unless `text` names a real day (no 30 February). */
+function utcMidnight(text: string): number | undefined {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number);
+  const ms = Date.UTC(year, month - 1, day);
+  // Years from 1900 on, so Date.UTC never reads them as 1900 + year.
+  return new Date(ms).getUTCMonth() === month - 1 && new Date(ms).getUTCDate() === day ? ms : undefined;
+}
+
+/** Whether `text` is a real `YYYY-MM-DD` date, not before EARLIEST_DATE. */
+export function isStockDate(text: string): boolean {
+  return utcMidnight(text) !== undefined && text >= EARLIEST_DATE;
+}
+
+/** The date `days` later (earlier when negative). */
+export function addDays(date: string, days: number): string {
+  const ms = utcMidnight(date);
+  if (ms === undefined) throw new RangeError(`not a calendar date: ${date}`);
+  return new Date(ms + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** How many days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const start = utcMidnight(from);
+  const end = utcMidnight(to);
+  if (start === undefined || end === undefined) throw new RangeError(`not calendar dates: ${from}, ${to}`);
+  return Math.round((end - start) / MS_PER_DAY);
+}
+
+/** Whether the runtime knows `name` as an IANA time zone (`Europe/Berlin`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The date it is at `instant` in `timeZone`: near midnight, a lab east of UTC is already a day ahead. */
+export function dateIn(timeZone: string, instant: Date): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}

@@ -1,0 +1,146 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { STOCK_KINDS } from '../../domain/stockKinds';
+import { resource } from '../../http/resource';
+import { currentUser } from '../../plugins/auth';
+import * as dashboard from '../../services/dashboard';
+import { choice } from '../../validation/fields';
+import { DESCRIBED_RECORD_FIELDS } from '../stock/schemas';
+
+const tags = ['dashboard'];
+
+const OBJECT_TYPE = Type.Enum(['CHEMICAL', 'INSTRUMENT', 'GLASSWARE']);
+const UNIT = Type.Enum(['ml', 'pieces']);
+const nullable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+const Item = Type.Union(
+  STOCK_KINDS.map((kind) => Type.Object(DESCRIBED_RECORD_FIELDS[kind])),
+  {
+    description:
+      'The stock record: its name and identifying fields, manufacturer and supplier as plain names',
+  },
+);
+
+const card = (row: TSchema, description: string) =>
+  Type.Object(
+    {
+      count: Type.Integer({ description: 'How many there are in all' }),
+      results: Type.Array(row, { description: 'The first of them (see the card)' }),
+    },
+    { description },
+  );
+
+/** The fields of one of the caller's staging or cart lines. */
+const ownLine = (line: string) => ({
+  id: Type.Integer({ description: line }),
+  object_type: OBJECT_TYPE,
+  object_id: Type.Integer({ description: 'The stock-record id' }),
+  item: Item,
+  quantity: Type.Number(),
+  unit: UNIT,
+});
+
+const StockCardRow = Type.Object({
+  object_type: OBJECT_TYPE,
+  object_id: Type.Integer({ description: 'The stock-record id' }),
+  item: Item,
+  quantity: Type.Number({ description: 'In stock now, ml or pieces' }),
+  unit: UNIT,
+  minimum_quantity: nullable(Type.Number(), 'The minimum; null: none'),
+  shortfall: nullable(Type.Number(), 'minimum_quantity − quantity when below the minimum; else null'),
+  expiry_date: nullable(Type.String(), 'YYYY-MM-DD; null: none (always null for instruments)'),
+  days_left: nullable(Type.Integer(), 'Days from today to the expiry date: 0 today, negative once expired'),
+});
+
+const DashboardSchema = Type.Object({
+  today: Type.String({ description: 'The date it is in the lab (LAB_TIME_ZONE), YYYY-MM-DD' }),
+  time_zone: Type.String({ description: 'LAB_TIME_ZONE' }),
+  within: Type.Integer({ description: 'The expiring card’s window in days' }),
+  below_minimum: card(
+    StockCardRow,
+    `Below their minimum, largest shortfall first (${dashboard.CARD_ROWS} rows)`,
+  ),
+  expired: card(
+    StockCardRow,
+    `In stock past their expiry date, longest expired first (${dashboard.CARD_ROWS} rows)`,
+  ),
+  expiring: card(
+    StockCardRow,
+    `In stock, expiring from today to today + within, soonest first (${dashboard.CARD_ROWS} rows)`,
+  ),
+  dead_stock: card(
+    StockCardRow,
+    `In stock with no ISSUE ledger entry in the last 12 months, largest quantity first (${dashboard.CARD_ROWS} rows)`,
+  ),
+  recent_shipments: card(
+    Type.Object({
+      id: Type.Integer(),
+      type: Type.Enum([...STOCK_KINDS]),
+      date_time: Type.String(),
+      user_email: Type.String(),
+      reverted_at: nullable(Type.String(), 'When it was undone; null while it stands'),
+      lines: Type.Integer({ description: 'How many lines it has' }),
+    }),
+    `The newest shipments of every kind (${dashboard.RECENT_ROWS} rows)`,
+  ),
+  recent_issues: card(
+    Type.Object({
+      id: Type.Integer(),
+      created_at: Type.String(),
+      user_email: Type.String(),
+      location: Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        room_number: Type.String(),
+        building_name: Type.String(),
+      }),
+      lines: Type.Integer({ description: 'How many lines it has' }),
+    }),
+    `The newest issues to any location (${dashboard.RECENT_ROWS} rows)`,
+  ),
+  staged_lines: card(
+    Type.Object({
+      ...ownLine('The staging line'),
+      expiry_date: nullable(Type.String(), 'The expiry date staged with it; null: none'),
+    }),
+    `The caller’s staging lines not merged yet, chemicals, instruments, then glassware, id ascending (${dashboard.CARD_ROWS} rows)`,
+  ),
+  cart_lines: card(
+    Type.Object(ownLine('The cart line')),
+    `The caller’s cart lines not issued yet, id ascending (${dashboard.CARD_ROWS} rows)`,
+  ),
+});
+
+const DashboardQuery = Type.Object({
+  within: Type.Optional(
+    choice(
+      dashboard.EXPIRY_WINDOWS.map(String),
+      'Days ahead the expiring card looks: 30, 60 or 90 (default 30)',
+    ),
+  ),
+});
+
+/** What needs attention, in one answer (docs/api.md §12). */
+export default async function dashboardRoutes(app: FastifyInstance) {
+  resource(app, '/api/management/dashboard/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary:
+            'Every card of the dashboard: low stock, expiry, dead stock, the newest shipments and issues, own lines',
+          querystring: DashboardQuery,
+          response: { 200: DashboardSchema },
+        },
+      },
+      async (request) =>
+        dashboard.dashboard(
+          { db: app.db, now: app.now, timeZone: app.config.labTimeZone },
+          currentUser(request).id,
+          Number(request.query.within ?? dashboard.EXPIRY_WINDOWS[0]) as dashboard.ExpiryWindow,
+        ),
+    ),
+  );
+}

@@ -1,0 +1,276 @@
+import type { Db } from '../db';
+import * as cards from '../db/repositories/dashboard';
+import type { AttentionRow, CardRows } from '../db/repositories/dashboard';
+import { findStockRecords } from '../db/repositories/stock';
+import type { StockObjectType } from '../db/tables';
+import { addDays, dateIn, daysBetween } from '../domain/calendarDate';
+import {
+  EXPIRING_KINDS,
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  STOCK_UNITS,
+  type StockKind,
+  type StockUnit,
+} from '../domain/stockKinds';
+import { describeStockRecord, type ShipmentLines } from './shipments';
+
+export interface DashboardContext {
+  db: Db;
+  now: () => Date;
+  /** Whose calendar says what "today" is (LAB_TIME_ZONE). */
+  timeZone: string;
+}
+
+/** How many rows each stock card and each list of own lines shows. */
+export const CARD_ROWS = 10;
+/** How many of the newest shipments and issues the dashboard shows. */
+export const RECENT_ROWS = 5;
+/** The expiry windows the dashboard offers, in days. */
+export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
+
+export interface Card<Row> {
+  count: number;
+  results: Row[];
+}
+
+type Described = ShipmentLines[StockKind];
+
+/** A stock record on a card: what it is, how much is left, and what needs attention. API units. */
+export interface StockCardRow {
+  object_type: StockObjectType;
+  object_id: number;
+  item: Described;
+  quantity: number;
+  unit: StockUnit;
+  minimum_quantity: number | null;
+  /** How much is missing up to the minimum; null unless below it. */
+  shortfall: number | null;
+  expiry_date: string | null;
+  /** Days from today to the expiry date: 0 today, negative once expired; null without a date. */
+  days_left: number | null;
+}
+
+export interface Dashboard {
+  today: string;
+  time_zone: string;
+  within: ExpiryWindow;
+  below_minimum: Card<StockCardRow>;
+  expired: Card<StockCardRow>;
+  expiring: Card<StockCardRow>;
+  dead_stock: Card<StockCardRow>;
+  recent_shipments: Card<{
+    id: number;
+    type: StockKind;
+    date_time: string;
+    user_email: string;
+    reverted_at: string | null;
+    lines: number;
+  }>;
+  recent_issues: Card<{
+    id: number;
+    created_at: string;
+    user_email: string;
+    location: { id: number; name: string; room_number: string; building_name: string };
+    lines: number;
+  }>;
+  staged_lines: Card<OwnLine & { expiry_date: string | null }>;
+  cart_lines: Card<OwnLine>;
+}
+
+/** One of the caller's staging or cart lines: the line's id, its stock record and quantity. */
+interface OwnLine {
+  id: number;
+  object_type: StockObjectType;
+  object_id: number;
+  item: Described;
+  quantity: number;
+  unit: StockUnit;
+}
+
+/** The §4.1 records behind the rows, described as history lines describe them. */
+async function describe(db: Db, wanted: { kind: StockKind; id: number }[]) {
+  const described = new Map<string, Described>();
+  for (const kind of STOCK_KINDS) {
+    const ids = wanted.filter((row) => row.kind === kind).map((row) => row.id);
+    for (const record of await findStockRecords(db, kind, ids)) {
+      described.set(`${kind}:${record.id}`, describeStockRecord[kind](record as never));
+    }
+  }
+  return (kind: StockKind, id: number): Described =>
+    // The rows were read a moment ago; a record deleted in between is described by its id alone.
+    described.get(`${kind}:${id}`) ?? { stock_id: id, name: `#${id}`, manufacturer: '', supplier: '' };
+}
+
+/** A row of a stock card in API units, before its record is described. */
+type UndescribedRow = Omit<StockCardRow, 'item'>;
+
+function cardRow(kind: StockKind, today: string, row: AttentionRow): UndescribedRow {
+  const below = row.minimum_quantity !== null && row.quantity < row.minimum_quantity;
+  return {
+    object_type: OBJECT_TYPES[kind],
+    object_id: row.id,
+    quantity: fromBaseQuantity(kind, row.quantity),
+    unit: STOCK_UNITS[kind],
+    minimum_quantity: row.minimum_quantity === null ? null : fromBaseQuantity(kind, row.minimum_quantity),
+    shortfall: below ? fromBaseQuantity(kind, row.minimum_quantity! - row.quantity) : null,
+    expiry_date: row.expiry_date,
+    days_left: row.expiry_date === null ? null : daysBetween(today, row.expiry_date),
+  };
+}
+
+/**
+ * One card of stock records: the counts of every kind added up, and the first rows of each kind merged in `rank`
+ * order (then kind, then id) and cut to CARD_ROWS, which each kind's own first CARD_ROWS rows are enough for.
+ */
+async function stockCard(
+  db: Db,
+  today: string,
+  perKind: { kind: StockKind; card: CardRows<AttentionRow> }[],
+  rank: (a: UndescribedRow, b: UndescribedRow) => number,
+): Promise<Card<StockCardRow>> {
+  const first = perKind
+    .flatMap(({ kind, card }) => card.rows.map((row) => ({ kind, row: cardRow(kind, today, row) })))
+    .sort((a, b) => rank(a.row, b.row) || kindOrder(a.kind, b.kind) || a.row.object_id - b.row.object_id)
+    .slice(0, CARD_ROWS);
+  const itemOf = await describe(
+    db,
+    first.map(({ kind, row }) => ({ kind, id: row.object_id })),
+  );
+  return {
+    count: perKind.reduce((sum, { card }) => sum + card.count, 0),
+    results: first.map(({ kind, row }) => ({ ...row, item: itemOf(kind, row.object_id) })),
+  };
+}
+
+const kindOrder = (a: StockKind, b: StockKind) => STOCK_KINDS.indexOf(a) - STOCK_KINDS.indexOf(b);
+
+const perKind = async <K extends StockKind>(
+  kinds: readonly K[],
+  read: (kind: K) => Promise<CardRows<AttentionRow>>,
+) => Promise.all(kinds.map(async (kind) => ({ kind, card: await read(kind) })));
+
+/** The instant a year before `now`: stock not issued since then is dead stock. */
+function aYearBefore(now: Date): string {
+  const since = new Date(now.getTime());
+  since.setUTCFullYear(since.getUTCFullYear() - 1);
+  return since.toISOString();
+}
+
+/** Every card of the dashboard for `user`, with expiring records `within` days of today (in the lab's zone). */
+export async function dashboard(
+  { db, now, timeZone }: DashboardContext,
+  userId: number,
+  within: ExpiryWindow,
+): Promise<Dashboard> {
+  const instant = now();
+  const today = dateIn(timeZone, instant);
+  const yesterday = addDays(today, -1);
+
+  const belowMinimum = await stockCard(
+    db,
+    today,
+    await perKind(STOCK_KINDS, (kind) => cards.belowMinimum(db, kind, CARD_ROWS)),
+    (a, b) => (b.shortfall ?? 0) - (a.shortfall ?? 0),
+  );
+  const bySoonest = (a: UndescribedRow, b: UndescribedRow) => (a.days_left ?? 0) - (b.days_left ?? 0);
+  const expired = await stockCard(
+    db,
+    today,
+    await perKind(EXPIRING_KINDS, (kind) => cards.expiringBetween(db, kind, null, yesterday, CARD_ROWS)),
+    bySoonest,
+  );
+  const expiring = await stockCard(
+    db,
+    today,
+    await perKind(EXPIRING_KINDS, (kind) =>
+      cards.expiringBetween(db, kind, today, addDays(today, within), CARD_ROWS),
+    ),
+    bySoonest,
+  );
+  const since = aYearBefore(instant);
+  const deadStock = await stockCard(
+    db,
+    today,
+    await perKind(STOCK_KINDS, (kind) => cards.deadStock(db, kind, since, CARD_ROWS)),
+    (a, b) => b.quantity - a.quantity,
+  );
+
+  const shipments = await cards.recentShipments(db, RECENT_ROWS);
+  const issues = await cards.recentIssues(db, RECENT_ROWS);
+
+  const staged = await Promise.all(
+    STOCK_KINDS.map(async (kind) => ({
+      kind,
+      card: await cards.ownStagingLines(db, kind, userId, CARD_ROWS),
+    })),
+  );
+  const firstStaged = staged
+    .flatMap(({ kind, card }) => card.rows.map((row) => ({ kind, row })))
+    .slice(0, CARD_ROWS);
+  const cart = await cards.ownCartLines(db, userId, CARD_ROWS);
+  const itemOf = await describe(db, [
+    ...firstStaged.map(({ kind, row }) => ({ kind, id: row.stock_id })),
+    ...cart.rows.map((row) => ({
+      kind: KIND_OF_TYPE[row.object_type as StockObjectType],
+      id: row.object_id,
+    })),
+  ]);
+
+  return {
+    today,
+    time_zone: timeZone,
+    within,
+    below_minimum: belowMinimum,
+    expired,
+    expiring,
+    dead_stock: deadStock,
+    recent_shipments: {
+      count: shipments.count,
+      results: shipments.rows.map((row) => ({ ...row, type: KIND_OF_TYPE[row.type as StockObjectType] })),
+    },
+    recent_issues: {
+      count: issues.count,
+      results: issues.rows.map((row) => ({
+        id: row.id,
+        created_at: row.created_at,
+        user_email: row.user_email,
+        location: {
+          id: row.location_id,
+          name: row.location_name,
+          room_number: row.room_number,
+          building_name: row.building_name,
+        },
+        lines: row.lines,
+      })),
+    },
+    staged_lines: {
+      count: staged.reduce((sum, { card }) => sum + card.count, 0),
+      results: firstStaged.map(({ kind, row }) => ({
+        id: row.id,
+        object_type: OBJECT_TYPES[kind],
+        object_id: row.stock_id,
+        item: itemOf(kind, row.stock_id),
+        quantity: fromBaseQuantity(kind, row.quantity),
+        unit: STOCK_UNITS[kind],
+        expiry_date: row.expiry_date,
+      })),
+    },
+    cart_lines: {
+      count: cart.count,
+      results: cart.rows.map((row) => {
+        const kind = KIND_OF_TYPE[row.object_type as StockObjectType];
+        return {
+          id: row.id,
+          object_type: row.object_type as StockObjectType,
+          object_id: row.object_id,
+          item: itemOf(kind, row.object_id),
+          quantity: fromBaseQuantity(kind, row.quantity),
+          unit: STOCK_UNITS[kind],
+        };
+      }),
+    },
+  };
+}
