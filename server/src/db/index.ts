@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations';
+import { reusingStatements } from './sqliteStatements';
 import type { Database } from './tables';
 
 export type { Dialect } from './migrations';
@@ -39,7 +40,7 @@ export function createDatabase(url: string, pgOptions: pg.PoolConfig = {}): Data
           }),
         }),
       })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url) }) });
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(openSqlite(url)) }) });
   return { db, dialect: isPostgresUrl(url) ? 'postgres' : 'sqlite', destroy: () => db.destroy() };
 }
 

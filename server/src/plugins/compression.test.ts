@@ -97,6 +97,83 @@ describe('compression of API answers', () => {
   });
 });
 
+describe('compression of a full list of thousands of records (written as a stream)', () => {
+  const CHEMICALS = '/api/storeobjects/chemicalobjs/';
+  const RECORDS = 2500;
+  let identity: string;
+
+  beforeAll(async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: CHEMICALS,
+      headers,
+      payload: {
+        name: 'Ethanol',
+        CAS_RN: '64-17-5',
+        molecular_formula: 'C2H6O',
+        purity: 0.01,
+        state: 'LIQUID',
+        manufacturer: 'Merck',
+        supplier: 'Daraz',
+      },
+    });
+    const { chemical, manufacturer, supplier } = created.json() as Record<string, { id: number }>;
+    // Written straight to the table: thousands of records through the API would take most of a minute.
+    const rows = Array.from({ length: RECORDS - 1 }, (_, index) => ({
+      chemical_id: chemical.id,
+      manufacturer_id: manufacturer.id,
+      supplier_id: supplier.id,
+      purity_hundredths: index + 2,
+      state: 'SOLID' as const,
+      quantity: index * 1250,
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await t.db
+        .insertInto('chemical_stock')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    const response = await t.app.inject({ url: CHEMICALS });
+    identity = response.body;
+  });
+
+  it('is the whole §4.2 array, in the text JSON.stringify writes', () => {
+    const records = JSON.parse(identity) as { id: number; purity: number; chemical: { name: string } }[];
+    expect(identity).toBe(JSON.stringify(records));
+    expect(records).toHaveLength(RECORDS);
+    expect(records.map((record) => record.id)).toEqual(
+      [...records.map((record) => record.id)].sort((a, b) => a - b),
+    );
+    expect(records[RECORDS - 1]).toMatchObject({ purity: RECORDS / 100, chemical: { name: 'Ethanol' } });
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['br, gzip', 'br'],
+    ['identity', null],
+    [null, null],
+  ])('Accept-Encoding %p is answered with %p, decoding to the same JSON', async (accept, encoding) => {
+    const response = await t.app.inject({
+      url: CHEMICALS,
+      headers: accept === null ? {} : { 'accept-encoding': accept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-encoding']).toBe(encoding ?? undefined);
+    expect(decoded(response)).toBe(identity);
+    if (encoding !== null) expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(identity) / 10);
+  });
+
+  it('answers HEAD with the length of the GET answer and no body', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: CHEMICALS });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(identity)));
+    expect(response.rawPayload.length).toBe(0);
+  });
+});
+
 describe('uploaded files', () => {
   it('are served as stored, never compressed on the fly', async () => {
     const content = 'a line of a lab protocol that compresses very well\n'.repeat(200);

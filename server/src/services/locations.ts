@@ -119,7 +119,7 @@ export async function deleteLocation(
 
 export async function consumersTree({ db }: LocationsContext): Promise<ConsumersTree> {
   const tree: ConsumersTree = { PhysicalLab: [], OrganicLab: [], InorganicLab: [], Personal: [] };
-  for (const location of await locations.listLocations(db)) {
+  for (const location of await locations.listLocationNames(db)) {
     tree[TREE_KEYS[location.consumer_type]].push({ id: location.id, name: location.name });
   }
   return tree;

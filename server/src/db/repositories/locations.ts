@@ -18,6 +18,16 @@ export async function listLocations(db: Executor): Promise<Location[]> {
   return db.selectFrom('store_consumers').selectAll().orderBy('id').execute();
 }
 
+/**
+ * Every location's id, name and type, id ascending: what the public consumers tree shows. Only these columns are
+ * read because the tree is asked for on every page of the public area, and each column read costs.
+ */
+export async function listLocationNames(
+  db: Executor,
+): Promise<Pick<Location, 'id' | 'name' | 'consumer_type'>[]> {
+  return db.selectFrom('store_consumers').select(['id', 'name', 'consumer_type']).orderBy('id').execute();
+}
+
 export async function findLocation(db: Executor, id: number): Promise<Location | undefined> {
   return db.selectFrom('store_consumers').selectAll().where('id', '=', id).executeTakeFirst();
 }
