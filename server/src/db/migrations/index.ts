@@ -9,6 +9,7 @@ import searchChangesPruning from './0007_search_changes_pruning';
 import stockListOrder from './0008_stock_list_order';
 import ledgerHistory from './0009_ledger_history';
 import auditLog from './0010_audit_log';
+import imports from './0012_imports';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0008_stock_list_order': stockListOrder,
   '0009_ledger_history': ledgerHistory,
   '0010_audit_log': auditLog,
+  '0012_imports': imports,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
