@@ -20,6 +20,7 @@ import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
+import importRoutes from './routes/imports';
 import ledgerRoutes from './routes/ledger';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   await app.register(healthRoutes);
   await app.register(auditRoutes);
+  await app.register(importRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -87,23 +87,26 @@ interface ResolvedColumns<K extends StockKind> {
   alsoChanged: number[];
 }
 
+/** Finds or creates a catalog entry by name (§4.4); an import passes one that remembers what it found. */
+export type NamedEntryResolver = (
+  trx: Db,
+  table: stock.NamedEntryTable,
+  name: string,
+) => Promise<stock.NamedEntry>;
+
 type ColumnResolver<K extends StockKind> = (
   trx: Db,
   input: Partial<StockWrites[K]>,
   current: StockRow<K> | undefined,
+  entries: NamedEntryResolver,
 ) => Promise<ResolvedColumns<K>>;
 
 // Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
 // writes that create entries wait for each other in the same order and cannot deadlock.
-async function tradeColumns(trx: Db, input: Partial<TradeFields>) {
+async function tradeColumns(trx: Db, input: Partial<TradeFields>, entries: NamedEntryResolver) {
   const manufacturer =
-    input.manufacturer === undefined
-      ? undefined
-      : await stock.findOrCreateNamedEntry(trx, 'manufacturers', input.manufacturer);
-  const supplier =
-    input.supplier === undefined
-      ? undefined
-      : await stock.findOrCreateNamedEntry(trx, 'suppliers', input.supplier);
+    input.manufacturer === undefined ? undefined : await entries(trx, 'manufacturers', input.manufacturer);
+  const supplier = input.supplier === undefined ? undefined : await entries(trx, 'suppliers', input.supplier);
   return {
     ...(manufacturer && { manufacturer_id: manufacturer.id }),
     ...(supplier && { supplier_id: supplier.id }),
@@ -145,8 +148,8 @@ async function resolveChemical(
 }
 
 const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
-  chemical: async (trx, input, current) => {
-    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input);
+  chemical: async (trx, input, current, entries) => {
+    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input, entries);
     let alsoChanged: number[] = [];
     if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
       const chemical = await resolveChemical(trx, input, current);
@@ -157,17 +160,17 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     if (input.state !== undefined) columns.state = input.state;
     return { columns, alsoChanged };
   },
-  instrument: async (trx, input) => {
-    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input);
+  instrument: async (trx, input, _current, entries) => {
+    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input, entries);
     if (input.name !== undefined) {
-      columns.instrument_id = (await stock.findOrCreateNamedEntry(trx, 'instruments', input.name)).id;
+      columns.instrument_id = (await entries(trx, 'instruments', input.name)).id;
     }
     return { columns, alsoChanged: [] };
   },
-  glassware: async (trx, input) => {
-    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input);
+  glassware: async (trx, input, _current, entries) => {
+    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input, entries);
     if (input.name !== undefined) {
-      columns.glassware_id = (await stock.findOrCreateNamedEntry(trx, 'glasswares', input.name)).id;
+      columns.glassware_id = (await entries(trx, 'glasswares', input.name)).id;
     }
     if (input.size !== undefined) columns.size = input.size;
     if (input.material_type !== undefined) {
@@ -177,6 +180,19 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     return { columns, alsoChanged: [] };
   },
 };
+
+/**
+ * The stored columns of a new record with these write fields, its catalog entries found or created exactly as a
+ * POST finds or creates them (§4.4), and the other records whose shown values changed with its chemical entry.
+ */
+export function newStockColumns<K extends StockKind>(
+  trx: Db,
+  kind: K,
+  input: StockWrites[K],
+  entries: NamedEntryResolver,
+): Promise<ResolvedColumns<K>> {
+  return resolvers[kind](trx, input, undefined, entries);
+}
 
 // ---- Reads ----
 
@@ -240,7 +256,7 @@ async function writeStockRecord<K extends StockKind>(
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
-    const { columns, alsoChanged } = await resolvers[kind](trx, input, current);
+    const { columns, alsoChanged } = await resolvers[kind](trx, input, current, stock.findOrCreateNamedEntry);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
     const recordId = await withUniqueIdentity(async () => {
