@@ -16,6 +16,7 @@ import {
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
+import { restoreFormula } from '../http/csv';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { readSpreadsheet } from '../http/spreadsheet';
 import { recordSearchChanges } from '../search/changeLog';
@@ -188,7 +189,7 @@ function checkRows<K extends StockKind>(
     const errors = new FieldErrorCollector();
     for (const [field, column] of Object.entries(mapping)) {
       if (column === null) continue;
-      let text = (rowCells[column] ?? '').trim();
+      let text = restoreFormula((rowCells[column] ?? '').trim());
       if (field === 'quantity') {
         const amount = importedQuantity(kind, text);
         if (!amount.ok) errors.add(field, amount.message);

@@ -11,6 +11,7 @@ import type {
 import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import {
   countStockRecords,
+  findStockIdsAfter,
   findStockRecordIds,
   findStockRecordsInOrder,
 } from '../db/repositories/stockListing';
@@ -217,6 +218,35 @@ export async function pageStockRecords<K extends StockKind>(
   const ids =
     page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, { page, access }) : [];
   return { count, results: await findStockRecordsInOrder(db, kind, ids) };
+}
+
+/** Records per database read of an export. */
+export const STOCK_EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The list `listing` describes, in batches read one after another as the consumer asks for them, so an export of
+ * 100,000 records never holds more than one batch of records. In the default order the batches are keyset reads
+ * (ids after the last one sent); searched or ordered, the list's ids are read first (a few hundred KB for 100,000
+ * records) and their records batch by batch. A record deleted meanwhile is left out.
+ */
+export async function* stockRecordBatches<K extends StockKind>(
+  { db, dialect }: StockContext,
+  kind: K,
+  listing: StockListing<K>,
+): AsyncGenerator<StockRecords[K][]> {
+  if (listing.terms.length === 0 && listing.ordering.length === 0) {
+    let after = 0;
+    for (;;) {
+      const ids = await findStockIdsAfter(db, kind, after, STOCK_EXPORT_BATCH_SIZE);
+      if (ids.length === 0) return;
+      yield await stock.findStockRecords(db, kind, ids);
+      after = ids[ids.length - 1];
+    }
+  }
+  const ids = await findStockRecordIds(db, dialect, kind, listing);
+  for (let start = 0; start < ids.length; start += STOCK_EXPORT_BATCH_SIZE) {
+    yield await findStockRecordsInOrder(db, kind, ids.slice(start, start + STOCK_EXPORT_BATCH_SIZE));
+  }
 }
 
 export async function getStockRecord<K extends StockKind>(
