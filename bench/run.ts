@@ -3,8 +3,9 @@
  * bench/.data/, starts the product's server on it in a process of its own (bench/httpServer.ts, a free loopback
  * port) and measures it over HTTP against the issue's targets, beside the figures from before (issue 10); a few
  * parts run in process (`app.inject`, the search index itself). Prints one table and exits non-zero when a
- * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size. Add a
- * benchmark by appending to `benchmarks`.
+ * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size;
+ * `BENCH_ONLY=import,export` runs only the benchmarks whose names hold one of the words. Add a benchmark by
+ * appending to `allBenchmarks`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { BENCH_DATA_DIR, benchConfig } from './benchConfig';
 import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } from './dataset';
 import { get, load, startServer, type HttpResponse } from './http';
 import { loadDataset } from './loadDataset';
+import { measureExportMemory, measureImport } from './imports.bench';
 import { measureStockPages } from './paging.bench';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
@@ -399,16 +401,35 @@ const stockPages: Benchmark = {
   run: ({ baseUrl, dataset }) => measureStockPages(baseUrl, dataset),
 };
 
-// The merge writes stock, so it comes last.
-const benchmarks: Benchmark[] = [
+const stockExport: Benchmark = {
+  name: 'store export',
+  run: ({ app, dataset }) =>
+    measureExportMemory(
+      app,
+      dataset.chemicals.length + dataset.instruments.length + dataset.glassware.length,
+    ),
+};
+
+const spreadsheetImport: Benchmark = { name: 'spreadsheet import', run: ({ app }) => measureImport(app) };
+
+// The import and the merge write stock, so they come last.
+const allBenchmarks: Benchmark[] = [
   fuzzySearch,
   underLoad,
   chemicalListOverHttp,
   chemicalListInProcess,
   searchIndex,
   stockPages,
+  stockExport,
+  spreadsheetImport,
   shipmentMerge,
 ];
+
+/** `BENCH_ONLY=import,export`: only the benchmarks whose names contain one of the words. */
+const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim().toLowerCase());
+const benchmarks = only
+  ? allBenchmarks.filter((benchmark) => only.some((word) => benchmark.name.toLowerCase().includes(word)))
+  : allBenchmarks;
 
 function printTable(rows: Measurement[]): void {
   const header: Measurement = { name: 'benchmark', before: 'before', measured: 'measured', target: 'target' };

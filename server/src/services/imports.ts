@@ -4,7 +4,7 @@ import * as imports from '../db/repositories/imports';
 import type { ImportRow } from '../db/repositories/imports';
 import { lockStockQuantities, addToStockQuantities } from '../db/repositories/shipments';
 import * as stock from '../db/repositories/stock';
-import type { NewStockRow, StockRowChanges } from '../db/repositories/stock';
+import type { StockRowChanges } from '../db/repositories/stock';
 import { addLedgerEntries } from '../db/repositories/stockLedger';
 import type { ImportStatus } from '../db/tables';
 import { importedQuantity } from '../domain/importedQuantity';
@@ -24,7 +24,7 @@ import { FieldErrorCollector, ValidationError, type FieldErrors } from '../valid
 import { validateObject, type RequestSchema } from '../validation/validate';
 import { recordAudit, type Actor, type AuditTarget } from './audit';
 import { describeStockRecord, revertAdditions } from './shipments';
-import { newStockColumns, type NamedEntryResolver, type StockWrites } from './stock';
+import { DATABASE_CATALOG, newStockColumns, type CatalogLookup, type StockWrites } from './stock';
 
 // Spreadsheet imports (docs/api.md §12): upload → column mapping → preview of every row → commit in one
 // transaction → undo. Rows are checked by the stock POST's own validator, so they fail with its messages.
@@ -174,16 +174,36 @@ function identityKey<K extends StockKind>(kind: K, write: StockWrites[K]): strin
  * repeat an earlier row's identifying fields marked (a record once per file: two rows for one record are more
  * likely a slip than two deliveries).
  */
-function checkRows<K extends StockKind>(
+async function checkRows<K extends StockKind>(
   context: ImportsContext,
   kind: K,
   mapping: ColumnMapping,
   cells: readonly string[][],
+): Promise<CheckedRow<K>[]> {
+  const checked: CheckedRow<K>[] = [];
+  // The first row of each identity seen so far, by identityKey.
+  const seen = new Map<string, number>();
+  for (let start = 0; start < cells.length; start += ROWS_PER_SLICE) {
+    await yieldToOtherRequests();
+    checked.push(
+      ...checkSlice(context, kind, mapping, cells.slice(start, start + ROWS_PER_SLICE), start, seen),
+    );
+  }
+  return checked;
+}
+
+function checkSlice<K extends StockKind>(
+  context: ImportsContext,
+  kind: K,
+  mapping: ColumnMapping,
+  slice: readonly string[][],
+  start: number,
+  seen: Map<string, number>,
 ): CheckedRow<K>[] {
   const schema = context.rowSchemas[kind];
-  const seen = new Map<string, number>();
-  return cells.map((rowCells, index): CheckedRow<K> => {
-    const row = index + 2;
+  return slice.map((rowCells, offset): CheckedRow<K> => {
+    // The spreadsheet's row number: the header is row 1.
+    const row = start + offset + 2;
     const values: Record<string, string> = {};
     const input: Record<string, string> = {};
     const errors = new FieldErrorCollector();
@@ -372,14 +392,15 @@ export async function listImports(context: ImportsContext, kind?: StockKind): Pr
 }
 
 /** The session's cells and the mapping to read them with (the automatic one unless the client sends its own). */
-function sessionRows(context: ImportsContext, row: ImportRow, mapping: unknown) {
+async function sessionRows(context: ImportsContext, row: ImportRow, mapping: unknown) {
   const kind = KIND_OF_TYPE[row.object_type];
   if (row.status !== 'PENDING' || row.cells === null) throw alreadyDone(row);
   const headers = JSON.parse(row.headers) as string[];
   const fields = importFields(context, kind);
   const checkedMapping =
     mapping === undefined ? autoMapping(fields, headers) : checkMapping(fields, headers, mapping);
-  return { kind, checked: checkRows(context, kind, checkedMapping, JSON.parse(row.cells) as string[][]) };
+  const cells = JSON.parse(row.cells) as string[][];
+  return { kind, checked: await checkRows(context, kind, checkedMapping, cells) };
 }
 
 function alreadyDone(row: ImportRow) {
@@ -393,7 +414,7 @@ function alreadyDone(row: ImportRow) {
 export async function previewImport(context: ImportsContext, id: number, mapping: unknown): Promise<Preview> {
   const row = await imports.findImport(context.db, id);
   if (!row) throw notFound();
-  const { kind, checked } = sessionRows(context, row, mapping);
+  const { kind, checked } = await sessionRows(context, row, mapping);
   const existing = await existingRecords(context.db, kind, checked);
   const counts = { new: 0, add: 0, error: 0 };
   const rows = checked.map((line): PreviewRow => {
@@ -412,19 +433,42 @@ export async function previewImport(context: ImportsContext, id: number, mapping
   return { counts, rows };
 }
 
-/** Remembers the catalog entries found or created during one commit: a file names few manufacturers many times. */
-function rememberingEntries(): NamedEntryResolver {
-  const known = new Map<string, stock.NamedEntry>();
-  return async (trx, table, name) => {
-    const key = `${table}:${stock.nameKey(name)}`;
-    let entry = known.get(key);
-    if (entry === undefined) {
-      entry = await stock.findOrCreateNamedEntry(trx, table, name);
-      known.set(key, entry);
-    }
-    return entry;
+/**
+ * The catalogs as one commit sees them: entries found or created once per name (a file names few manufacturers
+ * many times), and the chemicals the file names read in a few batched queries instead of one query per row. A
+ * chemical the commit itself saves is looked up again, so a later row naming it sees its new values.
+ */
+async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Promise<CatalogLookup> {
+  const entries = new Map<string, stock.NamedEntry>();
+  const chemicals = await imports.findChemicalsByName(trx, chemicalNames);
+  return {
+    entry: async (db, table, name) => {
+      const key = `${table}:${stock.nameKey(name)}`;
+      let entry = entries.get(key);
+      if (entry === undefined) {
+        entry = await DATABASE_CATALOG.entry(db, table, name);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    chemicalByName: async (db, name) => {
+      const key = stock.nameKey(name);
+      if (chemicals.has(key)) {
+        const found = chemicals.get(key);
+        // Read once: the row's own write may change it.
+        chemicals.delete(key);
+        return found ?? undefined;
+      }
+      return DATABASE_CATALOG.chemicalByName(db, name);
+    },
   };
 }
+
+/** Lets the event loop answer other requests between slices of a long piece of work. */
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows handled between two yields to the event loop. */
+const ROWS_PER_SLICE = 100;
 
 export const importTarget = (row: Pick<ImportRow, 'id' | 'file_name'>): AuditTarget => ({
   type: 'import',
@@ -448,7 +492,7 @@ export async function commitImport(
   await db.transaction().execute(async (trx) => {
     const row = await imports.findImport(trx, id, dialect);
     if (!row) throw notFound();
-    const { kind, checked } = sessionRows(context, row, mapping);
+    const { kind, checked } = await sessionRows(context, row, mapping);
     const valid = checked.filter((line) => line.write !== undefined);
     const failing = checked.length - valid.length;
     if (failing > 0 && !skipErrors) {
@@ -458,12 +502,16 @@ export async function commitImport(
     }
     if (valid.length === 0) throw badRequest('No row can be imported.');
 
-    const entries = rememberingEntries();
+    const catalog = await rememberingCatalog(
+      trx,
+      kind === 'chemical' ? valid.map((line) => line.write!.name) : [],
+    );
     const resolved: { row: number; columns: StockRowChanges<typeof kind>; quantity: number }[] = [];
     const alsoChanged = new Set<number>();
-    for (const line of valid) {
+    for (const [index, line] of valid.entries()) {
+      if (index % ROWS_PER_SLICE === 0) await yieldToOtherRequests();
       const write = line.write!;
-      const { columns, alsoChanged: others } = await newStockColumns(trx, kind, write, entries);
+      const { columns, alsoChanged: others } = await newStockColumns(trx, kind, write, catalog);
       others.forEach((other) => alsoChanged.add(other));
       resolved.push({ row: line.row, columns, quantity: toBaseQuantity(kind, write.quantity ?? 0) });
     }
@@ -478,13 +526,24 @@ export async function commitImport(
     const created_at = now().toISOString();
     const added = new Map<number, number>();
     const ledger = [];
-    let createdCount = 0;
+    // New records in multi-row inserts, then their ids read back by identity (a few queries for thousands).
+    const fresh = resolved.filter((line) => !existing.has(imports.identityOf(kind, line.columns)));
+    await insertImportedRows(
+      trx,
+      kind,
+      fresh.map((line) => ({ ...line.columns, quantity: line.quantity })),
+    );
+    const created = await imports.findStockIdsByIdentity(
+      trx,
+      kind,
+      fresh.map((line) => line.columns),
+    );
     for (const line of resolved) {
-      let stockId = existing.get(imports.identityOf(kind, line.columns));
+      const identity = imports.identityOf(kind, line.columns);
+      let stockId = existing.get(identity);
       if (stockId === undefined) {
-        stockId = await insertImportedRow(trx, kind, { ...line.columns, quantity: line.quantity }, line.row);
+        stockId = created.get(identity)!;
         balances.set(stockId, line.quantity);
-        createdCount += 1;
       } else {
         balances.set(stockId, balances.get(stockId)! + line.quantity);
         added.set(stockId, (added.get(stockId) ?? 0) + line.quantity);
@@ -506,6 +565,7 @@ export async function commitImport(
         });
       }
     }
+    const createdCount = fresh.length;
     for (const stockId of added.keys()) {
       if (balances.get(stockId)! > toBaseQuantity(kind, MAX_QUANTITY)) {
         const [record] = await stock.findStockRecords(trx, kind, [stockId]);
@@ -546,18 +606,17 @@ export async function commitImport(
   return getImport(context, id);
 }
 
-/** A new record of the import; one that a concurrent write created meanwhile is a 409 (commit again to add to it). */
-async function insertImportedRow<K extends StockKind>(
+/** The import's new records; one that a concurrent write created meanwhile is a 409 (commit again to add to it). */
+async function insertImportedRows<K extends StockKind>(
   trx: Db,
   kind: K,
-  values: StockRowChanges<K>,
-  row: number,
-): Promise<number> {
+  rows: readonly StockRowChanges<K>[],
+): Promise<void> {
   try {
-    return await stock.insertStockRow(trx, kind, values as NewStockRow<K>);
+    await imports.insertStockRows(trx, kind, rows);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw conflict(`Row ${row}: a record with these identifying fields was created meanwhile; commit again.`);
+    throw conflict('A record of this file was created by someone else meanwhile; commit again to add to it.');
   }
 }
 

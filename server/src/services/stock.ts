@@ -88,26 +88,33 @@ interface ResolvedColumns<K extends StockKind> {
   alsoChanged: number[];
 }
 
-/** Finds or creates a catalog entry by name (§4.4); an import passes one that remembers what it found. */
-export type NamedEntryResolver = (
-  trx: Db,
-  table: stock.NamedEntryTable,
-  name: string,
-) => Promise<stock.NamedEntry>;
+/**
+ * How a write reaches the catalogs (§4.4): entries found or created by name, chemicals found by name. Writes use
+ * the database directly; an import passes lookups that remember what the file already named.
+ */
+export interface CatalogLookup {
+  entry: (trx: Db, table: stock.NamedEntryTable, name: string) => Promise<stock.NamedEntry>;
+  chemicalByName: (trx: Db, name: string) => Promise<stock.ChemicalRow | undefined>;
+}
+
+export const DATABASE_CATALOG: CatalogLookup = {
+  entry: stock.findOrCreateNamedEntry,
+  chemicalByName: stock.findChemicalByName,
+};
 
 type ColumnResolver<K extends StockKind> = (
   trx: Db,
   input: Partial<StockWrites[K]>,
   current: StockRow<K> | undefined,
-  entries: NamedEntryResolver,
+  catalog: CatalogLookup,
 ) => Promise<ResolvedColumns<K>>;
 
 // Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
 // writes that create entries wait for each other in the same order and cannot deadlock.
-async function tradeColumns(trx: Db, input: Partial<TradeFields>, entries: NamedEntryResolver) {
+async function tradeColumns(trx: Db, input: Partial<TradeFields>, { entry }: CatalogLookup) {
   const manufacturer =
-    input.manufacturer === undefined ? undefined : await entries(trx, 'manufacturers', input.manufacturer);
-  const supplier = input.supplier === undefined ? undefined : await entries(trx, 'suppliers', input.supplier);
+    input.manufacturer === undefined ? undefined : await entry(trx, 'manufacturers', input.manufacturer);
+  const supplier = input.supplier === undefined ? undefined : await entry(trx, 'suppliers', input.supplier);
   return {
     ...(manufacturer && { manufacturer_id: manufacturer.id }),
     ...(supplier && { supplier_id: supplier.id }),
@@ -124,10 +131,11 @@ async function resolveChemical(
   trx: Db,
   input: Partial<ChemicalWrite>,
   current: StockRow<'chemical'> | undefined,
+  catalog: CatalogLookup,
 ): Promise<{ id: number; substanceChanged: boolean }> {
   const currentChemical = current && (await stock.findChemicalById(trx, current.chemical_id));
   const name = input.name ?? currentChemical?.name;
-  const found = name === undefined ? undefined : await stock.findChemicalByName(trx, name);
+  const found = name === undefined ? undefined : await catalog.chemicalByName(trx, name);
   const base = found ?? currentChemical;
   const formula = input.molecular_formula ?? base?.molecular_formula;
   const casNumber = input.CAS_RN ?? base?.cas_rn;
@@ -141,19 +149,20 @@ async function resolveChemical(
       : input.molecular_weight === null || input.molecular_formula !== undefined || base === undefined
         ? molarMass(formula)
         : Number(base.molecular_weight);
-  return stock.saveChemical(trx, name, {
-    cas_rn: casNumber,
-    molecular_formula: formula,
-    molecular_weight: weight,
-  });
+  return stock.saveChemical(
+    trx,
+    name,
+    { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight },
+    { found },
+  );
 }
 
 const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
-  chemical: async (trx, input, current, entries) => {
-    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input, entries);
+  chemical: async (trx, input, current, catalog) => {
+    const columns: StockRowChanges<'chemical'> = await tradeColumns(trx, input, catalog);
     let alsoChanged: number[] = [];
     if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
-      const chemical = await resolveChemical(trx, input, current);
+      const chemical = await resolveChemical(trx, input, current, catalog);
       columns.chemical_id = chemical.id;
       if (chemical.substanceChanged) alsoChanged = await stock.chemicalStockIds(trx, chemical.id);
     }
@@ -161,17 +170,17 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     if (input.state !== undefined) columns.state = input.state;
     return { columns, alsoChanged };
   },
-  instrument: async (trx, input, _current, entries) => {
-    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input, entries);
+  instrument: async (trx, input, _current, catalog) => {
+    const columns: StockRowChanges<'instrument'> = await tradeColumns(trx, input, catalog);
     if (input.name !== undefined) {
-      columns.instrument_id = (await entries(trx, 'instruments', input.name)).id;
+      columns.instrument_id = (await catalog.entry(trx, 'instruments', input.name)).id;
     }
     return { columns, alsoChanged: [] };
   },
-  glassware: async (trx, input, _current, entries) => {
-    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input, entries);
+  glassware: async (trx, input, _current, catalog) => {
+    const columns: StockRowChanges<'glassware'> = await tradeColumns(trx, input, catalog);
     if (input.name !== undefined) {
-      columns.glassware_id = (await entries(trx, 'glasswares', input.name)).id;
+      columns.glassware_id = (await catalog.entry(trx, 'glasswares', input.name)).id;
     }
     if (input.size !== undefined) columns.size = input.size;
     if (input.material_type !== undefined) {
@@ -190,9 +199,9 @@ export function newStockColumns<K extends StockKind>(
   trx: Db,
   kind: K,
   input: StockWrites[K],
-  entries: NamedEntryResolver,
+  catalog: CatalogLookup,
 ): Promise<ResolvedColumns<K>> {
-  return resolvers[kind](trx, input, undefined, entries);
+  return resolvers[kind](trx, input, undefined, catalog);
 }
 
 // ---- Reads ----
@@ -286,7 +295,7 @@ async function writeStockRecord<K extends StockKind>(
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
-    const { columns, alsoChanged } = await resolvers[kind](trx, input, current, stock.findOrCreateNamedEntry);
+    const { columns, alsoChanged } = await resolvers[kind](trx, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
     const recordId = await withUniqueIdentity(async () => {

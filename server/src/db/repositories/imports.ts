@@ -4,7 +4,14 @@ import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../migrations';
 import type { ImportsTable, StockObjectType } from '../tables';
 import { inChunks } from './shipments';
-import { nameKey, STOCK_TABLES, type NamedEntryTable, type StockRowChanges } from './stock';
+import {
+  nameKey,
+  STOCK_TABLES,
+  type ChemicalRow,
+  type NamedEntryTable,
+  type NewStockRow,
+  type StockRowChanges,
+} from './stock';
 import type { Executor } from './users';
 
 // Spreadsheet imports (docs/api.md §12) and the lookups that match their rows with existing stock records.
@@ -87,6 +94,21 @@ export async function importAdditions(
 
 // ---- Matching rows with stock records by their identifying fields (SERVER.md §4.4) ----
 
+/** Inserts stock rows in multi-row statements; a duplicate identity throws a unique violation. */
+export async function insertStockRows<K extends StockKind>(
+  trx: Executor,
+  kind: K,
+  rows: readonly StockRowChanges<K>[],
+): Promise<void> {
+  // Rows per statement: 7 parameters each stays far below SQLite's and PostgreSQL's limits.
+  for (const chunk of inChunks(rows, 200)) {
+    await trx
+      .insertInto(STOCK_TABLES[kind] as 'chemical_stock')
+      .values(chunk as NewStockRow<'chemical'>[])
+      .execute();
+  }
+}
+
 /** The ids of the entries with these names (compared as §4.4 compares them), by name key; missing ones absent. */
 export async function findNamedEntryIds(
   db: Executor,
@@ -104,6 +126,25 @@ export async function findNamedEntryIds(
     for (const row of rows) ids.set(row.name_key, row.id);
   }
   return ids;
+}
+
+/**
+ * The chemical entries with these names, by name key; a name no entry has maps to null, so a caller can tell
+ * "looked up, missing" from "not looked up".
+ */
+export async function findChemicalsByName(
+  db: Executor,
+  names: Iterable<string>,
+): Promise<Map<string, ChemicalRow | null>> {
+  const found = new Map<string, ChemicalRow | null>();
+  const keys = [...new Set([...names].map(nameKey))];
+  for (const key of keys) found.set(key, null);
+  for (const chunk of inChunks(keys)) {
+    for (const row of await db.selectFrom('chemicals').selectAll().where('name_key', 'in', chunk).execute()) {
+      found.set(row.name_key, row);
+    }
+  }
+  return found;
 }
 
 /** The columns of a stock row that make up its identity: the uniqueness constraints of migration 0002. */

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { insertStockRow } from '../../db/repositories/stock';
+import { insertStockRows } from '../../db/repositories/imports';
 import type { StockKind } from '../../domain/stockKinds';
 import { multipartBody, type FormPart } from '../../testing/multipart';
 import {
@@ -15,14 +15,14 @@ import { IMPORT_MAX_BYTES } from '.';
 
 // Spreadsheet imports (docs/api.md §12): upload, mapping, preview, commit, undo.
 
-// Stock rows are inserted through the real repository; a test makes one insert fail in the middle of a commit.
-jest.mock('../../db/repositories/stock', () => {
-  const actual = jest.requireActual<typeof import('../../db/repositories/stock')>(
-    '../../db/repositories/stock',
+// Stock rows are inserted through the real repository; a test makes the commit fail right after it wrote them.
+jest.mock('../../db/repositories/imports', () => {
+  const actual = jest.requireActual<typeof import('../../db/repositories/imports')>(
+    '../../db/repositories/imports',
   );
-  return { ...actual, insertStockRow: jest.fn(actual.insertStockRow) };
+  return { ...actual, insertStockRows: jest.fn(actual.insertStockRows) };
 });
-const stockInserts = jest.mocked(insertStockRow);
+const stockInserts = jest.mocked(insertStockRows);
 
 let t: TestApp;
 let token: string;
@@ -412,17 +412,16 @@ describe('commit', () => {
       '\n',
     );
     const session = await opened('instrument', csv);
-    const actual = jest.requireActual<typeof import('../../db/repositories/stock')>(
-      '../../db/repositories/stock',
+    const actual = jest.requireActual<typeof import('../../db/repositories/imports')>(
+      '../../db/repositories/imports',
     );
-    stockInserts
-      .mockClear()
-      .mockImplementationOnce(actual.insertStockRow)
-      .mockRejectedValueOnce(new Error('disk full'));
+    stockInserts.mockImplementationOnce(async (...args) => {
+      await actual.insertStockRows(...args);
+      throw new Error('disk full');
+    });
     const response = await commit(session.id);
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'Internal server error.' });
-    expect(stockInserts).toHaveBeenCalledTimes(2);
     const records = (await t.app.inject({ url: '/api/storeobjects/instrumentobjs/' })).json() as {
       instrument: { name: string };
     }[];
