@@ -269,6 +269,7 @@ describe('upload', () => {
     expect(missing.json()).toEqual({ file: ['No file was submitted.'] });
     const json = await post('/api/management/chemical-imports/', { file: 'x' });
     expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({ detail: 'Unsupported media type "application/json" in request.' });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/management/chemical-imports/' });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -499,6 +500,14 @@ describe('undo', () => {
       })
     ).json()[0];
     expect(reversal).toMatchObject({ kind: 'REVERSAL', change: -5, balance: 4, import_id: second.id });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/storeobjects/glasswareobjs/${record}/`,
+      headers: authHeader(token),
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().detail).toContain('import history');
 
     const twice = await revert(second.id);
     expect(twice.statusCode).toBe(409);
