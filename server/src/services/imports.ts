@@ -470,6 +470,17 @@ const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(r
 /** Rows handled between two yields to the event loop. */
 const ROWS_PER_SLICE = 100;
 
+/**
+ * Writes the items a slice at a time with a yield to the event loop before each: on SQLite every statement runs
+ * synchronously, so thousands of rows written back to back would hold the loop for their whole time.
+ */
+async function inSlices<T>(items: readonly T[], write: (slice: T[]) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += 5 * ROWS_PER_SLICE) {
+    await yieldToOtherRequests();
+    await write(items.slice(start, start + 5 * ROWS_PER_SLICE));
+  }
+}
+
 export const importTarget = (row: Pick<ImportRow, 'id' | 'file_name'>): AuditTarget => ({
   type: 'import',
   id: row.id,
@@ -528,10 +539,12 @@ export async function commitImport(
     const ledger = [];
     // New records in multi-row inserts, then their ids read back by identity (a few queries for thousands).
     const fresh = resolved.filter((line) => !existing.has(imports.identityOf(kind, line.columns)));
-    await insertImportedRows(
-      trx,
-      kind,
-      fresh.map((line) => ({ ...line.columns, quantity: line.quantity })),
+    await inSlices(fresh, (slice) =>
+      insertImportedRows(
+        trx,
+        kind,
+        slice.map((line) => ({ ...line.columns, quantity: line.quantity })),
+      ),
     );
     const created = await imports.findStockIdsByIdentity(
       trx,
@@ -574,10 +587,12 @@ export async function commitImport(
       }
     }
     await addToStockQuantities(trx, kind, added);
-    await addLedgerEntries(trx, ledger);
-    await recordSearchChanges(
-      trx,
-      [...alsoChanged].map((object_id) => ({ object_type: type, object_id })),
+    await inSlices(ledger, (slice) => addLedgerEntries(trx, slice));
+    await inSlices([...alsoChanged], (slice) =>
+      recordSearchChanges(
+        trx,
+        slice.map((object_id) => ({ object_type: type, object_id })),
+      ),
     );
     const counts = {
       created_count: createdCount,
