@@ -3,9 +3,9 @@
  * bench/.data/, starts the product's server on it in a process of its own (bench/httpServer.ts, a free loopback
  * port) and measures it over HTTP against the issue's targets, beside the figures from before (issue 10); a few
  * parts run in process (`app.inject`, the search index itself). Prints one table and exits non-zero when a
- * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size, `BENCH_ONLY=dashboard`
- * for the benchmarks whose name contains that text. Add a
- * benchmark by appending to `benchmarks`.
+ * target is missed or a measured route is missing. `BENCH_SIZE=20000` for another dataset size;
+ * `BENCH_ONLY=import,export` runs only the benchmarks whose names hold one of the words. Add a benchmark by
+ * appending to `allBenchmarks`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,14 +25,13 @@ import { BENCH_DATA_DIR, benchConfig } from './benchConfig';
 import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } from './dataset';
 import { get, load, startServer, type HttpResponse } from './http';
 import { loadDataset } from './loadDataset';
+import { measureExportMemory, measureImport } from './imports.bench';
 import { measureStockPages } from './paging.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
-/** `BENCH_ONLY=dashboard`: run only the benchmarks whose name contains it. */
-const ONLY = process.env.BENCH_ONLY ?? '';
 
 interface BenchContext {
   /** The app in this process, for the parts measured with `app.inject`. */
@@ -392,7 +391,6 @@ const stockPages: Benchmark = {
   run: ({ baseUrl, dataset }) => measureStockPages(baseUrl, dataset),
 };
 
-// The merge writes stock, so it comes last.
 const DASHBOARD_TARGET_MS = 50;
 const DASHBOARD_ROUNDS = 30;
 
@@ -436,16 +434,36 @@ const dashboardOverHttp: Benchmark = {
   },
 };
 
-const benchmarks: Benchmark[] = [
+const stockExport: Benchmark = {
+  name: 'store export',
+  run: ({ app, dataset }) =>
+    measureExportMemory(
+      app,
+      dataset.chemicals.length + dataset.instruments.length + dataset.glassware.length,
+    ),
+};
+
+const spreadsheetImport: Benchmark = { name: 'spreadsheet import', run: ({ app }) => measureImport(app) };
+
+// The import and the merge write stock, so they come (with the dashboard, which then sees them) last.
+const allBenchmarks: Benchmark[] = [
   fuzzySearch,
   underLoad,
   chemicalListOverHttp,
   chemicalListInProcess,
   searchIndex,
   stockPages,
+  stockExport,
+  spreadsheetImport,
   shipmentMerge,
   dashboardOverHttp,
 ];
+
+/** `BENCH_ONLY=import,export`: only the benchmarks whose names contain one of the words. */
+const only = process.env.BENCH_ONLY?.split(',').map((word) => word.trim().toLowerCase());
+const benchmarks = only
+  ? allBenchmarks.filter((benchmark) => only.some((word) => benchmark.name.toLowerCase().includes(word)))
+  : allBenchmarks;
 
 const LOCATIONS = 40;
 const CONSUMER_TYPES: readonly ConsumerType[] = ['PHYSICAL', 'ORGANIC', 'INORGANIC', 'PERSONAL'];
@@ -486,7 +504,7 @@ async function main(): Promise<number> {
     const rows: Measurement[] = [];
     let missing = false;
     try {
-      for (const benchmark of benchmarks.filter((candidate) => candidate.name.includes(ONLY))) {
+      for (const benchmark of benchmarks) {
         try {
           rows.push(...(await benchmark.run({ app, baseUrl: server.baseUrl, dataset })));
         } catch (error) {

@@ -21,6 +21,7 @@ import categoryRoutes from './routes/categories';
 import dashboardRoutes from './routes/dashboard';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
+import importRoutes from './routes/imports';
 import ledgerRoutes from './routes/ledger';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
@@ -97,6 +98,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(auditRoutes);
   await app.register(dashboardRoutes);
+  await app.register(importRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

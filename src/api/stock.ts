@@ -1,6 +1,6 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import { apiSlice } from './apiSlice';
-import type { baseQuery } from './baseQuery';
+import { apiUrl, type baseQuery } from './baseQuery';
 import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
 
 // SERVER.md §4: stock records, one resource per kind.
@@ -140,6 +140,14 @@ export interface StockPage<Row = StockRecord> {
 // entry would keep every page it ever loaded and could only grow from one end, while a scrollbar dragged to the
 // middle needs the pages there at once.
 const UNUSED_PAGE_SECONDS = 5;
+
+/**
+ * Where a kind's Store list downloads as a file (docs/api.md §14): public, streamed by the server, so the browser
+ * saves it straight from a link without the app holding the file.
+ */
+export function stockExportUrl(kind: StockKind, format: 'csv' | 'xlsx' = 'csv'): string {
+  return apiUrl(`/api/storeobjects/${resources[kind]}/export/?format=${format}`);
+}
 
 type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
 

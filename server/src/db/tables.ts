@@ -95,6 +95,8 @@ export interface StockLedgerTable {
   balance: number;
   shipment_id: number | null;
   issue_id: number | null;
+  /** The import whose IMPORT entry (or the REVERSAL of it) this is; null otherwise. */
+  import_id: Generated<number | null>;
   user_id: number | null;
   user_email: string;
 }
@@ -195,6 +197,32 @@ export interface ShipmentLinesTable {
   position: number;
 }
 
+export type ImportStatus = 'PENDING' | 'COMMITTED' | 'REVERTED';
+
+/** A spreadsheet import (docs/api.md §13): a session until committed, then a record of what it brought in. */
+export interface ImportsTable {
+  id: Generated<number>;
+  object_type: StockObjectType;
+  /** The uploaded file's name, as the client sent it. */
+  file_name: string;
+  created_at: Timestamp;
+  /** Null once the account is deleted; user_email still says who. */
+  user_id: number | null;
+  user_email: string;
+  status: ImportStatus;
+  /** JSON array of the header row's cells. */
+  headers: string;
+  /** JSON array of the data rows (arrays of cell text) while PENDING; null once committed. */
+  cells: string | null;
+  row_count: number;
+  committed_at: Timestamp | null;
+  created_count: Generated<number>;
+  added_count: Generated<number>;
+  skipped_count: Generated<number>;
+  reverted_at: Timestamp | null;
+  reverted_by: string | null;
+}
+
 /** The file library (SERVER.md §12–13); categories are named entries like manufacturers. */
 export interface FilesTable {
   id: Generated<number>;
@@ -265,4 +293,5 @@ export interface Database {
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   audit_log: AuditLogTable;
+  imports: ImportsTable;
 }

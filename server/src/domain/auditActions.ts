@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   'category.created': 'Category created',
   'category.renamed': 'Category renamed',
   'category.deleted': 'Category deleted',
+  'import.committed': 'Spreadsheet import committed',
+  'import.reverted': 'Spreadsheet import undone',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -42,6 +44,7 @@ export const AUDIT_TARGET_TYPES = [
   'location',
   'file',
   'category',
+  'import',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
-import { csvStream, neutralizeFormula, type CsvColumn } from './csv';
+import { csvStream, neutralizeFormula, restoreFormula, type CsvColumn } from './csv';
 
 // Buffer's decoding keeps the byte order mark, which TextDecoder would drop.
 const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');
@@ -12,6 +12,19 @@ describe('neutralizeFormula', () => {
 
   it.each(['Ethanol', '64-17-5', '2,4-Dinitrophenol', " 'quoted", ''])('keeps %j', (cell) => {
     expect(neutralizeFormula(cell)).toBe(cell);
+  });
+});
+
+describe('restoreFormula', () => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', 'Ethanol', " 'quoted", ''])(
+    'undoes neutralizeFormula of %j',
+    (cell) => {
+      expect(restoreFormula(neutralizeFormula(cell))).toBe(cell);
+    },
+  );
+
+  it.each(["'quoted", "'", "''=x"])('keeps %j, which no export escaped', (cell) => {
+    expect(restoreFormula(cell)).toBe(cell);
   });
 });
 

@@ -23,6 +23,14 @@ export function neutralizeFormula(text: string): string {
 }
 
 /**
+ * The text a cell held before neutralizeFormula escaped it: an imported file that one of our exports wrote reads
+ * back as the values it was written from (`'=HYPERLINK(…)` → `=HYPERLINK(…)`), so export → import changes nothing.
+ */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
  * The CSV text of the rows as a stream: a UTF-8 byte order mark (so spreadsheets read the text as UTF-8), the
  * header line, then one line per row, CRLF-terminated. Batches are read only as the consumer takes the text, so a
  * slow download holds one batch in memory, never the whole file. A failing read ends the stream with its error.

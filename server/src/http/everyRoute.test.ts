@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createStockRecord } from '../testing/stockApi';
-import { postUpload } from '../testing/multipart';
+import { multipartBody, postUpload } from '../testing/multipart';
 import { authHeader, buildTestApp, TEST_PASSWORD, type TestApp } from '../testing/testApp';
 
 /**
@@ -92,6 +92,18 @@ beforeAll(async () => {
     object_type: 'CHEMICAL',
     quantity: 1,
   });
+
+  // An import session (its preview and commit run with the other POSTs).
+  const importForm = await multipartBody([
+    ['file', 'name,manufacturer,supplier\r\nMicroscope,Zeiss,Daraz\r\n', 'a.csv'],
+  ]);
+  const importSession = await t.app.inject({
+    method: 'POST',
+    url: '/api/management/instrument-imports/',
+    payload: importForm.payload,
+    headers: { ...authHeader(token), ...importForm.headers },
+  });
+  params.set('/api/management/imports/{id}', String((importSession.json() as { id: number }).id));
 
   params.set('/api/account/users/{id}', String(other.id));
   params.set('/api/management/store-consumers/{id}', String(location));

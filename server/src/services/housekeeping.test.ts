@@ -146,7 +146,7 @@ describe('pruning search-change notes', () => {
       config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
       now: () => new Date(),
     });
-    expect(jobs.map((job) => job.name)).toEqual(['search_changes', 'login_failures']);
+    expect(jobs.map((job) => job.name)).toEqual(['search_changes', 'login_failures', 'imports']);
     expect(await jobs[0].run()).toBe(1);
     expect(await noteTimes()).toEqual([recent, fresh]);
 
@@ -205,5 +205,41 @@ describe('pruning login failures', () => {
     expect(await job.run()).toBe(1);
     const left = await database.db.selectFrom('login_failures').select('ip').execute();
     expect(left).toEqual([{ ip: '10.0.0.2' }]);
+  });
+});
+
+describe('pruning import sessions', () => {
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  it('removes sessions left uncommitted for a day, and keeps every committed import', async () => {
+    const now = new Date('2026-11-24T12:00:00.000Z');
+    const importOpened = (hoursAgo: number, status: 'PENDING' | 'COMMITTED') => ({
+      object_type: 'CHEMICAL' as const,
+      file_name: `${status}-${hoursAgo}.csv`,
+      created_at: new Date(now.getTime() - hoursAgo * HOUR_MS).toISOString(),
+      user_id: null,
+      user_email: 'ann@lab.org',
+      status,
+      headers: '["name"]',
+      cells: status === 'PENDING' ? '[["Ethanol"]]' : null,
+      row_count: 1,
+    });
+    await database.db
+      .insertInto('imports')
+      .values([importOpened(25, 'PENDING'), importOpened(23, 'PENDING'), importOpened(48, 'COMMITTED')])
+      .execute();
+
+    const job = pruneJobs({
+      db: database.db,
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      now: () => now,
+    }).find((candidate) => candidate.name === 'imports')!;
+    expect(await job.run()).toBe(1);
+    const left = await database.db.selectFrom('imports').select('file_name').orderBy('id').execute();
+    expect(left).toEqual([{ file_name: 'PENDING-23.csv' }, { file_name: 'COMMITTED-48.csv' }]);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { pruneLoginFailures } from '../auth/loginThrottle';
+import { prunePendingImports } from '../db/repositories/imports';
 import { pruneSearchChanges } from '../search/changeLog';
 
 /** One thing housekeeping removes when it is no longer needed; `run` answers how many rows it removed. */
@@ -30,6 +31,11 @@ export function pruneJobs({ db, config, now }: HousekeepingContext): PruneJob[] 
       // A pair whose last failure is older than the lock window neither locks nor counts any more.
       name: 'login_failures',
       run: () => pruneLoginFailures(db, before(config.loginLockSeconds * 1000)),
+    },
+    {
+      // An import session nobody committed within a day was abandoned; its cells can be large.
+      name: 'imports',
+      run: () => prunePendingImports(db, before(24 * HOUR_MS)),
     },
   ];
 }

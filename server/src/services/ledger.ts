@@ -58,6 +58,7 @@ export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
     balance: fromBaseQuantity(kind, row.balance),
     shipment_id: row.shipment_id,
     issue_id: row.issue_id,
+    import_id: row.import_id,
     user_email: row.user_email,
   };
 }

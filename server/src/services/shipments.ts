@@ -416,22 +416,105 @@ export async function listShipments<K extends StockKind>(
   return shipmentsWithLines(db, undoDays, kind, rows, await shipments.listShipmentLines(db, type));
 }
 
-// ---- Undo (docs/api.md) ----
+// ---- Undo (docs/api.md §8, §13.6) ----
+
+/** One addition an undo takes back: the stock record and the amount (base units) that was added to it. */
+export interface Addition {
+  stock_id: number;
+  added_quantity: number;
+}
+
+/** What was added to stock and is being undone: a merged shipment or a committed import. */
+export interface AdditionsToUndo {
+  kind: StockKind;
+  /** How messages name it: `shipment` or `import`. */
+  what: 'shipment' | 'import';
+  /** When it was added (ISO), for the undo window. */
+  addedAt: string;
+  /** In the order they were added, so the first short record named is the first one listed. */
+  additions: readonly Addition[];
+  /** What the REVERSAL entries point to. */
+  link: { shipment_id: number | null; import_id: number | null };
+}
 
 /**
- * Undoes a merged shipment in one transaction: a REVERSAL ledger entry per line (in merge order) takes its added
- * quantity back, and the shipment is marked reverted; it stays in the history. Locks the shipment, then its stock
- * records in ascending id order, as merges lock them, so concurrent undos, merges, issues and edits of those
- * records run one after another. Refused (409, nothing changed) when the shipment was already reverted, is older
- * than the undo window, or a record no longer holds what the shipment added to it (summed over its lines).
+ * The undo rule of shipments and imports: within the undo window, and only while every record still holds what
+ * was added to it (summed over its additions); else 409, nothing changed. Then one REVERSAL ledger entry per
+ * addition, in order, takes it back. The stock records are locked in ascending id order, as merges and issues lock
+ * them, so concurrent undos, merges, issues and edits of those records run one after another. Runs inside the
+ * caller's transaction, which has locked (and checked) the shipment or import first; answers the undo's time.
+ */
+export async function revertAdditions(
+  trx: Db,
+  { dialect, now, undoDays }: Pick<ShipmentsContext, 'dialect' | 'now' | 'undoDays'>,
+  actor: Pick<User, 'id' | 'email'>,
+  { kind, what, addedAt, additions, link }: AdditionsToUndo,
+): Promise<string> {
+  const added = new Map<number, number>();
+  for (const line of additions)
+    added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.added_quantity);
+  const balances = await shipments.lockStockQuantities(trx, dialect, kind, [...added.keys()]);
+
+  // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
+  // the newest entry of a record is always the one that left its quantity.
+  const revertedAt = now();
+  if (revertedAt.getTime() > undoDeadline(addedAt, undoDays)) {
+    const plural = `${what[0].toUpperCase()}${what.slice(1)}s`;
+    throw conflict(`${plural} older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
+  }
+  for (const [stockId, amount] of added) {
+    const available = balances.get(stockId)!;
+    if (available < amount) {
+      const record = recordOf(await recordsById(trx, kind, [stockId]), kind, stockId);
+      const { name } = describeStockRecord[kind](record as never);
+      throw conflict(
+        `${name}: only ${quantityText(kind, available)} in stock; the ${what} added ${quantityText(kind, amount)}.`,
+      );
+    }
+  }
+
+  const created_at = revertedAt.toISOString();
+  const type = OBJECT_TYPES[kind];
+  const entries = additions.map((line) => {
+    const balance = balances.get(line.stock_id)! - line.added_quantity;
+    balances.set(line.stock_id, balance);
+    return {
+      created_at,
+      kind: 'REVERSAL' as const,
+      object_type: type,
+      object_id: line.stock_id,
+      change: -line.added_quantity,
+      balance,
+      ...link,
+      issue_id: null,
+      user_id: actor.id,
+      user_email: actor.email,
+    };
+  });
+  await shipments.addToStockQuantities(
+    trx,
+    kind,
+    new Map([...added].map(([stockId, amount]) => [stockId, -amount])),
+  );
+  await addLedgerEntries(trx, entries);
+  await recordSearchChanges(
+    trx,
+    [...added.keys()].map((object_id) => ({ object_type: type, object_id })),
+  );
+  return created_at;
+}
+
+/**
+ * Undoes a merged shipment in one transaction (revertAdditions); the shipment is marked reverted and stays in the
+ * history. The shipment is locked before its stock records, and an already reverted one is refused (409).
  */
 export async function revertShipment(
-  { db, dialect, now, undoDays }: ShipmentsContext,
+  context: ShipmentsContext,
   actor: User,
   shipmentId: number,
 ): Promise<Shipment<StockKind>> {
-  return db.transaction().execute(async (trx) => {
-    const shipment = await shipments.lockShipment(trx, dialect, shipmentId);
+  return context.db.transaction().execute(async (trx) => {
+    const shipment = await shipments.lockShipment(trx, context.dialect, shipmentId);
     if (!shipment) throw notFound();
     if (shipment.reverted_at !== null) {
       throw conflict(
@@ -440,61 +523,19 @@ export async function revertShipment(
     }
     const kind = KIND_OF_TYPE[shipment.type];
     const lines = await shipments.listShipmentLines(trx, shipment.type, shipmentId);
-    // In the order of the lines, so the first short record named is the first one the shipment lists.
-    const added = new Map<number, number>();
-    for (const line of lines) added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.added_quantity);
-    const balances = await shipments.lockStockQuantities(trx, dialect, kind, [...added.keys()]);
-
-    // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
-    // the newest entry of a record is always the one that left its quantity.
-    const revertedAt = now();
-    if (revertedAt.getTime() > undoDeadline(shipment.date_time, undoDays)) {
-      throw conflict(`Shipments older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
-    }
-    for (const [stockId, amount] of added) {
-      const available = balances.get(stockId)!;
-      if (available < amount) {
-        const record = recordOf(await recordsById(trx, kind, [stockId]), kind, stockId);
-        const { name } = describeStockRecord[kind](record as never);
-        throw conflict(
-          `${name}: only ${quantityText(kind, available)} in stock; the shipment added ${quantityText(kind, amount)}.`,
-        );
-      }
-    }
-
-    const created_at = revertedAt.toISOString();
-    const entries = lines.map((line) => {
-      const balance = balances.get(line.stock_id)! - line.added_quantity;
-      balances.set(line.stock_id, balance);
-      return {
-        created_at,
-        kind: 'REVERSAL' as const,
-        object_type: shipment.type,
-        object_id: line.stock_id,
-        change: -line.added_quantity,
-        balance,
-        shipment_id: shipmentId,
-        issue_id: null,
-        user_id: actor.id,
-        user_email: actor.email,
-      };
-    });
-    await shipments.addToStockQuantities(
-      trx,
+    const revertedAt = await revertAdditions(trx, context, actor, {
       kind,
-      new Map([...added].map(([stockId, amount]) => [stockId, -amount])),
-    );
-    await addLedgerEntries(trx, entries);
+      what: 'shipment',
+      addedAt: shipment.date_time,
+      additions: lines,
+      link: { shipment_id: shipmentId, import_id: null },
+    });
     await shipments.markShipmentReverted(trx, shipmentId, {
-      reverted_at: created_at,
+      reverted_at: revertedAt,
       reverted_by: actor.email,
     });
-    await recordSearchChanges(
-      trx,
-      [...added.keys()].map((object_id) => ({ object_type: shipment.type, object_id })),
-    );
 
     const [row] = await shipments.listShipments(trx, shipment.type, shipmentId);
-    return (await shipmentsWithLines(trx, undoDays, kind, [row], lines))[0];
+    return (await shipmentsWithLines(trx, context.undoDays, kind, [row], lines))[0];
   });
 }

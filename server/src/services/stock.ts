@@ -11,6 +11,7 @@ import type {
 import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import {
   countStockRecords,
+  findStockIdsAfter,
   findStockRecordIds,
   findStockRecordsInOrder,
 } from '../db/repositories/stockListing';
@@ -95,10 +96,25 @@ interface ResolvedColumns<K extends StockKind> {
   alsoChanged: number[];
 }
 
+/**
+ * How a write reaches the catalogs (§4.4): entries found or created by name, chemicals found by name. Writes use
+ * the database directly; an import passes lookups that remember what the file already named.
+ */
+export interface CatalogLookup {
+  entry: (trx: Db, table: stock.NamedEntryTable, name: string) => Promise<stock.NamedEntry>;
+  chemicalByName: (trx: Db, name: string) => Promise<stock.ChemicalRow | undefined>;
+}
+
+export const DATABASE_CATALOG: CatalogLookup = {
+  entry: stock.findOrCreateNamedEntry,
+  chemicalByName: stock.findChemicalByName,
+};
+
 type ColumnResolver<K extends StockKind> = (
   trx: Db,
   input: Partial<StockWrites[K]>,
   current: StockRow<K> | undefined,
+  catalog: CatalogLookup,
 ) => Promise<ResolvedColumns<K>>;
 
 /** The optional fields of what needs attention (expiry, opened on, minimum), in stored units. */
@@ -118,15 +134,10 @@ function alertColumns(
 
 // Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
 // writes that create entries wait for each other in the same order and cannot deadlock.
-async function tradeColumns(trx: Db, input: Partial<TradeFields>) {
+async function tradeColumns(trx: Db, input: Partial<TradeFields>, { entry }: CatalogLookup) {
   const manufacturer =
-    input.manufacturer === undefined
-      ? undefined
-      : await stock.findOrCreateNamedEntry(trx, 'manufacturers', input.manufacturer);
-  const supplier =
-    input.supplier === undefined
-      ? undefined
-      : await stock.findOrCreateNamedEntry(trx, 'suppliers', input.supplier);
+    input.manufacturer === undefined ? undefined : await entry(trx, 'manufacturers', input.manufacturer);
+  const supplier = input.supplier === undefined ? undefined : await entry(trx, 'suppliers', input.supplier);
   return {
     ...(manufacturer && { manufacturer_id: manufacturer.id }),
     ...(supplier && { supplier_id: supplier.id }),
@@ -143,10 +154,11 @@ async function resolveChemical(
   trx: Db,
   input: Partial<ChemicalWrite>,
   current: StockRow<'chemical'> | undefined,
+  catalog: CatalogLookup,
 ): Promise<{ id: number; substanceChanged: boolean }> {
   const currentChemical = current && (await stock.findChemicalById(trx, current.chemical_id));
   const name = input.name ?? currentChemical?.name;
-  const found = name === undefined ? undefined : await stock.findChemicalByName(trx, name);
+  const found = name === undefined ? undefined : await catalog.chemicalByName(trx, name);
   const base = found ?? currentChemical;
   const formula = input.molecular_formula ?? base?.molecular_formula;
   const casNumber = input.CAS_RN ?? base?.cas_rn;
@@ -160,22 +172,23 @@ async function resolveChemical(
       : input.molecular_weight === null || input.molecular_formula !== undefined || base === undefined
         ? molarMass(formula)
         : Number(base.molecular_weight);
-  return stock.saveChemical(trx, name, {
-    cas_rn: casNumber,
-    molecular_formula: formula,
-    molecular_weight: weight,
-  });
+  return stock.saveChemical(
+    trx,
+    name,
+    { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight },
+    { found },
+  );
 }
 
 const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
-  chemical: async (trx, input, current) => {
+  chemical: async (trx, input, current, catalog) => {
     const columns: StockRowChanges<'chemical'> = {
-      ...(await tradeColumns(trx, input)),
+      ...(await tradeColumns(trx, input, catalog)),
       ...alertColumns('chemical', input),
     };
     let alsoChanged: number[] = [];
     if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
-      const chemical = await resolveChemical(trx, input, current);
+      const chemical = await resolveChemical(trx, input, current, catalog);
       columns.chemical_id = chemical.id;
       if (chemical.substanceChanged) alsoChanged = await stock.chemicalStockIds(trx, chemical.id);
     }
@@ -183,23 +196,23 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     if (input.state !== undefined) columns.state = input.state;
     return { columns, alsoChanged };
   },
-  instrument: async (trx, input) => {
+  instrument: async (trx, input, _current, catalog) => {
     const columns: StockRowChanges<'instrument'> = {
-      ...(await tradeColumns(trx, input)),
+      ...(await tradeColumns(trx, input, catalog)),
       ...alertColumns('instrument', input),
     };
     if (input.name !== undefined) {
-      columns.instrument_id = (await stock.findOrCreateNamedEntry(trx, 'instruments', input.name)).id;
+      columns.instrument_id = (await catalog.entry(trx, 'instruments', input.name)).id;
     }
     return { columns, alsoChanged: [] };
   },
-  glassware: async (trx, input) => {
+  glassware: async (trx, input, _current, catalog) => {
     const columns: StockRowChanges<'glassware'> = {
-      ...(await tradeColumns(trx, input)),
+      ...(await tradeColumns(trx, input, catalog)),
       ...alertColumns('glassware', input),
     };
     if (input.name !== undefined) {
-      columns.glassware_id = (await stock.findOrCreateNamedEntry(trx, 'glasswares', input.name)).id;
+      columns.glassware_id = (await catalog.entry(trx, 'glasswares', input.name)).id;
     }
     if (input.size !== undefined) columns.size = input.size;
     if (input.material_type !== undefined) {
@@ -209,6 +222,19 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     return { columns, alsoChanged: [] };
   },
 };
+
+/**
+ * The stored columns of a new record with these write fields, its catalog entries found or created exactly as a
+ * POST finds or creates them (§4.4), and the other records whose shown values changed with its chemical entry.
+ */
+export function newStockColumns<K extends StockKind>(
+  trx: Db,
+  kind: K,
+  input: StockWrites[K],
+  catalog: CatalogLookup,
+): Promise<ResolvedColumns<K>> {
+  return resolvers[kind](trx, input, undefined, catalog);
+}
 
 // ---- Reads ----
 
@@ -233,6 +259,35 @@ export async function pageStockRecords<K extends StockKind>(
   const ids =
     page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, { page, access }) : [];
   return { count, results: await findStockRecordsInOrder(db, kind, ids) };
+}
+
+/** Records per database read of an export. */
+export const STOCK_EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The list `listing` describes, in batches read one after another as the consumer asks for them, so an export of
+ * 100,000 records never holds more than one batch of records. In the default order the batches are keyset reads
+ * (ids after the last one sent); searched or ordered, the list's ids are read first (a few hundred KB for 100,000
+ * records) and their records batch by batch. A record deleted meanwhile is left out.
+ */
+export async function* stockRecordBatches<K extends StockKind>(
+  { db, dialect }: StockContext,
+  kind: K,
+  listing: StockListing<K>,
+): AsyncGenerator<StockRecords[K][]> {
+  if (listing.terms.length === 0 && listing.ordering.length === 0) {
+    let after = 0;
+    for (;;) {
+      const ids = await findStockIdsAfter(db, kind, after, STOCK_EXPORT_BATCH_SIZE);
+      if (ids.length === 0) return;
+      yield await stock.findStockRecords(db, kind, ids);
+      after = ids[ids.length - 1];
+    }
+  }
+  const ids = await findStockRecordIds(db, dialect, kind, listing);
+  for (let start = 0; start < ids.length; start += STOCK_EXPORT_BATCH_SIZE) {
+    yield await findStockRecordsInOrder(db, kind, ids.slice(start, start + STOCK_EXPORT_BATCH_SIZE));
+  }
 }
 
 export async function getStockRecord<K extends StockKind>(
@@ -272,7 +327,7 @@ async function writeStockRecord<K extends StockKind>(
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
-    const { columns, alsoChanged } = await resolvers[kind](trx, input, current);
+    const { columns, alsoChanged } = await resolvers[kind](trx, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
     const recordId = await withUniqueIdentity(async () => {

@@ -34,6 +34,11 @@ export class FieldErrorCollector {
     return field in this.errors;
   }
 
+  /** The errors collected so far, by field. */
+  get fields(): FieldErrors {
+    return this.errors;
+  }
+
   throwIfAny(): void {
     if (Object.keys(this.errors).length > 0) throw new ValidationError(this.errors);
   }

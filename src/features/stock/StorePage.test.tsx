@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { deleteStock, readAsAdmin, seedAdmin, seedStock, stageLine } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
-import { setupTestServer } from '../../testing/testServer';
+import { inject, setupTestServer } from '../../testing/testServer';
 import { AdminStorePage, StorePage } from './StorePage';
 
 // Stock without history: nothing refers to the records, so every one of them can be deleted.
@@ -42,6 +42,31 @@ async function renderStore(page = <StorePage />) {
 const renderAdminStore = () => renderStore(<AdminStorePage />);
 
 describe('StorePage', () => {
+  it("offers the selected tab as a CSV download whose rows are the table's", async () => {
+    const { user } = await renderStore();
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    const href = new URL(link.getAttribute('href')!, 'http://store.lab.org');
+    expect(`${href.pathname}${href.search}`).toBe('/api/storeobjects/chemicalobjs/export/?format=csv');
+    const file = await inject({ url: `${href.pathname}${href.search}` });
+    expect(file.statusCode).toBe(200);
+    // TextDecoder drops the byte order mark.
+    const lines = new TextDecoder().decode(file.body).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '#,Name,CAS RN,Molecular Formula,Molecular Weight (g/mol),Purity (%),Amount (ml),State,Manufacturer,Supplier',
+    );
+    const shown = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(shown);
+
+    await user.click(screen.getByRole('tab', { name: 'Glassware' }));
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/storeobjects\/glasswareobjs\/export\/\?format=csv$/),
+    );
+  });
+
   it('opens on the Chemical tab with the SPEC columns, amounts in ml and states by name', async () => {
     renderWithProviders(<StorePage />);
     expect(screen.getByRole('tab', { name: 'Chemical' })).toHaveAttribute('aria-selected', 'true');

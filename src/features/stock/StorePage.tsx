@@ -1,27 +1,35 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ComponentType } from 'react';
+import { stockExportUrl, type StockKind } from '../../api/stock';
 import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
 
-const tabs: { label: string; Panel: ComponentType<StockTabProps> }[] = [
-  { label: 'Chemical', Panel: ChemicalTab },
-  { label: 'Instrument', Panel: InstrumentTab },
-  { label: 'Glassware', Panel: GlasswareTab },
+const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps> }[] = [
+  { label: 'Chemical', kind: 'chemical', Panel: ChemicalTab },
+  { label: 'Instrument', kind: 'instrument', Panel: InstrumentTab },
+  { label: 'Glassware', kind: 'glassware', Panel: GlasswareTab },
 ];
 
 /** SPEC §2 Store stock tabs; only the chosen tab is mounted, so only its list is loaded. */
 function StoreView({ admin }: StockTabProps) {
   const [selected, setSelected] = useState(0);
   const id = useId();
-  const { Panel } = tabs[selected];
+  const { Panel, kind } = tabs[selected];
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Store
-      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          Store
+        </Typography>
+        {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
+        <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
+          Export CSV
+        </Button>
+      </Stack>
       <Tabs value={selected} onChange={(_event, index: number) => setSelected(index)} aria-label="Stock kind">
         {tabs.map(({ label }, index) => (
           <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />

@@ -10,6 +10,7 @@ import stockListOrder from './0008_stock_list_order';
 import ledgerHistory from './0009_ledger_history';
 import auditLog from './0010_audit_log';
 import stockAlerts from './0011_stock_alerts';
+import imports from './0012_imports';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0009_ledger_history': ledgerHistory,
   '0010_audit_log': auditLog,
   '0011_stock_alerts': stockAlerts,
+  '0012_imports': imports,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -389,14 +389,16 @@ export async function findChemicalById(trx: Executor, id: number): Promise<Chemi
 
 /**
  * Finds the chemical by name or creates it, and sets its substance values. `substanceChanged` is true when an
- * existing entry's values changed, which changes what every stock record of that chemical shows.
+ * existing entry's values changed, which changes what every stock record of that chemical shows. A caller that
+ * has just looked the name up passes what it found (`known`), which saves the second lookup.
  */
 export async function saveChemical(
   trx: Executor,
   name: string,
   values: SubstanceValues,
+  known?: { found: ChemicalRow | undefined },
 ): Promise<{ id: number; substanceChanged: boolean }> {
-  let existing = await findChemicalByName(trx, name);
+  let existing = known ? known.found : await findChemicalByName(trx, name);
   if (!existing) {
     const created = await trx
       .insertInto('chemicals')

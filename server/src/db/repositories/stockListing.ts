@@ -248,3 +248,20 @@ export async function findStockRecordsInOrder<K extends StockKind>(
   }
   return ids.flatMap((id) => records.get(id) ?? []);
 }
+
+/** Up to `limit` ids of the kind after `afterId`, ascending: one keyset batch of the list in its default order. */
+export async function findStockIdsAfter(
+  db: Executor,
+  kind: StockKind,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(STOCK_TABLES[kind] as 'chemical_stock')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

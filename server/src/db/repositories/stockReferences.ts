@@ -21,6 +21,8 @@ const STOCK_REFERENCES: readonly StockReference[] = [
       (await isInShipmentHistory(trx, type, id)) || hasLedgerEntries(trx, type, id, 'SHIPMENT'),
   },
   { what: 'issue history', refersTo: (trx, type, id) => hasLedgerEntries(trx, type, id, 'ISSUE') },
+  // An import's undo takes its quantities back from the records it added to.
+  { what: 'import history', refersTo: (trx, type, id) => hasLedgerEntries(trx, type, id, 'IMPORT') },
   { what: "a user's issue cart", refersTo: inAnyCart },
   { what: "a user's shipment staging list", refersTo: isStaged },
 ];

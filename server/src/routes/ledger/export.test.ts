@@ -43,6 +43,7 @@ const HEADER = [
   'User',
   'Shipment ID',
   'Issue ID',
+  'Import ID',
   'Entry ID',
 ];
 
@@ -81,7 +82,7 @@ describe('GET /api/management/ledger/export/', () => {
         headers: authHeader(token),
       })
     ).json().results as { id: number; created_at: string }[];
-    expect(rows.map((row) => Number(row[18]))).toEqual(ledger.map((entry) => entry.id));
+    expect(rows.map((row) => Number(row[19]))).toEqual(ledger.map((entry) => entry.id));
     const [issued, shipped, , created] = rows;
     expect(issued).toEqual([
       ledger[0].created_at,
@@ -102,6 +103,7 @@ describe('GET /api/management/ledger/export/', () => {
       user.email,
       '',
       String(issue.id),
+      '',
       String(ledger[0].id),
     ]);
     expect(shipped.slice(1, 16)).toEqual([

@@ -111,6 +111,7 @@ const EXPORT_COLUMNS: CsvColumn<LedgerListEntry>[] = [
   { header: 'User', cell: (entry) => entry.user_email },
   { header: 'Shipment ID', cell: (entry) => entry.shipment_id },
   { header: 'Issue ID', cell: (entry) => entry.issue_id },
+  { header: 'Import ID', cell: (entry) => entry.import_id },
   { header: 'Entry ID', cell: (entry) => entry.id },
 ];
 

@@ -107,6 +107,7 @@ describe('the list', () => {
       balance: 250.75,
       shipment_id: shipment.id,
       issue_id: null,
+      import_id: null,
       user_email: user.email,
       unit: 'ml',
       item: {

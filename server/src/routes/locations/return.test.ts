@@ -83,6 +83,7 @@ describe('POST /api/management/issues/{issueId}/lines/{lineId}/return/', () => {
       balance: 7,
       shipment_id: null,
       issue_id: issue.id,
+      import_id: null,
       user_email: returner.user.email,
     });
 

@@ -8,7 +8,11 @@ import { resource, type Handler } from '../../http/resource';
 import { currentActor } from '../../plugins/auth';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
-import { choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
+import type { StockRecords } from '../../db/repositories/stock';
+import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
+import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
+import { choice, choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
+import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import {
   ChemicalBodies,
   ChemicalRecordSchema,
@@ -51,25 +55,33 @@ const KIND_ROUTES: Record<StockKind, KindRoutes> = {
   },
 };
 
-/** `?limit&offset` (paging), `ordering` and `search`; see docs/api.md. Unknown parameters are ignored (§1.1). */
-const listQuery = <K extends StockKind>(kind: K) =>
+/** `ordering` and `search` of a list and of its export; see docs/api.md. */
+const listingQuery = <K extends StockKind>(kind: K) => ({
+  ordering: Type.Optional(
+    orderingList(
+      STOCK_ORDERING_FIELDS[kind],
+      `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
+        'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
+    ),
+  ),
+  search: Type.Optional(
+    text({
+      allowBlank: true,
+      maxLength: MAX_SEARCH_LENGTH,
+      description:
+        'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
+    }),
+  ),
+});
+
+/** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
+const listQuery = <K extends StockKind>(kind: K) => Type.Object({ ...PagingQuery, ...listingQuery(kind) });
+
+/** An export: the list's `ordering` and `search`, and the file format. */
+const exportQuery = <K extends StockKind>(kind: K) =>
   Type.Object({
-    ...PagingQuery,
-    ordering: Type.Optional(
-      orderingList(
-        STOCK_ORDERING_FIELDS[kind],
-        `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
-          'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
-      ),
-    ),
-    search: Type.Optional(
-      text({
-        allowBlank: true,
-        maxLength: MAX_SEARCH_LENGTH,
-        description:
-          'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
-      }),
-    ),
+    ...listingQuery(kind),
+    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
   });
 
 /** What `search` looks in, per kind (the rule itself is in db/repositories/stockListing.ts). */
@@ -151,6 +163,35 @@ export default async function stockRoutes(app: FastifyInstance) {
       routes
         .get(list, listRecords)
         .post(create, async (request, reply) => reply.code(201).send(await createRecord(request))),
+    );
+
+    // Registered before `{id}/`; `export` is no id, so the two never compete.
+    resource(app, `/api/storeobjects/${records}/export/`, (routes) =>
+      routes.get(
+        {
+          access: 'public',
+          schema: {
+            tags,
+            summary: `The ${kind} list as a CSV or .xlsx download, with the Store's columns`,
+            description:
+              'The records `ordering` and `search` select (as in the list), streamed in batches: the Store ' +
+              "tab's columns in its order, units in the headers, numbers in full precision. See docs/api.md.",
+            querystring: exportQuery(kind),
+            response: {
+              200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
+            },
+          },
+        },
+        async (request, reply) => {
+          const { ordering = [], search = '', format = 'csv' } = request.query;
+          const batches = stock.stockRecordBatches(context(), kind, { terms: searchTerms(search), ordering });
+          const columns = STOCK_EXPORT_COLUMNS[kind] as CsvColumn<StockRecords[StockKind]>[];
+          const name = `labstore-${management}-${app.now().toISOString().slice(0, 10)}`;
+          if (format === 'xlsx')
+            return sendXlsx(reply, `${name}.xlsx`, xlsxStream(columns, batches, management));
+          return sendCsv(reply, `${name}.csv`, csvStream(columns, batches));
+        },
+      ),
     );
 
     // The SPA's "brand-new item" step: the same list and create (its `store` field is ignored as unknown).

@@ -81,6 +81,7 @@ describe('ADJUSTMENT entries (§4.7, §10)', () => {
         balance: 250.5,
         shipment_id: null,
         issue_id: null,
+        import_id: null,
         user_email: me.email,
       },
     ]);

@@ -81,6 +81,9 @@ export const ledgerEntryFields = {
   balance: Type.Number({ description: "The record's quantity right after the change" }),
   shipment_id: Type.Union([Type.Integer(), Type.Null()]),
   issue_id: Type.Union([Type.Integer(), Type.Null()]),
+  import_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The import of an IMPORT entry, or of the REVERSAL that undid it (docs/api.md §12)',
+  }),
   user_email: Type.String(),
 };
 

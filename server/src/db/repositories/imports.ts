@@ -1,0 +1,188 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { StockKind } from '../../domain/stockKinds';
+import { lockRowsIfSupported } from '../locking';
+import type { Dialect } from '../migrations';
+import type { ImportsTable, StockObjectType } from '../tables';
+import { inChunks } from './shipments';
+import {
+  nameKey,
+  STOCK_TABLES,
+  type ChemicalRow,
+  type NamedEntryTable,
+  type NewStockRow,
+  type StockRowChanges,
+} from './stock';
+import type { Executor } from './users';
+
+// Spreadsheet imports (docs/api.md §13) and the lookups that match their rows with existing stock records.
+
+export type ImportRow = Selectable<ImportsTable>;
+
+export async function insertImport(trx: Executor, values: Insertable<ImportsTable>): Promise<number> {
+  const row = await trx.insertInto('imports').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The import; with `dialect`, locked until the transaction ends (lockRowsIfSupported). */
+export async function findImport(
+  db: Executor,
+  id: number,
+  dialect?: Dialect,
+): Promise<ImportRow | undefined> {
+  const query = db.selectFrom('imports').selectAll().where('id', '=', id);
+  return (dialect ? lockRowsIfSupported(query, dialect) : query).executeTakeFirst();
+}
+
+export async function updateImport(
+  trx: Executor,
+  id: number,
+  changes: Updateable<ImportsTable>,
+): Promise<void> {
+  await trx.updateTable('imports').set(changes).where('id', '=', id).execute();
+}
+
+/** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`. */
+export async function listImports(db: Executor, objectType?: StockObjectType) {
+  let query = db
+    .selectFrom('imports')
+    .select([
+      'id',
+      'object_type',
+      'file_name',
+      'created_at',
+      'user_email',
+      'status',
+      'headers',
+      'row_count',
+      'committed_at',
+      'created_count',
+      'added_count',
+      'skipped_count',
+      'reverted_at',
+      'reverted_by',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (objectType) query = query.where('object_type', '=', objectType);
+  return query.execute();
+}
+
+/** Removes sessions never committed that were opened before `before`; answers how many. */
+export async function prunePendingImports(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('imports')
+    .where('status', '=', 'PENDING')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** What an import added to each record: its IMPORT ledger entries, in the order they were written. */
+export async function importAdditions(
+  db: Executor,
+  importId: number,
+): Promise<{ stock_id: number; added_quantity: number }[]> {
+  const rows = await db
+    .selectFrom('stock_ledger')
+    .select(['object_id', 'change'])
+    .where('import_id', '=', importId)
+    .where('kind', '=', 'IMPORT')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ stock_id: row.object_id, added_quantity: Number(row.change) }));
+}
+
+// ---- Matching rows with stock records by their identifying fields (SERVER.md §4.4) ----
+
+/** Inserts stock rows in multi-row statements; a duplicate identity throws a unique violation. */
+export async function insertStockRows<K extends StockKind>(
+  trx: Executor,
+  kind: K,
+  rows: readonly StockRowChanges<K>[],
+): Promise<void> {
+  // Rows per statement: 7 parameters each stays far below SQLite's and PostgreSQL's limits.
+  for (const chunk of inChunks(rows, 200)) {
+    await trx
+      .insertInto(STOCK_TABLES[kind] as 'chemical_stock')
+      .values(chunk as NewStockRow<'chemical'>[])
+      .execute();
+  }
+}
+
+/** The ids of the entries with these names (compared as §4.4 compares them), by name key; missing ones absent. */
+export async function findNamedEntryIds(
+  db: Executor,
+  table: NamedEntryTable | 'chemicals',
+  names: Iterable<string>,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const keys = [...new Set([...names].map(nameKey))];
+  for (const chunk of inChunks(keys)) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'name_key'])
+      .where('name_key', 'in', chunk)
+      .execute();
+    for (const row of rows) ids.set(row.name_key, row.id);
+  }
+  return ids;
+}
+
+/**
+ * The chemical entries with these names, by name key; a name no entry has maps to null, so a caller can tell
+ * "looked up, missing" from "not looked up".
+ */
+export async function findChemicalsByName(
+  db: Executor,
+  names: Iterable<string>,
+): Promise<Map<string, ChemicalRow | null>> {
+  const found = new Map<string, ChemicalRow | null>();
+  const keys = [...new Set([...names].map(nameKey))];
+  for (const key of keys) found.set(key, null);
+  for (const chunk of inChunks(keys)) {
+    for (const row of await db.selectFrom('chemicals').selectAll().where('name_key', 'in', chunk).execute()) {
+      found.set(row.name_key, row);
+    }
+  }
+  return found;
+}
+
+/** The columns of a stock row that make up its identity: the uniqueness constraints of migration 0002. */
+export const IDENTITY_COLUMNS = {
+  chemical: ['chemical_id', 'purity_hundredths', 'manufacturer_id', 'supplier_id', 'state'],
+  instrument: ['instrument_id', 'manufacturer_id', 'supplier_id'],
+  glassware: ['glassware_id', 'manufacturer_id', 'supplier_id', 'size', 'material_type_key'],
+} as const satisfies { [K in StockKind]: readonly (keyof StockRowChanges<K>)[] };
+
+/** The identity of a row's columns as one text, for lookups in a Map. */
+export function identityOf<K extends StockKind>(kind: K, columns: StockRowChanges<K>): string {
+  const values = columns as Record<string, unknown>;
+  return JSON.stringify(IDENTITY_COLUMNS[kind].map((column) => values[column]));
+}
+
+/**
+ * The existing stock records with these identities (identityOf), by identity. Read through the catalog column
+ * that leads each identity constraint, so every lookup uses its index.
+ */
+export async function findStockIdsByIdentity<K extends StockKind>(
+  db: Executor,
+  kind: K,
+  identities: readonly StockRowChanges<K>[],
+): Promise<Map<string, number>> {
+  const [leading] = IDENTITY_COLUMNS[kind];
+  const wanted = new Set(identities.map((columns) => identityOf(kind, columns)));
+  const leadingIds = [...new Set(identities.map((columns) => (columns as Record<string, number>)[leading]))];
+  const found = new Map<string, number>();
+  for (const chunk of inChunks(leadingIds)) {
+    const rows = await db
+      .selectFrom(STOCK_TABLES[kind] as 'chemical_stock')
+      .selectAll()
+      .where(leading as 'chemical_id', 'in', chunk)
+      .execute();
+    for (const row of rows) {
+      const identity = identityOf(kind, row as StockRowChanges<K>);
+      if (wanted.has(identity)) found.set(identity, row.id);
+    }
+  }
+  return found;
+}

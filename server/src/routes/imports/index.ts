@@ -1,0 +1,252 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
+import { HttpError } from '../../http/errors';
+import { resource } from '../../http/resource';
+import { ID, IdParams } from '../../http/schemas';
+import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
+import { currentActor } from '../../plugins/auth';
+import * as imports from '../../services/imports';
+import { choice, choiceIgnoringCase } from '../../validation/fields';
+import { ValidationError } from '../../validation/errors';
+import { describeSize } from '../files/uploadForm';
+import { ChemicalBodies, GlasswareBodies, InstrumentBodies } from '../stock/schemas';
+import type { RequestSchema } from '../../validation/validate';
+
+const tags = ['imports'];
+
+/** The largest spreadsheet an import takes: 10 MiB is about 50,000 rows of chemicals, more than MAX_IMPORT_ROWS. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Each kind's rows are checked by its stock POST body (§4.3), with the same messages. */
+const ROW_SCHEMAS = {
+  chemical: ChemicalBodies.create,
+  instrument: InstrumentBodies.create,
+  glassware: GlasswareBodies.create,
+} as unknown as Record<StockKind, RequestSchema>;
+
+const ColumnMappingSchema = Type.Record(Type.String(), Type.Union([Type.Integer(), Type.Null()]), {
+  description: 'Write field → the 0-based index of the column it is read from; null or absent: not imported',
+});
+
+export const ImportSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Enum(STOCK_KINDS),
+  file_name: Type.String(),
+  created_at: Type.String({ description: 'When the file was uploaded' }),
+  user_email: Type.String({ description: 'Who uploaded it' }),
+  status: Type.Enum(['PENDING', 'COMMITTED', 'REVERTED']),
+  headers: Type.Array(Type.String(), { description: "The file's header row" }),
+  fields: Type.Array(Type.String(), { description: 'The fields a row may give (SERVER.md §4.3)' }),
+  mapping: ColumnMappingSchema,
+  row_count: Type.Integer({ description: 'Rows under the header row' }),
+  committed_at: Type.Union([Type.String(), Type.Null()]),
+  created_count: Type.Integer({ description: 'Records the commit created' }),
+  added_count: Type.Integer({ description: 'Rows the commit added to existing records' }),
+  skipped_count: Type.Integer({ description: 'Rows with errors left out (skip_errors)' }),
+  reverted_at: Type.Union([Type.String(), Type.Null()]),
+  reverted_by: Type.Union([Type.String(), Type.Null()]),
+});
+
+const PreviewSchema = Type.Object({
+  counts: Type.Object({ new: Type.Integer(), add: Type.Integer(), error: Type.Integer() }),
+  rows: Type.Array(
+    Type.Object({
+      row: Type.Integer({ description: 'The row number in the spreadsheet (the header row is 1)' }),
+      outcome: Type.Enum(['new', 'add', 'error']),
+      stock_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The record an `add` row adds to' }),
+      duplicate_of: Type.Union([Type.Integer(), Type.Null()]),
+      values: Type.Record(Type.String(), Type.String()),
+      errors: Type.Record(Type.String(), Type.Array(Type.String())),
+    }),
+  ),
+});
+
+const MappingBody = Type.Object({ mapping: Type.Optional(Type.Unknown()) });
+const CommitBody = Type.Object({
+  mapping: Type.Optional(Type.Unknown()),
+  skip_errors: Type.Optional(Type.Boolean({ description: 'Leave rows with errors out (default false)' })),
+});
+
+const FormatQuery = Type.Object({
+  format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
+});
+
+const ListQuery = Type.Object({
+  type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'Only imports of this kind')),
+});
+
+/** The uploaded file of a multipart request, read into memory (it is parsed as a whole); 413 past the limit. */
+async function uploadedFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  if (!request.isMultipart()) {
+    const contentType = request.headers['content-type'];
+    if (contentType === undefined) throw ValidationError.field('file', 'No file was submitted.');
+    throw new HttpError(415, `Unsupported media type "${contentType}" in request.`);
+  }
+  const { RequestFileTooLargeError } = request.server.multipartErrors;
+  try {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, parts: 10 } });
+    if (part === undefined || part.fieldname !== 'file') {
+      throw ValidationError.field('file', 'No file was submitted.');
+    }
+    return { name: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof RequestFileTooLargeError) {
+      throw new HttpError(413, `File too large. The limit is ${describeSize(IMPORT_MAX_BYTES)}.`);
+    }
+    throw error;
+  }
+}
+
+/** Imports (docs/api.md §13): signed-in only. */
+export default async function importRoutes(app: FastifyInstance) {
+  const context = (): imports.ImportsContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    now: app.now,
+    undoDays: app.config.shipmentUndoDays,
+    rowSchemas: ROW_SCHEMAS,
+  });
+  const importExists = async (request: FastifyRequest) => {
+    await imports.getImport(context(), Number((request.params as { id: string }).id));
+  };
+
+  for (const kind of STOCK_KINDS) {
+    await app.register(async function uploadScope(scope: FastifyInstance) {
+      await scope.register(multipart);
+      resource(scope, `/api/management/${kind}-imports/`, (routes) =>
+        routes.post(
+          {
+            access: 'user',
+            schema: {
+              tags,
+              summary: `Upload a CSV or .xlsx file of ${kind} records: opens an import session`,
+              description:
+                `Multipart, one \`file\` part of at most ${describeSize(IMPORT_MAX_BYTES)} (→ 413), at most ` +
+                `${imports.MAX_IMPORT_ROWS} rows. Answers the header row and the mapping matched by header names.`,
+              consumes: ['multipart/form-data'],
+              response: { 201: ImportSchema },
+            },
+          },
+          async (request, reply) => {
+            const file = await uploadedFile(request);
+            return reply
+              .code(201)
+              .send(await imports.createImport(context(), currentActor(request), kind, file));
+          },
+        ),
+      );
+    });
+
+    const templateColumns: CsvColumn<never>[] = imports
+      .importFields(context(), kind)
+      .map((field) => ({ header: field, cell: () => null }));
+    resource(app, `/api/management/${kind}-imports/template/`, (routes) =>
+      routes.get(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: `The ${kind} import template: a header row of the §4.3 write fields, no rows`,
+            querystring: FormatQuery,
+            response: {
+              200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
+            },
+          },
+        },
+        async (request, reply) => {
+          const name = `labstore-${kind}-import-template`;
+          const noRows = (async function* none() {})();
+          if (request.query.format === 'xlsx') {
+            return sendXlsx(reply, `${name}.xlsx`, xlsxStream(templateColumns, noRows, kind));
+          }
+          return sendCsv(reply, `${name}.csv`, csvStream(templateColumns, noRows));
+        },
+      ),
+    );
+  }
+
+  resource(app, '/api/management/imports/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary: 'Every import (sessions included), newest first',
+          querystring: ListQuery,
+          response: { 200: Type.Array(ImportSchema) },
+        },
+      },
+      async (request) => imports.listImports(context(), request.query.type),
+    ),
+  );
+
+  resource(app, `/api/management/imports/:id${ID}/`, (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: { tags, summary: 'One import', params: IdParams, response: { 200: ImportSchema } },
+      },
+      async (request) => imports.getImport(context(), request.params.id),
+    ),
+  );
+
+  resource(app, `/api/management/imports/:id${ID}/preview/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: importExists,
+        // Up to 20,000 rows, built field by field from the documented shape.
+        stringify: true,
+        schema: {
+          tags,
+          summary: "Every row's outcome under a mapping (new record, adds to one, or errors); writes nothing",
+          params: IdParams,
+          body: MappingBody,
+          response: { 200: PreviewSchema },
+        },
+      },
+      async (request) => imports.previewImport(context(), request.params.id, request.body.mapping),
+    ),
+  );
+
+  resource(app, `/api/management/imports/:id${ID}/commit/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: importExists,
+        schema: {
+          tags,
+          summary: 'Import the rows in one transaction: all valid rows or nothing',
+          params: IdParams,
+          body: CommitBody,
+          response: { 200: ImportSchema },
+        },
+      },
+      async (request) =>
+        imports.commitImport(context(), currentActor(request), request.params.id, {
+          mapping: request.body.mapping,
+          skipErrors: request.body.skip_errors ?? false,
+        }),
+    ),
+  );
+
+  resource(app, `/api/management/imports/:id${ID}/revert/`, (routes) =>
+    routes.post(
+      {
+        access: 'user',
+        preValidation: importExists,
+        schema: {
+          tags,
+          summary:
+            "Undo a committed import: REVERSAL entries take its quantities back (the shipments' undo rule)",
+          params: IdParams,
+          response: { 200: ImportSchema },
+        },
+      },
+      async (request) => imports.revertImport(context(), currentActor(request), request.params.id),
+    ),
+  );
+}

@@ -1,0 +1,211 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { findStockIdsAfter } from '../../db/repositories/stockListing';
+import { STOCK_EXPORT_BATCH_SIZE } from '../../services/stock';
+import { multipartBody } from '../../testing/multipart';
+import { createStockRecord, ledgerOf } from '../../testing/stockApi';
+import { insertInstrumentStock } from '../../testing/stockRows';
+import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+
+// Store tab exports (docs/api.md §14): the tab's columns, streamed in batches, as CSV or .xlsx.
+
+// Counts the export's keyset reads, while still reading for real.
+jest.mock('../../db/repositories/stockListing', () => {
+  const actual = jest.requireActual<typeof import('../../db/repositories/stockListing')>(
+    '../../db/repositories/stockListing',
+  );
+  return { ...actual, findStockIdsAfter: jest.fn(actual.findStockIdsAfter) };
+});
+const keysetReads = jest.mocked(findStockIdsAfter);
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ token } = await t.signedInUser());
+});
+afterAll(() => t.close());
+
+const rowsOf = (body: string): string[][] => parse(body, { bom: true });
+
+const CHEMICAL_HEADER = [
+  '#',
+  'Name',
+  'CAS RN',
+  'Molecular Formula',
+  'Molecular Weight (g/mol)',
+  'Purity (%)',
+  'Amount (ml)',
+  'State',
+  'Manufacturer',
+  'Supplier',
+];
+
+describe('GET /api/storeobjects/{kind}objs/export/', () => {
+  it("downloads the chemical tab's columns for anyone, ordered and searched like the list, formulas escaped", async () => {
+    const ethanol = await createStockRecord(t, token, 'chemical', 1234567.125, 'Ethanol, absolute');
+    const link = await createStockRecord(t, token, 'chemical', 0.001, '=HYPERLINK("http://evil.example")');
+    const response = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?ordering=-quantity' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="labstore-chemicals-${today}.csv"`,
+    );
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header).toEqual(CHEMICAL_HEADER);
+    expect(rows).toEqual([
+      [
+        String(ethanol),
+        'Ethanol, absolute',
+        '64-17-5',
+        'C2H6O',
+        '46.069',
+        '99.5',
+        '1234567.125',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+      ],
+      [
+        String(link),
+        `'=HYPERLINK("http://evil.example")`,
+        '64-17-5',
+        'C2H6O',
+        '46.069',
+        '99.5',
+        '0.001',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+      ],
+    ]);
+
+    const searched = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?search=absolute' });
+    expect(
+      rowsOf(searched.body)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([String(ethanol)]);
+  });
+
+  it('gives the same rows as an .xlsx workbook, numbers as numbers', async () => {
+    const beaker = await createStockRecord(t, token, 'glassware', 20, 'Beaker');
+    const response = await t.app.inject({ url: '/api/storeobjects/glasswareobjs/export/?format=xlsx' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="labstore-glasswares-\d{4}-\d\d-\d\d\.xlsx"/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Name',
+      'Quantity (pieces)',
+      'Size',
+      'Type',
+      'Manufacturer',
+      'Supplier',
+    ]);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'Beaker',
+      20,
+      250,
+      'Borosilicate',
+      'Pyrex',
+      'Daraz',
+    ]);
+    expect(beaker).toBeGreaterThan(0);
+  });
+
+  it('reads the list in keyset batches while sending', async () => {
+    const count = 2 * STOCK_EXPORT_BATCH_SIZE + 7;
+    for (let index = 0; index < count; index += 1) {
+      await insertInstrumentStock(t.db, { name: `Probe ${index}`, quantity: index });
+    }
+    keysetReads.mockClear();
+    const response = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/' });
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header).toEqual(['Name', 'Quantity (pieces)', 'Manufacturer', 'Supplier']);
+    expect(rows).toHaveLength(count);
+    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), 'Shimadzu', 'Daraz']);
+    // Three batches and the read that finds nothing more.
+    expect(keysetReads).toHaveBeenCalledTimes(4);
+    for (const call of keysetReads.mock.calls) expect(call[3]).toBe(STOCK_EXPORT_BATCH_SIZE);
+  });
+
+  it('refuses an unknown ordering field or format with 400', async () => {
+    const response = await t.app.inject({
+      url: '/api/storeobjects/instrumentobjs/export/?ordering=colour&format=pdf',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      ordering: ['"colour" is not a valid choice.'],
+      format: ['"pdf" is not a valid choice.'],
+    });
+  });
+
+  it('round trip: an exported tab imported again matches every record and changes nothing', async () => {
+    const exported = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/' });
+    const [, ...rows] = rowsOf(exported.body);
+    const ids = rows.map((row) => Number(row[0]));
+    const before = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+
+    const form = await multipartBody([['file', exported.rawPayload, 'export.csv']]);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/management/chemical-imports/',
+      payload: form.payload,
+      headers: { ...authHeader(token), ...form.headers },
+    });
+    expect(opened.statusCode).toBe(201);
+    const session = opened.json() as { id: number; mapping: Record<string, number | null> };
+    expect(session.mapping).toEqual({
+      name: 1,
+      expiry_date: null,
+      opened_on: null,
+      minimum_quantity: null,
+      CAS_RN: 2,
+      molecular_formula: 3,
+      molecular_weight: 4,
+      purity: 5,
+      manufacturer: 8,
+      supplier: 9,
+      state: 7,
+      quantity: 6,
+    });
+    // Without the amounts: the file describes the stock that is there, it brings none in.
+    const mapping = { ...session.mapping, quantity: null };
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/management/imports/${session.id}/preview/`,
+      payload: { mapping },
+      headers: authHeader(token),
+    });
+    const previewRows = preview.json().rows as { outcome: string; stock_id: number }[];
+    expect(previewRows.map((row) => row.outcome)).toEqual(ids.map(() => 'add'));
+    expect(previewRows.map((row) => row.stock_id)).toEqual(ids);
+
+    const committed = await t.app.inject({
+      method: 'POST',
+      url: `/api/management/imports/${session.id}/commit/`,
+      payload: { mapping },
+      headers: authHeader(token),
+    });
+    expect(committed.json()).toMatchObject({
+      status: 'COMMITTED',
+      created_count: 0,
+      added_count: ids.length,
+    });
+    const after = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+    expect(after.json()).toEqual(before.json());
+    for (const id of ids) {
+      expect((await ledgerOf(t, token, 'chemical', id)).every((entry) => entry.kind !== 'IMPORT')).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { StockRecords } from '../../db/repositories/stock';
+import type { StockKind } from '../../domain/stockKinds';
+import type { CsvColumn } from '../../http/csv';
+
+// What a Store tab's "Export CSV" holds: the columns the tab shows (SPEC.md "Store stock tabs"), in its order, with
+// the unit in the header and numbers in full precision.
+
+const trade = <T extends StockRecords[StockKind]>(): CsvColumn<T>[] => [
+  { header: 'Manufacturer', cell: (record) => record.manufacturer.name },
+  { header: 'Supplier', cell: (record) => record.supplier.name },
+];
+
+export const STOCK_EXPORT_COLUMNS: { [K in StockKind]: CsvColumn<StockRecords[K]>[] } = {
+  chemical: [
+    { header: '#', cell: (record) => record.id },
+    { header: 'Name', cell: (record) => record.chemical.name },
+    { header: 'CAS RN', cell: (record) => record.chemical.CAS_RN },
+    { header: 'Molecular Formula', cell: (record) => record.chemical.molecular_formula },
+    { header: 'Molecular Weight (g/mol)', cell: (record) => record.chemical.molecular_weight },
+    { header: 'Purity (%)', cell: (record) => record.purity },
+    { header: 'Amount (ml)', cell: (record) => record.quantity },
+    { header: 'State', cell: (record) => record.state },
+    ...trade<StockRecords['chemical']>(),
+  ],
+  instrument: [
+    { header: 'Name', cell: (record) => record.instrument.name },
+    { header: 'Quantity (pieces)', cell: (record) => record.quantity },
+    ...trade<StockRecords['instrument']>(),
+  ],
+  glassware: [
+    { header: 'Name', cell: (record) => record.glassware.name },
+    { header: 'Quantity (pieces)', cell: (record) => record.quantity },
+    { header: 'Size', cell: (record) => record.size },
+    { header: 'Type', cell: (record) => record.material_type },
+    ...trade<StockRecords['glassware']>(),
+  ],
+};

@@ -1,0 +1,675 @@
+import type { Db, Dialect } from '../db';
+import { isUniqueViolation } from '../db/errors';
+import * as imports from '../db/repositories/imports';
+import type { ImportRow } from '../db/repositories/imports';
+import { lockStockQuantities, addToStockQuantities } from '../db/repositories/shipments';
+import * as stock from '../db/repositories/stock';
+import type { StockRowChanges } from '../db/repositories/stock';
+import { addLedgerEntries } from '../db/repositories/stockLedger';
+import type { ImportStatus } from '../db/tables';
+import { importedQuantity } from '../domain/importedQuantity';
+import { MAX_QUANTITY, toHundredths } from '../domain/quantity';
+import {
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_UNITS,
+  toBaseQuantity,
+  type StockKind,
+} from '../domain/stockKinds';
+import { restoreFormula } from '../http/csv';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { readSpreadsheet } from '../http/spreadsheet';
+import { recordSearchChanges } from '../search/changeLog';
+import { FieldErrorCollector, ValidationError, type FieldErrors } from '../validation/errors';
+import { validateObject, type RequestSchema } from '../validation/validate';
+import { recordAudit, type Actor, type AuditTarget } from './audit';
+import { describeStockRecord, revertAdditions } from './shipments';
+import { DATABASE_CATALOG, newStockColumns, type CatalogLookup, type StockWrites } from './stock';
+
+// Spreadsheet imports (docs/api.md §13): upload → column mapping → preview of every row → commit in one
+// transaction → undo. Rows are checked by the stock POST's own validator, so they fail with its messages.
+
+export interface ImportsContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+  /** SHIPMENT_UNDO_DAYS: imports are undone under the shipments' rule. */
+  undoDays: number;
+  /** Each kind's POST body (§4.3): its properties are the importable fields, and it checks every row. */
+  rowSchemas: Record<StockKind, RequestSchema>;
+}
+
+/** Bounds the cells a session keeps (and the work of one preview or commit). */
+export const MAX_IMPORT_ROWS = 20_000;
+
+/** A write field → the index of the column it is read from; a field left out (or null) is not imported. */
+export type ColumnMapping = Record<string, number | null>;
+
+export interface ImportSummary {
+  id: number;
+  type: StockKind;
+  file_name: string;
+  created_at: string;
+  user_email: string;
+  status: ImportStatus;
+  /** The header row of the file. */
+  headers: string[];
+  /** The importable fields (§4.3 write fields) of the kind, in template order. */
+  fields: string[];
+  /** The mapping found by matching header names with the fields. */
+  mapping: ColumnMapping;
+  row_count: number;
+  committed_at: string | null;
+  created_count: number;
+  added_count: number;
+  skipped_count: number;
+  reverted_at: string | null;
+  reverted_by: string | null;
+}
+
+export type RowOutcome = 'new' | 'add' | 'error';
+
+export interface PreviewRow {
+  /** The row's number in the spreadsheet (the header is row 1). */
+  row: number;
+  outcome: RowOutcome;
+  /** The existing record a row adds to. */
+  stock_id: number | null;
+  /** The row number of the earlier row with the same identifying fields. */
+  duplicate_of: number | null;
+  /** The mapped cells, by field, as read (quantities after unit conversion). */
+  values: Record<string, string>;
+  errors: FieldErrors;
+}
+
+export interface Preview {
+  counts: Record<RowOutcome, number>;
+  rows: PreviewRow[];
+}
+
+export const importFields = (context: Pick<ImportsContext, 'rowSchemas'>, kind: StockKind): string[] =>
+  Object.keys(context.rowSchemas[kind].properties ?? {});
+
+// ---- Column mapping ----
+
+/** Other header names the Store's own columns (and so its exports) give a field: 'Amount (ml)', 'Type'. */
+const HEADER_ALIASES: Record<string, string[]> = {
+  quantity: ['amount'],
+  material_type: ['type'],
+  CAS_RN: ['cas', 'casnumber', 'casno'],
+};
+
+/** A header or field name compared case- and spacing-insensitively, without a unit in brackets: 'CAS RN' = 'cas_rn'. */
+const headerKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\(.*?\)|\[.*?\]/g, '')
+    .replace(/[\s_.-]+/g, '');
+
+/** Each field matched with the first header that names it; a header serves one field at most. */
+export function autoMapping(fields: readonly string[], headers: readonly string[]): ColumnMapping {
+  const keys = headers.map(headerKey);
+  const used = new Set<number>();
+  const mapping: ColumnMapping = {};
+  for (const field of fields) {
+    const names = [headerKey(field), ...(HEADER_ALIASES[field] ?? [])];
+    const index = keys.findIndex((key, position) => !used.has(position) && names.includes(key));
+    mapping[field] = index === -1 ? null : index;
+    if (index !== -1) used.add(index);
+  }
+  return mapping;
+}
+
+function checkMapping(
+  fields: readonly string[],
+  headers: readonly string[],
+  mapping: unknown,
+): ColumnMapping {
+  const errors = new FieldErrorCollector();
+  const checked: ColumnMapping = {};
+  if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping)) {
+    throw ValidationError.field('mapping', 'Expected an object of field → column number.');
+  }
+  for (const [field, column] of Object.entries(mapping)) {
+    if (!fields.includes(field)) errors.add('mapping', `"${field}" is not a field of this kind.`);
+    else if (column === null) checked[field] = null;
+    else if (!Number.isInteger(column) || (column as number) < 0 || (column as number) >= headers.length)
+      errors.add(
+        'mapping',
+        `${field}: column ${String(column)} is not a column of the file (0–${headers.length - 1}).`,
+      );
+    else checked[field] = column as number;
+  }
+  errors.throwIfAny();
+  return checked;
+}
+
+// ---- Rows ----
+
+interface CheckedRow<K extends StockKind> {
+  row: number;
+  values: Record<string, string>;
+  errors: FieldErrors;
+  write?: StockWrites[K];
+  duplicateOf: number | null;
+}
+
+/** The identifying fields of a write as §4.4 compares them, as one text. */
+function identityKey<K extends StockKind>(kind: K, write: StockWrites[K]): string {
+  const key = stock.nameKey;
+  const trade = [key(write.name), key(write.manufacturer), key(write.supplier)];
+  if (kind === 'chemical') {
+    const chemical = write as StockWrites['chemical'];
+    return JSON.stringify([...trade, toHundredths(chemical.purity), chemical.state]);
+  }
+  if (kind === 'glassware') {
+    const glassware = write as StockWrites['glassware'];
+    return JSON.stringify([...trade, glassware.size, key(glassware.material_type)]);
+  }
+  return JSON.stringify(trade);
+}
+
+/**
+ * Every row checked: its mapped cells through the unit conversion and the kind's POST validator, then rows that
+ * repeat an earlier row's identifying fields marked (a record once per file: two rows for one record are more
+ * likely a slip than two deliveries).
+ */
+async function checkRows<K extends StockKind>(
+  context: ImportsContext,
+  kind: K,
+  mapping: ColumnMapping,
+  cells: readonly string[][],
+): Promise<CheckedRow<K>[]> {
+  const checked: CheckedRow<K>[] = [];
+  // The first row of each identity seen so far, by identityKey.
+  const seen = new Map<string, number>();
+  for (let start = 0; start < cells.length; start += ROWS_PER_SLICE) {
+    await yieldToOtherRequests();
+    checked.push(
+      ...checkSlice(context, kind, mapping, cells.slice(start, start + ROWS_PER_SLICE), start, seen),
+    );
+  }
+  return checked;
+}
+
+function checkSlice<K extends StockKind>(
+  context: ImportsContext,
+  kind: K,
+  mapping: ColumnMapping,
+  slice: readonly string[][],
+  start: number,
+  seen: Map<string, number>,
+): CheckedRow<K>[] {
+  const schema = context.rowSchemas[kind];
+  return slice.map((rowCells, offset): CheckedRow<K> => {
+    // The spreadsheet's row number: the header is row 1.
+    const row = start + offset + 2;
+    const values: Record<string, string> = {};
+    const input: Record<string, string> = {};
+    const errors = new FieldErrorCollector();
+    for (const [field, column] of Object.entries(mapping)) {
+      if (column === null) continue;
+      let text = restoreFormula((rowCells[column] ?? '').trim());
+      if (field === 'quantity') {
+        const amount = importedQuantity(kind, text);
+        if (!amount.ok) errors.add(field, amount.message);
+        text = amount.ok ? amount.value : text;
+      }
+      values[field] = text;
+      // A blank cell is a missing field: required ones say so, optional ones take their default.
+      if (text !== '' && !errors.has(field)) input[field] = text;
+    }
+    let write: StockWrites[K] | undefined;
+    try {
+      write = validateObject(schema, input).value as unknown as StockWrites[K];
+    } catch (error) {
+      errors.merge(error);
+    }
+    if (write === undefined || Object.keys(errors.fields).length > 0) {
+      return { row, values, errors: errors.fields, duplicateOf: null };
+    }
+    const identity = identityKey(kind, write);
+    const duplicateOf = seen.get(identity);
+    if (duplicateOf !== undefined) {
+      const message = `Row ${duplicateOf} has the same identifying fields: list each record once per file.`;
+      return { row, values, errors: { non_field_errors: [message] }, duplicateOf };
+    }
+    seen.set(identity, row);
+    return { row, values, errors: {}, write, duplicateOf: null };
+  });
+}
+
+const CATALOG_TABLES = { chemical: 'chemicals', instrument: 'instruments', glassware: 'glasswares' } as const;
+
+/**
+ * The existing records the valid rows add to, by row number: their catalog entries looked up by name without
+ * creating any, then the records by identifying fields (the same columns a commit resolves).
+ */
+async function existingRecords<K extends StockKind>(
+  db: Db,
+  kind: K,
+  rows: readonly CheckedRow<K>[],
+): Promise<Map<number, number>> {
+  const writes = rows.flatMap((row) => (row.write ? [{ row: row.row, write: row.write }] : []));
+  const manufacturers = await imports.findNamedEntryIds(
+    db,
+    'manufacturers',
+    writes.map(({ write }) => write.manufacturer),
+  );
+  const suppliers = await imports.findNamedEntryIds(
+    db,
+    'suppliers',
+    writes.map(({ write }) => write.supplier),
+  );
+  const catalog = await imports.findNamedEntryIds(
+    db,
+    CATALOG_TABLES[kind],
+    writes.map(({ write }) => write.name),
+  );
+  const identities: { row: number; columns: StockRowChanges<K> }[] = [];
+  for (const { row, write } of writes) {
+    const manufacturer_id = manufacturers.get(stock.nameKey(write.manufacturer));
+    const supplier_id = suppliers.get(stock.nameKey(write.supplier));
+    const catalogId = catalog.get(stock.nameKey(write.name));
+    if (manufacturer_id === undefined || supplier_id === undefined || catalogId === undefined) continue;
+    identities.push({
+      row,
+      columns: identityColumns(kind, write, { manufacturer_id, supplier_id, catalogId }),
+    });
+  }
+  const found = await imports.findStockIdsByIdentity(
+    db,
+    kind,
+    identities.map(({ columns }) => columns),
+  );
+  const byRow = new Map<number, number>();
+  for (const { row, columns } of identities) {
+    const id = found.get(imports.identityOf(kind, columns));
+    if (id !== undefined) byRow.set(row, id);
+  }
+  return byRow;
+}
+
+function identityColumns<K extends StockKind>(
+  kind: K,
+  write: StockWrites[K],
+  ids: { manufacturer_id: number; supplier_id: number; catalogId: number },
+): StockRowChanges<K> {
+  const trade = { manufacturer_id: ids.manufacturer_id, supplier_id: ids.supplier_id };
+  if (kind === 'chemical') {
+    const chemical = write as StockWrites['chemical'];
+    return {
+      ...trade,
+      chemical_id: ids.catalogId,
+      purity_hundredths: toHundredths(chemical.purity),
+      state: chemical.state,
+    } as unknown as StockRowChanges<K>;
+  }
+  if (kind === 'glassware') {
+    const glassware = write as StockWrites['glassware'];
+    return {
+      ...trade,
+      glassware_id: ids.catalogId,
+      size: glassware.size,
+      material_type_key: stock.nameKey(glassware.material_type),
+    } as unknown as StockRowChanges<K>;
+  }
+  return { ...trade, instrument_id: ids.catalogId } as unknown as StockRowChanges<K>;
+}
+
+// ---- Sessions ----
+
+function summary(
+  context: Pick<ImportsContext, 'rowSchemas'>,
+  row: Omit<ImportRow, 'cells' | 'user_id'>,
+): ImportSummary {
+  const kind = KIND_OF_TYPE[row.object_type];
+  const headers = JSON.parse(row.headers) as string[];
+  const fields = importFields(context, kind);
+  return {
+    id: row.id,
+    type: kind,
+    file_name: row.file_name,
+    created_at: row.created_at,
+    user_email: row.user_email,
+    status: row.status,
+    headers,
+    fields,
+    mapping: autoMapping(fields, headers),
+    row_count: row.row_count,
+    committed_at: row.committed_at,
+    created_count: row.created_count,
+    added_count: row.added_count,
+    skipped_count: row.skipped_count,
+    reverted_at: row.reverted_at,
+    reverted_by: row.reverted_by,
+  };
+}
+
+/**
+ * Opens an import session from an uploaded file: reads it, matches its header names with the kind's fields and
+ * keeps its cells. A file none of whose columns names a field is refused: its first row is no header row.
+ */
+export async function createImport(
+  context: ImportsContext,
+  actor: Actor,
+  kind: StockKind,
+  file: { name: string; bytes: Buffer },
+): Promise<ImportSummary> {
+  const sheet = await readSpreadsheet(file.bytes, MAX_IMPORT_ROWS);
+  const fields = importFields(context, kind);
+  const mapping = autoMapping(fields, sheet.headers);
+  if (Object.values(mapping).every((column) => column === null)) {
+    throw ValidationError.field(
+      'file',
+      `No column of the first row names a field of a ${kind} record (${fields.join(', ')}): the first row must ` +
+        'name the columns, as in the template.',
+    );
+  }
+  const id = await imports.insertImport(context.db, {
+    object_type: OBJECT_TYPES[kind],
+    file_name: file.name.slice(0, 255),
+    created_at: context.now().toISOString(),
+    user_id: actor.id,
+    user_email: actor.email,
+    status: 'PENDING',
+    headers: JSON.stringify(sheet.headers),
+    cells: JSON.stringify(sheet.rows),
+    row_count: sheet.rows.length,
+  });
+  return getImport(context, id);
+}
+
+export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
+  const row = await imports.findImport(context.db, id);
+  if (!row) throw notFound();
+  return summary(context, row);
+}
+
+export async function listImports(context: ImportsContext, kind?: StockKind): Promise<ImportSummary[]> {
+  const rows = await imports.listImports(context.db, kind && OBJECT_TYPES[kind]);
+  return rows.map((row) => summary(context, row));
+}
+
+/** The session's cells and the mapping to read them with (the automatic one unless the client sends its own). */
+async function sessionRows(context: ImportsContext, row: ImportRow, mapping: unknown) {
+  const kind = KIND_OF_TYPE[row.object_type];
+  if (row.status !== 'PENDING' || row.cells === null) throw alreadyDone(row);
+  const headers = JSON.parse(row.headers) as string[];
+  const fields = importFields(context, kind);
+  const checkedMapping =
+    mapping === undefined ? autoMapping(fields, headers) : checkMapping(fields, headers, mapping);
+  const cells = JSON.parse(row.cells) as string[][];
+  return { kind, checked: await checkRows(context, kind, checkedMapping, cells) };
+}
+
+function alreadyDone(row: ImportRow) {
+  if (row.status === 'REVERTED') {
+    return conflict(`This import was undone on ${row.reverted_at!.slice(0, 10)} by ${row.reverted_by}.`);
+  }
+  return conflict(`This import was committed on ${row.committed_at!.slice(0, 10)} by ${row.user_email}.`);
+}
+
+/** Every row's outcome under the mapping; nothing is written. */
+export async function previewImport(context: ImportsContext, id: number, mapping: unknown): Promise<Preview> {
+  const row = await imports.findImport(context.db, id);
+  if (!row) throw notFound();
+  const { kind, checked } = await sessionRows(context, row, mapping);
+  const existing = await existingRecords(context.db, kind, checked);
+  const counts = { new: 0, add: 0, error: 0 };
+  const rows = checked.map((line): PreviewRow => {
+    const stockId = existing.get(line.row) ?? null;
+    const outcome: RowOutcome = line.write === undefined ? 'error' : stockId === null ? 'new' : 'add';
+    counts[outcome] += 1;
+    return {
+      row: line.row,
+      outcome,
+      stock_id: stockId,
+      duplicate_of: line.duplicateOf,
+      values: line.values,
+      errors: line.errors,
+    };
+  });
+  return { counts, rows };
+}
+
+/**
+ * The catalogs as one commit sees them: entries found or created once per name (a file names few manufacturers
+ * many times), and the chemicals the file names read in a few batched queries instead of one query per row. A
+ * chemical the commit itself saves is looked up again, so a later row naming it sees its new values.
+ */
+async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Promise<CatalogLookup> {
+  const entries = new Map<string, stock.NamedEntry>();
+  const chemicals = await imports.findChemicalsByName(trx, chemicalNames);
+  return {
+    entry: async (db, table, name) => {
+      const key = `${table}:${stock.nameKey(name)}`;
+      let entry = entries.get(key);
+      if (entry === undefined) {
+        entry = await DATABASE_CATALOG.entry(db, table, name);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    chemicalByName: async (db, name) => {
+      const key = stock.nameKey(name);
+      if (chemicals.has(key)) {
+        const found = chemicals.get(key);
+        // Read once: the row's own write may change it.
+        chemicals.delete(key);
+        return found ?? undefined;
+      }
+      return DATABASE_CATALOG.chemicalByName(db, name);
+    },
+  };
+}
+
+/** Lets the event loop answer other requests between slices of a long piece of work. */
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows handled between two yields to the event loop. */
+const ROWS_PER_SLICE = 100;
+
+/**
+ * Writes the items a slice at a time with a yield to the event loop before each: on SQLite every statement runs
+ * synchronously, so thousands of rows written back to back would hold the loop for their whole time.
+ */
+async function inSlices<T>(items: readonly T[], write: (slice: T[]) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += 5 * ROWS_PER_SLICE) {
+    await yieldToOtherRequests();
+    await write(items.slice(start, start + 5 * ROWS_PER_SLICE));
+  }
+}
+
+export const importTarget = (row: Pick<ImportRow, 'id' | 'file_name'>): AuditTarget => ({
+  type: 'import',
+  id: row.id,
+  label: `${row.file_name} (import #${row.id})`,
+});
+
+/**
+ * Commits the valid rows in one transaction, all or nothing: rows with errors refuse the commit (400) unless
+ * `skipErrors`. Each row creates its record or adds to the existing one with the same identifying fields; every
+ * quantity arrives through an IMPORT ledger entry carrying the import's id. Existing records are locked in
+ * ascending id order, as merges and issues lock them.
+ */
+export async function commitImport(
+  context: ImportsContext,
+  actor: Actor,
+  id: number,
+  { mapping, skipErrors }: { mapping?: unknown; skipErrors: boolean },
+): Promise<ImportSummary> {
+  const { db, dialect, now } = context;
+  await db.transaction().execute(async (trx) => {
+    const row = await imports.findImport(trx, id, dialect);
+    if (!row) throw notFound();
+    const { kind, checked } = await sessionRows(context, row, mapping);
+    const valid = checked.filter((line) => line.write !== undefined);
+    const failing = checked.length - valid.length;
+    if (failing > 0 && !skipErrors) {
+      throw badRequest(
+        `${failing} row${failing === 1 ? ' has' : 's have'} errors: fix the file, or skip them (skip_errors).`,
+      );
+    }
+    if (valid.length === 0) throw badRequest('No row can be imported.');
+
+    const catalog = await rememberingCatalog(
+      trx,
+      kind === 'chemical' ? valid.map((line) => line.write!.name) : [],
+    );
+    const resolved: { row: number; columns: StockRowChanges<typeof kind>; quantity: number }[] = [];
+    const alsoChanged = new Set<number>();
+    for (const [index, line] of valid.entries()) {
+      if (index % ROWS_PER_SLICE === 0) await yieldToOtherRequests();
+      const write = line.write!;
+      const { columns, alsoChanged: others } = await newStockColumns(trx, kind, write, catalog);
+      others.forEach((other) => alsoChanged.add(other));
+      resolved.push({ row: line.row, columns, quantity: toBaseQuantity(kind, write.quantity ?? 0) });
+    }
+    const existing = await imports.findStockIdsByIdentity(
+      trx,
+      kind,
+      resolved.map((line) => line.columns),
+    );
+    const balances = await lockStockQuantities(trx, dialect, kind, [...existing.values()]);
+
+    const type = OBJECT_TYPES[kind];
+    const created_at = now().toISOString();
+    const added = new Map<number, number>();
+    const ledger = [];
+    // New records in multi-row inserts, then their ids read back by identity (a few queries for thousands).
+    const fresh = resolved.filter((line) => !existing.has(imports.identityOf(kind, line.columns)));
+    await inSlices(fresh, (slice) =>
+      insertImportedRows(
+        trx,
+        kind,
+        slice.map((line) => ({ ...line.columns, quantity: line.quantity })),
+      ),
+    );
+    const created = await imports.findStockIdsByIdentity(
+      trx,
+      kind,
+      fresh.map((line) => line.columns),
+    );
+    for (const line of resolved) {
+      const identity = imports.identityOf(kind, line.columns);
+      let stockId = existing.get(identity);
+      if (stockId === undefined) {
+        stockId = created.get(identity)!;
+        balances.set(stockId, line.quantity);
+      } else {
+        balances.set(stockId, balances.get(stockId)! + line.quantity);
+        added.set(stockId, (added.get(stockId) ?? 0) + line.quantity);
+      }
+      alsoChanged.add(stockId);
+      if (line.quantity > 0) {
+        ledger.push({
+          created_at,
+          kind: 'IMPORT' as const,
+          object_type: type,
+          object_id: stockId,
+          change: line.quantity,
+          balance: balances.get(stockId)!,
+          shipment_id: null,
+          issue_id: null,
+          import_id: id,
+          user_id: actor.id,
+          user_email: actor.email,
+        });
+      }
+    }
+    const createdCount = fresh.length;
+    for (const stockId of added.keys()) {
+      if (balances.get(stockId)! > toBaseQuantity(kind, MAX_QUANTITY)) {
+        const [record] = await stock.findStockRecords(trx, kind, [stockId]);
+        const { name } = describeStockRecord[kind](record as never);
+        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
+      }
+    }
+    await addToStockQuantities(trx, kind, added);
+    await inSlices(ledger, (slice) => addLedgerEntries(trx, slice));
+    await inSlices([...alsoChanged], (slice) =>
+      recordSearchChanges(
+        trx,
+        slice.map((object_id) => ({ object_type: type, object_id })),
+      ),
+    );
+    const counts = {
+      created_count: createdCount,
+      added_count: valid.length - createdCount,
+      skipped_count: failing,
+    };
+    await imports.updateImport(trx, id, {
+      status: 'COMMITTED',
+      cells: null,
+      committed_at: created_at,
+      ...counts,
+    });
+    await recordAudit(trx, {
+      at: new Date(created_at),
+      actor,
+      action: 'import.committed',
+      target: importTarget(row),
+      changes: {
+        type: [null, kind],
+        created: [null, counts.created_count],
+        added_to: [null, counts.added_count],
+        skipped: [null, counts.skipped_count],
+      },
+    });
+  });
+  return getImport(context, id);
+}
+
+/** The import's new records; one that a concurrent write created meanwhile is a 409 (commit again to add to it). */
+async function insertImportedRows<K extends StockKind>(
+  trx: Db,
+  kind: K,
+  rows: readonly StockRowChanges<K>[],
+): Promise<void> {
+  try {
+    await imports.insertStockRows(trx, kind, rows);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw conflict('A record of this file was created by someone else meanwhile; commit again to add to it.');
+  }
+}
+
+/**
+ * Undoes a committed import under the shipments' undo rule (revertAdditions): its IMPORT entries taken back by
+ * REVERSAL entries carrying the import's id, refused while a record holds less than the import added to it. The
+ * records it created stay (with what remains in them), like everything in the history.
+ */
+export async function revertImport(
+  context: ImportsContext,
+  actor: Actor,
+  id: number,
+): Promise<ImportSummary> {
+  await context.db.transaction().execute(async (trx) => {
+    const row = await imports.findImport(trx, id, context.dialect);
+    if (!row) throw notFound();
+    if (row.status === 'PENDING') throw conflict('This import was not committed: there is nothing to undo.');
+    if (row.status === 'REVERTED') throw alreadyDone(row);
+    const kind = KIND_OF_TYPE[row.object_type];
+    const revertedAt = await revertAdditions(trx, context, actor, {
+      kind,
+      what: 'import',
+      addedAt: row.committed_at!,
+      additions: await imports.importAdditions(trx, id),
+      link: { shipment_id: null, import_id: id },
+    });
+    await imports.updateImport(trx, id, {
+      status: 'REVERTED',
+      reverted_at: revertedAt,
+      reverted_by: actor.email,
+    });
+    await recordAudit(trx, {
+      at: new Date(revertedAt),
+      actor,
+      action: 'import.reverted',
+      target: importTarget(row),
+      changes: null,
+    });
+  });
+  return getImport(context, id);
+}
