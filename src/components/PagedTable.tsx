@@ -2,19 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import { errorMessage, type ApiError } from '../api/errorMessage';
 import type { Page } from '../api/paging';
 import { CenteredSpinner } from './CenteredSpinner';
+import { ColumnTable } from './ColumnTable';
 import type { Column } from './VirtualTable';
 
 export const rowsPerPageOptions = [25, 50, 100];
@@ -90,26 +85,7 @@ export function PagedTable<Row>({
       {data.results.length === 0 ? (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.header}>{column.header}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.results.map((row, position) => (
-                <TableRow key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.header}>{column.cell(row, position)}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ColumnTable label={label} columns={columns} rows={data.results} rowKey={rowKey} />
       )}
       <TablePagination
         component="div"

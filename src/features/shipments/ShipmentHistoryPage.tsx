@@ -6,12 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -26,6 +20,7 @@ import {
 } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ColumnTable } from '../../components/ColumnTable';
 import { longUsDate } from '../../components/dates';
 import { amount, exactQuantity, stateLabels } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
@@ -102,26 +97,12 @@ function ShipmentCard<K extends StockKind>({ kind, shipment, columns }: Shipment
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
       />
       <CardContent>
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.header}>{column.header}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shipment.lines.map((line, position) => (
-                <TableRow key={position}>
-                  {columns.map((column) => (
-                    <TableCell key={column.header}>{column.cell(line, position)}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ColumnTable
+          label={title}
+          columns={columns}
+          rows={shipment.lines}
+          rowKey={(_line, position) => position}
+        />
       </CardContent>
       {confirming && (
         <UndoShipmentDialog

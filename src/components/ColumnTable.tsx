@@ -1,0 +1,42 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Key } from 'react';
+import type { Column } from './VirtualTable';
+
+interface ColumnTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, position: number) => Key;
+}
+
+/** Every row of a short list in the columns given (long lists go in a VirtualTable, which draws only those in view). */
+export function ColumnTable<Row>({ label, columns, rows, rowKey }: ColumnTableProps<Row>) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header}>{column.header}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, position) => (
+            <TableRow key={rowKey(row, position)}>
+              {columns.map((column) => (
+                <TableCell key={column.header}>{column.cell(row, position)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
