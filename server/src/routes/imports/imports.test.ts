@@ -24,6 +24,35 @@ jest.mock('../../db/repositories/imports', () => {
 });
 const stockInserts = jest.mocked(insertStockRows);
 
+/** The write fields of each kind (SERVER.md §4.3 and docs/api.md §11), in the order imports and templates list them. */
+const writeFields = {
+  chemical: [
+    'name',
+    'CAS_RN',
+    'molecular_formula',
+    'molecular_weight',
+    'purity',
+    'manufacturer',
+    'supplier',
+    'state',
+    'expiry_date',
+    'opened_on',
+    'minimum_quantity',
+    'quantity',
+  ],
+  instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'quantity'],
+  glassware: [
+    'name',
+    'manufacturer',
+    'supplier',
+    'size',
+    'material_type',
+    'expiry_date',
+    'minimum_quantity',
+    'quantity',
+  ],
+};
+
 let t: TestApp;
 let token: string;
 let email: string;
@@ -126,20 +155,7 @@ describe('upload', () => {
         'Quantity',
         'Remarks',
       ],
-      fields: [
-        'name',
-        'CAS_RN',
-        'molecular_formula',
-        'molecular_weight',
-        'purity',
-        'manufacturer',
-        'supplier',
-        'state',
-        'expiry_date',
-        'opened_on',
-        'minimum_quantity',
-        'quantity',
-      ],
+      fields: writeFields.chemical,
       mapping: {
         name: 0,
         CAS_RN: 1,
@@ -565,33 +581,7 @@ describe('template', () => {
         `attachment; filename="labstore-${kind}-import-template.csv"`,
       );
       const [header] = parse(csv.body, { bom: true }) as string[][];
-      const expected = {
-        chemical: [
-          'name',
-          'CAS_RN',
-          'molecular_formula',
-          'molecular_weight',
-          'purity',
-          'manufacturer',
-          'supplier',
-          'state',
-          'expiry_date',
-          'opened_on',
-          'minimum_quantity',
-          'quantity',
-        ],
-        instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'quantity'],
-        glassware: [
-          'name',
-          'manufacturer',
-          'supplier',
-          'size',
-          'material_type',
-          'expiry_date',
-          'minimum_quantity',
-          'quantity',
-        ],
-      }[kind];
+      const expected = writeFields[kind];
       expect(header).toEqual(expected);
 
       const xlsx = await t.app.inject({
