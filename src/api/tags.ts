@@ -16,6 +16,8 @@ export const tagTypes = [
   'Audit',
   'File',
   'Category',
+  'Dashboard',
+  'Import',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];
