@@ -3,6 +3,7 @@ import { baseQuery } from './baseQuery';
 import { filterParams, type Page, type PageRequest } from './paging';
 import type { ChemicalState, ObjectType, StockKind } from './stock';
 import { listTag, recordTag } from './tags';
+import { saveFile } from '../components/csvExport';
 
 // SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
 
@@ -113,16 +114,6 @@ async function readDownload(response: Response, onProgress?: (bytes: number) => 
   }
   const type = response.headers.get('content-type') ?? 'text/csv';
   return { blob: new Blob(chunks, { type }), fileName: attachmentName(response) ?? fallbackName() };
-}
-
-/** Hands a downloaded file to the browser, which saves it under `fileName`. */
-function saveFile(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(href);
 }
 
 export const ledgerApi = apiSlice.injectEndpoints({

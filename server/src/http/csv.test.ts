@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
-import { csvStream, neutralizeFormula, restoreFormula, type CsvColumn } from './csv';
+import { neutralizeFormula, restoreFormula } from '../domain/csvFormat';
+import { csvStream, type CsvColumn } from './csv';
 
 // Buffer's decoding keeps the byte order mark, which TextDecoder would drop.
 const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');

@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { exportCsvOptions } from '../domain/csvFormat';
 
 // CSV downloads of lists ("Export CSV"): RFC 4180 text written by csv-stringify, streamed batch by batch.
 
@@ -8,26 +9,6 @@ import type { FastifyReply } from 'fastify';
 export interface CsvColumn<T> {
   header: string;
   cell: (row: T) => string | number | null;
-}
-
-// OWASP's list of characters that make a spreadsheet read a cell as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+1`, `-2+3`, `@SUM(…)`) is written
- * with a leading `'`, which makes it plain text there. Only text is escaped: numbers reach csv-stringify as
- * numbers, so a negative quantity (`-12.5`) stays a number that spreadsheets can add up.
- */
-export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/**
- * The text a cell held before neutralizeFormula escaped it: an imported file that one of our exports wrote reads
- * back as the values it was written from (`'=HYPERLINK(…)` → `=HYPERLINK(…)`), so export → import changes nothing.
- */
-export function restoreFormula(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /**
@@ -44,13 +25,7 @@ export function csvStream<T>(
       for (const row of batch) yield columns.map((column) => column.cell(row));
     }
   }
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: columns.map((column) => column.header),
-    record_delimiter: 'windows',
-    cast: { string: (value, context) => (context.header ? value : neutralizeFormula(value)) },
-  });
+  const csv = stringify(exportCsvOptions(columns.map((column) => column.header)));
   // pipeline, not pipe: an error of the source must reach (and end) the CSV stream, else the answer never ends.
   return pipeline(Readable.from(records()), csv, () => {});
 }

@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../validation/errors';
-import { neutralizeFormula, type CsvColumn } from './csv';
+import { neutralizeFormula } from '../domain/csvFormat';
+import type { CsvColumn } from './csv';
 
 // Spreadsheets in and out: uploaded CSV (comma, semicolon or tab; UTF-8 with or without BOM; quoted fields) and
 // Excel .xlsx files read into rows of text by csv-parse and exceljs, and .xlsx downloads streamed by exceljs.

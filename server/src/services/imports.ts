@@ -16,7 +16,7 @@ import {
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
-import { restoreFormula } from '../http/csv';
+import { restoreFormula } from '../domain/csvFormat';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { readSpreadsheet } from '../http/spreadsheet';
 import { recordSearchChanges } from '../search/changeLog';
