@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
 import { baseQuery } from './baseQuery';
+import { readDownload, saveFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
 import type { ChemicalState, ObjectType, StockKind } from './stock';
 import { listTag, recordTag } from './tags';
@@ -90,39 +91,9 @@ function ledgerParams({ type, kinds, user, from, to, search }: LedgerFilters) {
   return filterParams({ type, kind: kinds.join(','), user: user.trim(), from, to, search: search.trim() });
 }
 
-/** The file name the server gives in Content-Disposition (`attachment; filename="…"`, docs/api.md §7.2). */
-function attachmentName(response: Response): string | undefined {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1];
-}
-
 /** Today's name for the export when the answer names none. */
 function fallbackName(): string {
   return `${EXPORT_FILE_PREFIX}${new Date().toISOString().slice(0, 10)}.csv`;
-}
-
-/** Reads a download to the end, reporting the bytes as they arrive. */
-async function readDownload(response: Response, onProgress?: (bytes: number) => void) {
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  const reader = response.body?.getReader();
-  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-    chunks.push(part.value);
-    received += part.value.byteLength;
-    onProgress?.(received);
-  }
-  const type = response.headers.get('content-type') ?? 'text/csv';
-  return { blob: new Blob(chunks, { type }), fileName: attachmentName(response) ?? fallbackName() };
-}
-
-/** Hands a downloaded file to the browser, which saves it under `fileName`. */
-function saveFile(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(href);
 }
 
 export const ledgerApi = apiSlice.injectEndpoints({
@@ -151,7 +122,7 @@ export const ledgerApi = apiSlice.injectEndpoints({
             url: '/api/management/ledger/export/',
             params: ledgerParams(filters),
             responseHandler: (response) =>
-              response.ok ? readDownload(response, onProgress) : response.json(),
+              response.ok ? readDownload(response, fallbackName(), onProgress) : response.json(),
           },
           api,
           extraOptions,
