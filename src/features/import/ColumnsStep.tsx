@@ -4,7 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ColumnMapping, ImportSummary } from '../../api/imports';
 
-const IGNORE = '';
+// Not a field name of any kind, so a Select can show it as a value.
+const IGNORE = '-';
 
 interface ColumnsStepProps {
   session: ImportSummary;
