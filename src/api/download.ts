@@ -1,3 +1,6 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { baseQuery } from './baseQuery';
+
 // Files the server sends as attachments to signed-in users: read through the API (the Bearer header), then handed
 // to the browser's downloads.
 
@@ -8,11 +11,7 @@ function attachmentName(response: Response): string | undefined {
 }
 
 /** Reads a download to the end, reporting the bytes as they arrive; `fallbackName` when the answer names none. */
-export async function readDownload(
-  response: Response,
-  fallbackName: string,
-  onProgress?: (bytes: number) => void,
-) {
+async function readDownload(response: Response, fallbackName: string, onProgress?: (bytes: number) => void) {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   const reader = response.body?.getReader();
@@ -26,11 +25,44 @@ export async function readDownload(
 }
 
 /** Hands a downloaded file to the browser, which saves it under `fileName`. */
-export function saveFile(blob: Blob, fileName: string) {
+function saveFile(blob: Blob, fileName: string) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
   link.click();
   URL.revokeObjectURL(href);
+}
+
+export interface Download {
+  url: string;
+  params?: Record<string, string | undefined>;
+  /** The name to save under when the answer names none. */
+  fallbackName: string;
+  onProgress?: (bytes: number) => void;
+}
+
+/**
+ * The queryFn of a download endpoint (a mutation, not a query: the file goes to the browser's downloads and only
+ * its name to the store): the file read through the base query, then saved; a refusal is the API's error.
+ */
+export async function downloadFile(
+  { url, params, fallbackName, onProgress }: Download,
+  api: BaseQueryApi,
+  extraOptions: object,
+) {
+  const result = await baseQuery(
+    {
+      url,
+      params,
+      responseHandler: (response) =>
+        response.ok ? readDownload(response, fallbackName, onProgress) : response.json(),
+    },
+    api,
+    extraOptions,
+  );
+  if (result.error) return { error: result.error };
+  const { blob, fileName } = result.data as Awaited<ReturnType<typeof readDownload>>;
+  saveFile(blob, fileName);
+  return { data: fileName };
 }

@@ -1,6 +1,5 @@
 import { apiSlice } from './apiSlice';
-import { baseQuery } from './baseQuery';
-import { readDownload, saveFile } from './download';
+import { downloadFile } from './download';
 import { progressQuery } from './progressRequest';
 import { stockTags, type StockKind } from './stock';
 import { listTag, listTags, onSuccess, pagesTag } from './tags';
@@ -115,24 +114,16 @@ export const importsApi = apiSlice.injectEndpoints({
     }),
     /** The kind's empty template (its write fields as the header row), saved by the browser. */
     downloadImportTemplate: build.mutation<string, { kind: StockKind; format: 'csv' | 'xlsx' }>({
-      queryFn: async ({ kind, format }, api, extraOptions) => {
-        const result = await baseQuery(
+      queryFn: ({ kind, format }, api, extraOptions) =>
+        downloadFile(
           {
             url: `/api/management/${kind}-imports/template/`,
             params: { format },
-            responseHandler: (response) =>
-              response.ok
-                ? readDownload(response, `labstore-${kind}-import-template.${format}`)
-                : response.json(),
+            fallbackName: `labstore-${kind}-import-template.${format}`,
           },
           api,
           extraOptions,
-        );
-        if (result.error) return { error: result.error };
-        const { blob, fileName } = result.data as Awaited<ReturnType<typeof readDownload>>;
-        saveFile(blob, fileName);
-        return { data: fileName };
-      },
+        ),
     }),
   }),
 });

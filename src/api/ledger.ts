@@ -1,6 +1,5 @@
 import { apiSlice } from './apiSlice';
-import { baseQuery } from './baseQuery';
-import { readDownload, saveFile } from './download';
+import { downloadFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
 import type { ChemicalState, ObjectType, StockKind } from './stock';
 import { listTag, recordTag } from './tags';
@@ -116,22 +115,17 @@ export const ledgerApi = apiSlice.injectEndpoints({
     }),
     // A mutation, not a query: the file goes to the browser's downloads and only its name to the store.
     exportLedger: build.mutation<string, LedgerExport>({
-      queryFn: async ({ onProgress, ...filters }, api, extraOptions) => {
-        const result = await baseQuery(
+      queryFn: ({ onProgress, ...filters }, api, extraOptions) =>
+        downloadFile(
           {
             url: '/api/management/ledger/export/',
             params: ledgerParams(filters),
-            responseHandler: (response) =>
-              response.ok ? readDownload(response, fallbackName(), onProgress) : response.json(),
+            fallbackName: fallbackName(),
+            onProgress,
           },
           api,
           extraOptions,
-        );
-        if (result.error) return { error: result.error };
-        const { blob, fileName } = result.data as Awaited<ReturnType<typeof readDownload>>;
-        saveFile(blob, fileName);
-        return { data: fileName };
-      },
+        ),
     }),
   }),
 });

@@ -79,13 +79,13 @@ export function ImportWizard({ kind, onClose, onRestart }: ImportWizardProps) {
 
       {step === 1 && session && (
         <>
-          <ColumnsStep session={session} mapping={mapping} onChange={setMapping} />
           {previewed.error && <Alert severity="error">{errorMessage(previewed.error)}</Alert>}
           <Stack direction="row" spacing={1}>
             <Button variant="contained" loading={previewed.isLoading} onClick={() => void showPreview()}>
               Preview
             </Button>
           </Stack>
+          <ColumnsStep session={session} mapping={mapping} onChange={setMapping} />
         </>
       )}
 

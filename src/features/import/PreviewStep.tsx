@@ -98,7 +98,9 @@ export function PreviewStep({ preview, fields, mapping, skipErrors, onSkipErrors
                 <TableRow key={row.row}>
                   <TableCell>{row.row}</TableCell>
                   <TableCell>
-                    {outcomeText(row)}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {outcomeText(row)}
+                    </Box>
                     {row.errors.non_field_errors && <Messages messages={row.errors.non_field_errors} />}
                   </TableCell>
                   {columns.map((field) => {
