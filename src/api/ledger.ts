@@ -1,9 +1,8 @@
 import { apiSlice } from './apiSlice';
-import { baseQuery } from './baseQuery';
+import { downloadFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
 import type { ChemicalState, ObjectType, StockKind } from './stock';
 import { listTag, recordTag } from './tags';
-import { saveFile } from '../components/csvExport';
 
 // SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
 
@@ -91,29 +90,9 @@ function ledgerParams({ type, kinds, user, from, to, search }: LedgerFilters) {
   return filterParams({ type, kind: kinds.join(','), user: user.trim(), from, to, search: search.trim() });
 }
 
-/** The file name the server gives in Content-Disposition (`attachment; filename="…"`, docs/api.md §7.2). */
-function attachmentName(response: Response): string | undefined {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1];
-}
-
 /** Today's name for the export when the answer names none. */
 function fallbackName(): string {
   return `${EXPORT_FILE_PREFIX}${new Date().toISOString().slice(0, 10)}.csv`;
-}
-
-/** Reads a download to the end, reporting the bytes as they arrive. */
-async function readDownload(response: Response, onProgress?: (bytes: number) => void) {
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  const reader = response.body?.getReader();
-  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-    chunks.push(part.value);
-    received += part.value.byteLength;
-    onProgress?.(received);
-  }
-  const type = response.headers.get('content-type') ?? 'text/csv';
-  return { blob: new Blob(chunks, { type }), fileName: attachmentName(response) ?? fallbackName() };
 }
 
 export const ledgerApi = apiSlice.injectEndpoints({
@@ -136,22 +115,17 @@ export const ledgerApi = apiSlice.injectEndpoints({
     }),
     // A mutation, not a query: the file goes to the browser's downloads and only its name to the store.
     exportLedger: build.mutation<string, LedgerExport>({
-      queryFn: async ({ onProgress, ...filters }, api, extraOptions) => {
-        const result = await baseQuery(
+      queryFn: ({ onProgress, ...filters }, api, extraOptions) =>
+        downloadFile(
           {
             url: '/api/management/ledger/export/',
             params: ledgerParams(filters),
-            responseHandler: (response) =>
-              response.ok ? readDownload(response, onProgress) : response.json(),
+            fallbackName: fallbackName(),
+            onProgress,
           },
           api,
           extraOptions,
-        );
-        if (result.error) return { error: result.error };
-        const { blob, fileName } = result.data as Awaited<ReturnType<typeof readDownload>>;
-        saveFile(blob, fileName);
-        return { data: fileName };
-      },
+        ),
     }),
   }),
 });

@@ -29,6 +29,8 @@ const mutationErrorMessages: Record<string, MessageFor> = {
   deleteFile: (error) => errorMessage(error),
   exportLedger: (error) => errorMessage(error),
   revertShipment: (error) => errorMessage(error),
+  revertImport: (error) => errorMessage(error),
+  downloadImportTemplate: (error) => errorMessage(error),
   returnIssueLine: (error) => errorMessage(error),
 };
 

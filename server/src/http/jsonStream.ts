@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { yieldToOtherRequests } from './eventLoop';
 
 /**
  * Records per chunk of a streamed JSON array: about 280 KB of text for chemicals, small enough that the first
@@ -26,3 +28,31 @@ export function jsonArrayStream(items: readonly unknown[], perChunk = RECORDS_PE
     },
   });
 }
+
+/**
+ * `JSON.stringify({...head, [key]: items})` as a stream whose array is serialised `perChunk` items at a time with
+ * a yield to the event loop before each chunk. For an answer computed in one go (an import's preview of 20,000
+ * rows, several MB of text): the consumer, not the serialiser, then sets the pace, and other requests are
+ * answered between chunks whoever reads the stream (jsonArrayStream relies on a socket that pulls slowly).
+ */
+export function jsonObjectStream(
+  head: Record<string, unknown>,
+  key: string,
+  items: readonly unknown[],
+  perChunk = RECORDS_PER_CHUNK,
+): Readable {
+  async function* text() {
+    const opening = JSON.stringify(head).slice(0, -1);
+    yield `${opening}${opening === '{' ? '' : ','}${JSON.stringify(key)}:[`;
+    for (let start = 0; start < items.length; start += perChunk) {
+      await yieldToOtherRequests();
+      yield `${start === 0 ? '' : ','}${JSON.stringify(items.slice(start, start + perChunk)).slice(1, -1)}`;
+    }
+    yield ']}';
+  }
+  return Readable.from(text(), { objectMode: false });
+}
+
+/** Answers with a stream of JSON text (jsonArrayStream, jsonObjectStream). */
+export const sendJsonStream = (reply: FastifyReply, json: Readable): FastifyReply =>
+  reply.type('application/json; charset=utf-8').send(json);

@@ -12,7 +12,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { methodNotAllowed } from './errors';
-import { jsonArrayStream, RECORDS_PER_CHUNK } from './jsonStream';
+import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
 import { BadRequest, ErrorDetail } from './schemas';
 
 /** `public` routes ignore the Authorization header; `user` routes need a signed-in user (checked in onRequest). */
@@ -62,7 +62,7 @@ function streamingLargeArrays(handler: Handler<FastifySchema>): Handler<FastifyS
     const answer: unknown = await handler.call(this, request, reply);
     if (!Array.isArray(answer) || answer.length <= RECORDS_PER_CHUNK || request.method === 'HEAD')
       return answer;
-    return reply.type('application/json; charset=utf-8').send(jsonArrayStream(answer));
+    return sendJsonStream(reply, jsonArrayStream(answer));
   };
 }
 

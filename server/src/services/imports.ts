@@ -18,6 +18,7 @@ import {
 } from '../domain/stockKinds';
 import { restoreFormula } from '../domain/csvFormat';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { yieldToOtherRequests } from '../http/eventLoop';
 import { readSpreadsheet } from '../http/spreadsheet';
 import { recordSearchChanges } from '../search/changeLog';
 import { FieldErrorCollector, ValidationError, type FieldErrors } from '../validation/errors';
@@ -251,18 +252,17 @@ async function existingRecords<K extends StockKind>(
   rows: readonly CheckedRow<K>[],
 ): Promise<Map<number, number>> {
   const writes = rows.flatMap((row) => (row.write ? [{ row: row.row, write: row.write }] : []));
-  const manufacturers = await imports.findNamedEntryIds(
-    db,
+  const namedEntryIds = (table: Parameters<typeof imports.findNamedEntryIds>[1], names: string[]) =>
+    lookUpInSlices(names, (slice) => imports.findNamedEntryIds(db, table, slice));
+  const manufacturers = await namedEntryIds(
     'manufacturers',
     writes.map(({ write }) => write.manufacturer),
   );
-  const suppliers = await imports.findNamedEntryIds(
-    db,
+  const suppliers = await namedEntryIds(
     'suppliers',
     writes.map(({ write }) => write.supplier),
   );
-  const catalog = await imports.findNamedEntryIds(
-    db,
+  const catalog = await namedEntryIds(
     CATALOG_TABLES[kind],
     writes.map(({ write }) => write.name),
   );
@@ -277,7 +277,7 @@ async function existingRecords<K extends StockKind>(
       columns: identityColumns(kind, write, { manufacturer_id, supplier_id, catalogId }),
     });
   }
-  const found = await imports.findStockIdsByIdentity(
+  const found = await stockIdsByIdentity(
     db,
     kind,
     identities.map(({ columns }) => columns),
@@ -440,7 +440,7 @@ export async function previewImport(context: ImportsContext, id: number, mapping
  */
 async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Promise<CatalogLookup> {
   const entries = new Map<string, stock.NamedEntry>();
-  const chemicals = await imports.findChemicalsByName(trx, chemicalNames);
+  const chemicals = await lookUpInSlices(chemicalNames, (slice) => imports.findChemicalsByName(trx, slice));
   return {
     entry: async (db, table, name) => {
       const key = `${table}:${stock.nameKey(name)}`;
@@ -464,11 +464,34 @@ async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Pr
   };
 }
 
-/** Lets the event loop answer other requests between slices of a long piece of work. */
-const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Rows handled between two yields to the event loop. */
+/** Rows checked between two yields to the event loop. */
 const ROWS_PER_SLICE = 100;
+
+/** Rows resolved between two yields when each runs statements of its own (SQLite runs them synchronously). */
+const STATEMENT_ROWS_PER_SLICE = 25;
+
+/** Names or identities looked up between two yields (a few multi-row queries). */
+const LOOKUPS_PER_SLICE = 1000;
+
+/** A lookup of thousands of keys, a slice of them at a time with a yield to the event loop before each. */
+async function lookUpInSlices<T, V>(
+  keys: readonly T[],
+  lookUp: (slice: T[]) => Promise<Map<string, V>>,
+): Promise<Map<string, V>> {
+  const found = new Map<string, V>();
+  for (let start = 0; start < keys.length; start += LOOKUPS_PER_SLICE) {
+    await yieldToOtherRequests();
+    for (const [key, value] of await lookUp(keys.slice(start, start + LOOKUPS_PER_SLICE)))
+      found.set(key, value);
+  }
+  return found;
+}
+
+const stockIdsByIdentity = <K extends StockKind>(
+  db: Db,
+  kind: K,
+  identities: readonly StockRowChanges<K>[],
+) => lookUpInSlices(identities, (slice) => imports.findStockIdsByIdentity(db, kind, slice));
 
 /**
  * Writes the items a slice at a time with a yield to the event loop before each: on SQLite every statement runs
@@ -520,13 +543,14 @@ export async function commitImport(
     const resolved: { row: number; columns: StockRowChanges<typeof kind>; quantity: number }[] = [];
     const alsoChanged = new Set<number>();
     for (const [index, line] of valid.entries()) {
-      if (index % ROWS_PER_SLICE === 0) await yieldToOtherRequests();
+      // Each row runs a few statements of its own (its catalog entries), hence the smaller slices.
+      if (index % STATEMENT_ROWS_PER_SLICE === 0) await yieldToOtherRequests();
       const write = line.write!;
       const { columns, alsoChanged: others } = await newStockColumns(trx, kind, write, catalog);
       others.forEach((other) => alsoChanged.add(other));
       resolved.push({ row: line.row, columns, quantity: toBaseQuantity(kind, write.quantity ?? 0) });
     }
-    const existing = await imports.findStockIdsByIdentity(
+    const existing = await stockIdsByIdentity(
       trx,
       kind,
       resolved.map((line) => line.columns),
@@ -546,7 +570,7 @@ export async function commitImport(
         slice.map((line) => ({ ...line.columns, quantity: line.quantity })),
       ),
     );
-    const created = await imports.findStockIdsByIdentity(
+    const created = await stockIdsByIdentity(
       trx,
       kind,
       fresh.map((line) => line.columns),

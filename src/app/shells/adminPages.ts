@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { newItemDialogRequested } from '../uiSlice';
 import { lazyPage, type ShellPage } from './shellPages';
 
@@ -26,8 +27,14 @@ export const adminPages: ShellPage[] = [
   {
     index: 2,
     label: 'Store',
+    // The Store's Import action comes from its own feature: the app composes the two.
     Page: lazyPage(() =>
-      import('../../features/stock/StorePage').then((m) => ({ default: m.AdminStorePage })),
+      Promise.all([
+        import('../../features/stock/StorePage'),
+        import('../../features/import/ImportButton'),
+      ]).then(([store, importing]) => ({
+        default: () => createElement(store.AdminStorePage, { KindActions: importing.ImportButton }),
+      })),
     ),
   },
   {

@@ -14,8 +14,13 @@ const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps
   { label: 'Glassware', kind: 'glassware', Panel: GlasswareTab },
 ];
 
+interface StoreViewProps extends StockTabProps {
+  /** More actions for the shown tab's kind, beside Export CSV (the admin Store's Import, composed by the app). */
+  KindActions?: ComponentType<{ kind: StockKind }>;
+}
+
 /** SPEC §2 Store stock tabs; only the chosen tab is mounted, so only its list is loaded. */
-function StoreView({ admin }: StockTabProps) {
+function StoreView({ admin, KindActions }: StoreViewProps) {
   const [selected, setSelected] = useState(0);
   const id = useId();
   const { Panel, kind } = tabs[selected];
@@ -25,10 +30,13 @@ function StoreView({ admin }: StockTabProps) {
         <Typography variant="h4" component="h1">
           Store
         </Typography>
-        {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
-        <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
-          Export CSV
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {KindActions && <KindActions kind={kind} />}
+          {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
+          <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
+            Export CSV
+          </Button>
+        </Stack>
       </Stack>
       <Tabs value={selected} onChange={(_event, index: number) => setSelected(index)} aria-label="Stock kind">
         {tabs.map(({ label }, index) => (
@@ -48,6 +56,6 @@ export function StorePage() {
 }
 
 /** The Store with New, Edit and Delete. */
-export function AdminStorePage() {
-  return <StoreView admin />;
+export function AdminStorePage({ KindActions }: Pick<StoreViewProps, 'KindActions'>) {
+  return <StoreView admin KindActions={KindActions} />;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { HttpError } from '../../http/errors';
+import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
@@ -198,7 +199,8 @@ export default async function importRoutes(app: FastifyInstance) {
       {
         access: 'user',
         preValidation: importExists,
-        // Up to 20,000 rows, built field by field from the documented shape.
+        // Up to 20,000 rows (several MB of JSON), built field by field from the documented shape, sent as a
+        // stream serialised a chunk of rows at a time (jsonObjectStream) so other requests are answered meanwhile.
         stringify: true,
         schema: {
           tags,
@@ -208,7 +210,14 @@ export default async function importRoutes(app: FastifyInstance) {
           response: { 200: PreviewSchema },
         },
       },
-      async (request) => imports.previewImport(context(), request.params.id, request.body.mapping),
+      async (request, reply) => {
+        const { rows, ...head } = await imports.previewImport(
+          context(),
+          request.params.id,
+          request.body.mapping,
+        );
+        return sendJsonStream(reply, jsonObjectStream(head, 'rows', rows));
+      },
     ),
   );
 

@@ -1,0 +1,138 @@
+import { apiSlice } from './apiSlice';
+import { downloadFile } from './download';
+import { progressQuery } from './progressRequest';
+import { stockTags, type StockKind } from './stock';
+import { listTag, listTags, onSuccess, pagesTag } from './tags';
+
+// docs/api.md §13: spreadsheet imports — upload → column mapping → preview → commit, the list of imports, undo.
+
+/** A write field → the 0-based index of the file column it is read from; null: not imported. */
+export type ColumnMapping = Record<string, number | null>;
+
+export interface ImportSummary {
+  id: number;
+  type: StockKind;
+  file_name: string;
+  created_at: string;
+  user_email: string;
+  status: 'PENDING' | 'COMMITTED' | 'REVERTED';
+  headers: string[];
+  fields: string[];
+  /** The server's automatic mapping (matched by header name). */
+  mapping: ColumnMapping;
+  row_count: number;
+  committed_at: string | null;
+  created_count: number;
+  added_count: number;
+  skipped_count: number;
+  reverted_at: string | null;
+  reverted_by: string | null;
+}
+
+export type RowOutcome = 'new' | 'add' | 'error';
+
+export interface PreviewRow {
+  /** The row's number in the spreadsheet (the header is row 1). */
+  row: number;
+  outcome: RowOutcome;
+  stock_id: number | null;
+  duplicate_of: number | null;
+  values: Record<string, string>;
+  /** Field (or non_field_errors) → the server's validation messages. */
+  errors: Record<string, string[]>;
+}
+
+export interface ImportPreview {
+  counts: Record<RowOutcome, number>;
+  rows: PreviewRow[];
+}
+
+export interface ImportUpload {
+  kind: StockKind;
+  file: File;
+  /** The share of the file sent so far, in whole percent. */
+  onProgress?: (percent: number) => void;
+}
+
+export interface ImportCommit {
+  kind: StockKind;
+  id: number;
+  mapping: ColumnMapping;
+  skipErrors: boolean;
+}
+
+const importsUrl = '/api/management/imports/';
+
+/** What a commit or an undo changes: the kind's Store lists, the ledger, the dashboard, the audit log, the imports. */
+const stockChangedBy = (kind: StockKind) => [
+  listTag(stockTags[kind]),
+  pagesTag(stockTags[kind]),
+  listTag('Ledger'),
+  listTag('Dashboard'),
+  listTag('Audit'),
+  listTag('Import'),
+];
+
+export const importsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** Opens an import session; sent with XMLHttpRequest for its upload progress. */
+    uploadImport: build.mutation<ImportSummary, ImportUpload>({
+      queryFn: async ({ kind, file, onProgress }, api, extraOptions) => {
+        const body = new FormData();
+        body.append('file', file);
+        const request = {
+          url: `/api/management/${kind}-imports/`,
+          method: 'POST',
+          body,
+          onProgress,
+        } as const;
+        const result = await progressQuery(request, api, extraOptions);
+        return result.error ? { error: result.error } : { data: result.data as ImportSummary };
+      },
+      invalidatesTags: onSuccess(() => [listTag('Import')]),
+    }),
+    /** Every row's outcome under a mapping: a POST that writes nothing, so a mutation the wizard calls per step. */
+    previewImport: build.mutation<ImportPreview, { id: number; mapping: ColumnMapping }>({
+      query: ({ id, mapping }) => ({ url: `${importsUrl}${id}/preview/`, method: 'POST', body: { mapping } }),
+    }),
+    commitImport: build.mutation<ImportSummary, ImportCommit>({
+      query: ({ id, mapping, skipErrors }) => ({
+        url: `${importsUrl}${id}/commit/`,
+        method: 'POST',
+        body: { mapping, skip_errors: skipErrors },
+      }),
+      invalidatesTags: onSuccess(({ kind }) => stockChangedBy(kind)),
+    }),
+    /** A kind's imports, newest first, sessions never committed included. */
+    listImports: build.query<ImportSummary[], StockKind>({
+      query: (type) => ({ url: importsUrl, params: { type } }),
+      providesTags: (imports) => listTags('Import', imports),
+    }),
+    revertImport: build.mutation<ImportSummary, { kind: StockKind; id: number }>({
+      query: ({ id }) => ({ url: `${importsUrl}${id}/revert/`, method: 'POST' }),
+      invalidatesTags: onSuccess(({ kind }) => stockChangedBy(kind)),
+    }),
+    /** The kind's empty template (its write fields as the header row), saved by the browser. */
+    downloadImportTemplate: build.mutation<string, { kind: StockKind; format: 'csv' | 'xlsx' }>({
+      queryFn: ({ kind, format }, api, extraOptions) =>
+        downloadFile(
+          {
+            url: `/api/management/${kind}-imports/template/`,
+            params: { format },
+            fallbackName: `labstore-${kind}-import-template.${format}`,
+          },
+          api,
+          extraOptions,
+        ),
+    }),
+  }),
+});
+
+export const {
+  useUploadImportMutation,
+  usePreviewImportMutation,
+  useCommitImportMutation,
+  useListImportsQuery,
+  useRevertImportMutation,
+  useDownloadImportTemplateMutation,
+} = importsApi;
