@@ -48,7 +48,7 @@ function printStyles(layout: LabelLayout) {
     margin: 0 !important; box-shadow: none !important; transform: none !important;
   }
   .MuiBackdrop-root, .labelstore-no-print { display: none !important; }
-  .${PRINT_AREA_CLASS} { padding: 0 !important; gap: 0 !important; background: none !important; }
+  .${PRINT_AREA_CLASS} { display: block !important; padding: 0 !important; background: none !important; }
   .${PRINT_AREA_CLASS} .labelstore-sheet { outline: none !important; box-shadow: none !important; break-after: page; }
   .${PRINT_AREA_CLASS} .labelstore-sheet > article { outline: none !important; }
 }`}

@@ -23,7 +23,6 @@ export function QrCode({ text, label, size }: { text: string; label: string; siz
       width={size}
       height={size}
       shapeRendering="crispEdges"
-      data-qr-text={text}
     >
       <rect x={-2} y={-2} width={count + 4} height={count + 4} fill="#fff" />
       <path d={path} fill="#000" />
