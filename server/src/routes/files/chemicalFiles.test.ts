@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createStockRecord } from '../../testing/stockApi';
+import { createCategory, createStockRecord } from '../../testing/stockApi';
 import { postUpload } from '../../testing/multipart';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
@@ -16,17 +16,6 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(t.config.dataDir, { recursive: true, force: true });
 });
-
-async function category(name: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/filemanager/categories/',
-    headers: authHeader(token),
-    payload: { name },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().id;
-}
 
 async function upload(fileName: string, chemicals: number[], categories: number[]): Promise<number> {
   const response = await postUpload(
@@ -49,6 +38,7 @@ describe('GET /api/storeobjects/chemicalobjs/{id}/files/', () => {
   it('answers anyone the linked files, safety data sheets first, each group newest first', async () => {
     const ethanol = await createStockRecord(t, token, 'chemical', 10);
     const other = await createStockRecord(t, token, 'chemical', 10);
+    const category = (name: string) => createCategory(t, token, name);
     const [sds, msds, sheet, manual] = [
       await category('sds'),
       await category('MSDS'),
