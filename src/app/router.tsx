@@ -1,6 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import type { StockKind } from '../api/stock';
 import { CenteredSpinner } from '../components/CenteredSpinner';
+import { recordSegments } from '../components/recordUrls';
 import { AdminGate } from '../features/auth/AdminGate';
 import { LoginPage } from '../features/auth/LoginPage';
 import { PublicShell } from './shells/PublicShell';
@@ -16,10 +18,23 @@ const AdminShell = lazy(() =>
   })),
 );
 
+// A record's public page (`/chemicals/12`, components/recordUrls.ts) loads with the first visit to one.
+const RecordPage = lazy(() =>
+  import(/* webpackChunkName: "record-page" */ '../features/records/RecordPage').then((m) => ({
+    default: m.RecordPage,
+  })),
+);
+
+const recordKinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <PublicShell />,
+    children: recordKinds.map((kind) => ({
+      path: `${recordSegments[kind]}/:id`,
+      element: <RecordPage kind={kind} />,
+    })),
   },
   {
     path: '/adminapp/login',

@@ -36,3 +36,27 @@ export const theme = createTheme({
     },
   },
 });
+
+/** At least 48 px, the smallest touch target WCAG 2.5.5 and Material's guidance recommend. */
+const TOUCH_TARGET = 48;
+
+// Terminal mode (app/terminal.ts): the same theme, read from further away and used by touch.
+export const terminalTheme = createTheme(theme, {
+  typography: {
+    fontSize: 18,
+    body1: { fontSize: '1.2rem' },
+    body2: { fontSize: '1.125rem' },
+    button: { fontSize: '1.2rem' },
+  },
+  components: {
+    MuiButton: { styleOverrides: { root: { minHeight: TOUCH_TARGET, paddingInline: 20 } } },
+    MuiIconButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
+    MuiTab: { styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
+    MuiListItemButton: { styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
+    MuiMenuItem: { styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
+    MuiInputBase: { styleOverrides: { root: { minHeight: TOUCH_TARGET + 8 } } },
+    MuiLink: {
+      styleOverrides: { root: { display: 'inline-flex', alignItems: 'center', minHeight: TOUCH_TARGET } },
+    },
+  },
+});

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StockKind } from '../api/stock';
+import type { RecordRef } from '../components/recordUrls';
 
 export interface UiState {
   /** SPEC §2 index of the admin sidebar page; null shows the first registered page. */
@@ -10,6 +11,8 @@ export interface UiState {
   errorDialog?: string;
   /** The kind whose brand-new item dialog the sidebar asked the Add Shipment page to open. */
   newItemDialog?: StockKind;
+  /** The record whose page the admin area shows in a drawer (its pages have no routes of their own). */
+  openRecord?: RecordRef;
 }
 
 const initialState: UiState = { adminPage: null, publicPage: null };
@@ -36,12 +39,19 @@ export const uiSlice = createSlice({
     newItemDialogClosed: (state) => {
       delete state.newItemDialog;
     },
+    recordOpened: (state, action: PayloadAction<RecordRef>) => {
+      state.openRecord = action.payload;
+    },
+    recordClosed: (state) => {
+      delete state.openRecord;
+    },
   },
   selectors: {
     selectAdminPage: (state) => state.adminPage,
     selectPublicPage: (state) => state.publicPage,
     selectErrorDialog: (state) => state.errorDialog,
     selectNewItemDialog: (state) => state.newItemDialog,
+    selectOpenRecord: (state) => state.openRecord,
   },
 });
 
@@ -52,6 +62,8 @@ export const {
   errorDialogClosed,
   newItemDialogRequested,
   newItemDialogClosed,
+  recordOpened,
+  recordClosed,
 } = uiSlice.actions;
-export const { selectAdminPage, selectPublicPage, selectErrorDialog, selectNewItemDialog } =
+export const { selectAdminPage, selectPublicPage, selectErrorDialog, selectNewItemDialog, selectOpenRecord } =
   uiSlice.selectors;

@@ -6,6 +6,7 @@ import type {
   StockKind,
   StockRecord,
 } from '../api/stock';
+import { RecordLink } from './RecordLink';
 import type { Column } from './VirtualTable';
 
 // How stock records read on screen, shared by the Store tables and the search results (SPEC §2).
@@ -49,6 +50,18 @@ export const chemicalName = (row: ChemicalStock) => row.chemical.name;
 export const instrumentName = (row: InstrumentStock) => row.instrument.name;
 export const glasswareName = (row: GlasswareStock) => row.glassware.name;
 
+/** The name cell of every table of records: it opens the record's page (or, in the admin area, its drawer). */
+function nameColumn<K extends StockKind>(
+  kind: K,
+  nameOf: (row: StockRecord<K>) => string,
+): Column<StockRecord<K>> {
+  return {
+    header: 'Name',
+    cell: (row) => <RecordLink record={{ kind, id: row.id }}>{nameOf(row)}</RecordLink>,
+    sortField: 'name',
+  };
+}
+
 // Every kind has a manufacturer and a supplier, ordered by name under the same fields.
 const tradeColumns = {
   manufacturer: {
@@ -61,7 +74,7 @@ const tradeColumns = {
 
 const chemical = {
   position: { header: '#', cell: (_row, position) => position + 1, sortField: 'id' },
-  name: { header: 'Name', cell: chemicalName, sortField: 'name' },
+  name: nameColumn('chemical', chemicalName),
   casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
   formula: {
     header: 'Molecular Formula',
@@ -111,14 +124,14 @@ const piecesColumn = {
 };
 
 export const instrumentColumns: Column<InstrumentStock>[] = [
-  { header: 'Name', cell: instrumentName, sortField: 'name' },
+  nameColumn('instrument', instrumentName),
   piecesColumn,
   tradeColumns.manufacturer,
   tradeColumns.supplier,
 ];
 
 export const glasswareColumns: Column<GlasswareStock>[] = [
-  { header: 'Name', cell: glasswareName, sortField: 'name' },
+  nameColumn('glassware', glasswareName),
   piecesColumn,
   { header: 'Size', cell: (row) => row.size, sortField: 'size' },
   { header: 'Type', cell: (row) => row.material_type, sortField: 'material_type' },

@@ -116,6 +116,9 @@ beforeAll(async () => {
   params.set('/api/storeobjects/chemicalobjs/{id}', String(chemical));
   params.set('/api/storeobjects/instrumentobjs/{id}', String(instrument));
   params.set('/api/storeobjects/glasswareobjs/{id}', String(glassware));
+  params.set('/api/management/chemicals/{id}', String(chemical));
+  params.set('/api/management/instruments/{id}', String(instrument));
+  params.set('/api/management/glasswares/{id}', String(glassware));
   params.set('/api/filemanager/files/{id}', String(file.id));
   params.set('/api/filemanager/categories/{id}', String(category));
   params.set('/media/files/{*}', file.file.path.slice('/media/files/'.length));

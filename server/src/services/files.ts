@@ -3,7 +3,9 @@ import type { Db, Dialect } from '../db';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
 import type { LibraryFile, LinkList } from '../db/repositories/files';
+import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/repositories/users';
+import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
 import { notFound } from '../http/errors';
 import type { FileStorage, SavedFile } from '../storage/fileStorage';
 import { FieldErrorCollector, messages } from '../validation/errors';
@@ -81,6 +83,27 @@ export async function getFile({ db }: Pick<FilesContext, 'db'>, id: number): Pro
   const [file] = await files.findFiles(db, [id]);
   if (!file) throw notFound();
   return file;
+}
+
+/** A file of a chemical's page: the §12.1 shape, and whether it is a safety data sheet. */
+export type ChemicalFile = LibraryFile & { safety_data_sheet: boolean };
+
+/**
+ * The files linked to a chemical stock record: safety data sheets first, each group newest first, so the first
+ * file is the newest SDS when there is one. 404 for an unknown record.
+ */
+export async function chemicalFiles(
+  { db }: Pick<FilesContext, 'db'>,
+  stockId: number,
+): Promise<ChemicalFile[]> {
+  if (!(await stockRecordExists(db, 'chemical', stockId))) throw notFound();
+  const linked = await files.findFiles(db, await files.findFileIdsOfChemical(db, stockId));
+  const marked = linked.map((file) => ({
+    ...file,
+    safety_data_sheet: file.categories.some((category) => isSafetyDataSheetCategory(category.name)),
+  }));
+  // Stable: each group keeps findFiles' newest-first order.
+  return marked.sort((a, b) => Number(b.safety_data_sheet) - Number(a.safety_data_sheet));
 }
 
 /** 404 unless the file exists: the target lookup of the signed-in routes, before their body is validated. */

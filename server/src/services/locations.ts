@@ -1,9 +1,10 @@
 import type { Db, Dialect } from '../db';
 import * as issues from '../db/repositories/issues';
 import * as locations from '../db/repositories/locations';
+import { stockRecordExists } from '../db/repositories/stock';
 import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
-import { fromBaseQuantity, KIND_OF_TYPE } from '../domain/stockKinds';
+import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
 import { conflict, notFound } from '../http/errors';
 import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
 
@@ -151,4 +152,22 @@ export async function readIssue(db: Db, issueId: number): Promise<Issue> {
   const [issue] = await issues.findIssues(db, { issueId });
   if (!issue) throw new Error(`issue ${issueId} vanished inside its own transaction`);
   return toIssue(issue);
+}
+
+/** Where a stock record went: per location, what was issued there and came back (ml or pieces), how often, when last. */
+export type IssuedTo = issues.IssuedToRow;
+
+/** The locations a stock record was issued to, most recently issued first; 404 for an unknown record. */
+export async function locationsIssuedTo(
+  { db }: LocationsContext,
+  kind: StockKind,
+  stockId: number,
+): Promise<IssuedTo[]> {
+  if (!(await stockRecordExists(db, kind, stockId))) throw notFound();
+  const rows = await issues.findLocationsIssuedTo(db, OBJECT_TYPES[kind], stockId);
+  return rows.map((row) => ({
+    ...row,
+    quantity: fromBaseQuantity(kind, row.quantity),
+    returned_quantity: fromBaseQuantity(kind, row.returned_quantity),
+  }));
 }

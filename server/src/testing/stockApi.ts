@@ -143,6 +143,11 @@ export async function createLocation(t: TestApp, token: string): Promise<number>
   return location.id;
 }
 
+/** A new file category's id. */
+export async function createCategory(t: TestApp, token: string, name: string): Promise<number> {
+  return (await postJson(t, token, '/api/filemanager/categories/', { name })).id;
+}
+
 export interface IssuedLine {
   id: number;
   line_id: number;

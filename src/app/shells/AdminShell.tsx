@@ -1,15 +1,27 @@
 import Button from '@mui/material/Button';
+import { Suspense, lazy, useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { RecordOpener } from '../../components/RecordLink';
+import type { RecordRef } from '../../components/recordUrls';
 import { loggedOut } from '../../features/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { adminPageSelected, selectAdminPage } from '../uiSlice';
+import { adminPageSelected, recordClosed, recordOpened, selectAdminPage, selectOpenRecord } from '../uiSlice';
 import { adminPages } from './adminPages';
 import { ShellLayout } from './ShellLayout';
+
+const RecordDrawer = lazy(() =>
+  import(/* webpackChunkName: "record-page" */ '../../features/records/RecordDrawer').then((m) => ({
+    default: m.RecordDrawer,
+  })),
+);
 
 export function AdminShell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const selected = useAppSelector(selectAdminPage);
+  const openRecord = useAppSelector(selectOpenRecord);
+  // A record name on any admin page opens the record's page in a drawer over it (the pages have no routes).
+  const open = useCallback((record: RecordRef) => dispatch(recordOpened(record)), [dispatch]);
 
   const logout = () => {
     dispatch(loggedOut());
@@ -17,19 +29,26 @@ export function AdminShell() {
   };
 
   return (
-    <ShellLayout
-      sidebarLabel="Admin pages"
-      pages={adminPages}
-      selected={selected}
-      onSelect={(index, action) => {
-        dispatch(adminPageSelected(index));
-        if (action) dispatch(action);
-      }}
-      actions={
-        <Button color="inherit" variant="outlined" onClick={logout}>
-          Logout
-        </Button>
-      }
-    />
+    <RecordOpener value={open}>
+      <ShellLayout
+        sidebarLabel="Admin pages"
+        pages={adminPages}
+        selected={selected}
+        onSelect={(index, action) => {
+          dispatch(adminPageSelected(index));
+          if (action) dispatch(action);
+        }}
+        actions={
+          <Button color="inherit" variant="outlined" onClick={logout}>
+            Logout
+          </Button>
+        }
+      />
+      {openRecord && (
+        <Suspense fallback={null}>
+          <RecordDrawer record={openRecord} onClose={() => dispatch(recordClosed())} />
+        </Suspense>
+      )}
+    </RecordOpener>
   );
 }

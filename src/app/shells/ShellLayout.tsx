@@ -26,6 +26,10 @@ interface ShellLayoutProps {
   actions?: ReactNode;
   /** Shown when no page is registered. */
   children?: ReactNode;
+  /** Shown instead of the chosen page (a record page of the public area). */
+  content?: ReactNode;
+  /** The top bar's link to the admin area; a lab terminal has none. */
+  adminLink?: boolean;
 }
 
 /** Top bar and slide-over sidebar shared by the public and admin areas; pages switch by index, not by route. */
@@ -36,6 +40,8 @@ export function ShellLayout({
   onSelect,
   actions,
   children,
+  content,
+  adminLink = true,
 }: ShellLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   /** The page whose sub-entries are shown; the sidebar opens with the current page's shown. */
@@ -76,9 +82,11 @@ export function ShellLayout({
           >
             LabStore
           </Link>
-          <Button component={RouterLink} to="/adminapp" color="inherit">
-            Admin
-          </Button>
+          {adminLink && (
+            <Button component={RouterLink} to="/adminapp" color="inherit">
+              Admin
+            </Button>
+          )}
           <Box sx={{ flexGrow: 1 }} />
           {actions}
         </Toolbar>
@@ -98,7 +106,9 @@ export function ShellLayout({
         </Suspense>
       )}
       <Box component="main" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto' }}>
-        {page ? (
+        {content ? (
+          <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
+        ) : page ? (
           <Suspense fallback={<CenteredSpinner />}>
             <page.Page />
           </Suspense>

@@ -27,3 +27,15 @@ export const publicPages: ShellPage[] = [
     ),
   },
 ];
+
+/** Terminal mode (app/terminal.ts): the home screen is one search across every kind; the other pages stay. */
+export const terminalPages: ShellPage[] = [
+  {
+    index: 0,
+    label: 'Search',
+    Page: lazyPage(() =>
+      import('../../features/terminal/TerminalSearchPage').then((m) => ({ default: m.TerminalSearchPage })),
+    ),
+  },
+  ...publicPages.filter((page) => page.index !== 0),
+];

@@ -7,10 +7,13 @@ import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useListIssueCartQuery, useMergeIssueCartMutation, type CartLine } from '../../api/issueCart';
 import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
+import { useLazyStockRecordQuery } from '../../api/records';
 import { stockKindOf } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { LocationTree } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
+import type { RecordRef } from '../../components/recordUrls';
+import { useScanner } from '../../components/useScanner';
 import { CartItemForm, type CartItem } from './CartItemForm';
 import { IssueCartList } from './IssueCartList';
 import { ItemSearch } from './ItemSearch';
@@ -23,6 +26,14 @@ export function CreateIssuePage() {
   const [item, setItem] = useState<CartItem | null>(null);
   const [location, setLocation] = useState<LocationEntry | null>(null);
   const lines = cart.data ?? [];
+  const [readRecord] = useLazyStockRecordQuery();
+
+  // A scanned label puts its record into the item form, as picking it from the search would.
+  useScanner(async (scanned: RecordRef) => {
+    const { data: record } = await readRecord(scanned);
+    if (record) setItem({ kind: scanned.kind, record });
+    else notify('No record in the store has that label.', 'error');
+  });
 
   const edit = (line: CartLine) =>
     setItem({ kind: stockKindOf(line.object_type), record: line.object, line });

@@ -19,6 +19,7 @@ import {
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
+import { RecordLink } from '../../components/RecordLink';
 import { amount } from '../../components/stockColumns';
 import { outstanding, ReturnItemDialog } from './ReturnItemDialog';
 
@@ -30,10 +31,15 @@ const sectionHeadings: Record<StockKind, string> = {
 };
 const sectionOrder = Object.keys(sectionHeadings) as StockKind[];
 
-/** An issued line as a card shows it: what went out, and how much of it came back. */
-function issuedLine(kind: StockKind, item: IssuedItem): string {
-  const issued = `${item.name} — ${amount(kind, item.quantity)}`;
-  return item.returned_quantity > 0 ? `${issued} (${item.returned_quantity} returned)` : issued;
+/** An issued line as a card shows it: what went out (its name opens its page), and how much of it came back. */
+function IssuedLine({ kind, item }: { kind: StockKind; item: IssuedItem }) {
+  const returned = item.returned_quantity > 0 ? ` (${item.returned_quantity} returned)` : '';
+  return (
+    <>
+      <RecordLink record={{ kind, id: item.id }}>{item.name}</RecordLink> — {amount(kind, item.quantity)}
+      {returned}
+    </>
+  );
 }
 
 interface IssueCardProps {
@@ -71,7 +77,7 @@ function IssueCard({ issue, returnsTo }: IssueCardProps) {
                       ) : undefined
                     }
                   >
-                    <ListItemText primary={issuedLine(kind, item)} />
+                    <ListItemText primary={<IssuedLine kind={kind} item={item} />} />
                   </ListItem>
                 ))}
               </List>

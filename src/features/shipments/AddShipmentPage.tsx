@@ -4,12 +4,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useLazyStockRecordQuery } from '../../api/records';
 import type { StockKind } from '../../api/stock';
+import { notify } from '../../components/notify';
+import { useScanner } from '../../components/useScanner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { newItemDialogClosed, selectNewItemDialog } from '../../app/uiSlice';
 import { kindViews, shipmentKinds } from './kindViews';
 import { NewItemDialog } from './NewItemDialog';
-import { StagingPanel } from './StagingPanel';
+import { StagingPanel, type PickedRecord } from './StagingPanel';
 
 /** SPEC §2 Shipment entry: one tab per kind, only the chosen one mounted. */
 export function AddShipmentPage() {
@@ -21,6 +24,18 @@ export function AddShipmentPage() {
   if (requested && requested !== kind) setKind(requested);
   const id = useId();
   const selected = shipmentKinds.indexOf(kind);
+  const [readRecord] = useLazyStockRecordQuery();
+  // A scanned label picks its record for staging in its kind's tab, as the tab's search would.
+  const [scanned, setScanned] = useState<PickedRecord | null>(null);
+  useScanner(async (label) => {
+    const { data: record } = await readRecord(label);
+    if (!record) {
+      notify('No record in the store has that label.', 'error');
+      return;
+    }
+    setKind(label.kind);
+    setScanned({ kind: label.kind, record });
+  });
 
   return (
     <Stack spacing={2}>
@@ -29,7 +44,10 @@ export function AddShipmentPage() {
       </Typography>
       <Tabs
         value={selected}
-        onChange={(_event, index: number) => setKind(shipmentKinds[index])}
+        onChange={(_event, index: number) => {
+          setKind(shipmentKinds[index]);
+          setScanned(null);
+        }}
         aria-label="Shipment kind"
       >
         {shipmentKinds.map((tabKind, index) => (
@@ -42,7 +60,7 @@ export function AddShipmentPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
-        <StagingPanel key={kind} kind={kind} />
+        <StagingPanel key={kind} kind={kind} picked={scanned} />
       </Box>
       {requested && <NewItemDialog kind={requested} onClose={() => dispatch(newItemDialogClosed())} />}
     </Stack>

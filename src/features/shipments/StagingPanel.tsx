@@ -29,12 +29,29 @@ function linesLabel(count: number) {
   return `${count} ${count === 1 ? 'line' : 'lines'}`;
 }
 
+export interface PickedRecord {
+  kind: StockKind;
+  record: StockRecord;
+}
+
+interface StagingPanelProps<K extends StockKind> {
+  kind: K;
+  /** A record picked outside the tab (a scanned label): it opens in the form when it is of this kind. */
+  picked?: PickedRecord | null;
+}
+
 /** One Add Shipment tab: find or create an item, stage its quantity, and merge the staged list into stock. */
-export function StagingPanel<K extends StockKind>({ kind }: { kind: K }) {
+export function StagingPanel<K extends StockKind>({ kind, picked = null }: StagingPanelProps<K>) {
   const view = kindViews[kind];
   const list = useListShipmentLinesQuery(kind);
   const lines = list.data as ShipmentLine<K>[] | undefined;
   const [form, setForm] = useState<Form<K>>(null);
+  // Each newly picked record opens once (React's adjust-state-on-prop-change pattern, no effect needed).
+  const [shownPick, setShownPick] = useState<PickedRecord | null>(null);
+  if (picked !== shownPick) {
+    setShownPick(picked);
+    if (picked?.kind === kind) setForm({ item: picked.record as StockRecord<K> });
+  }
   const [newItemName, setNewItemName] = useState<string | null>(null);
   const [confirmingMerge, setConfirmingMerge] = useState(false);
   const [remove] = useDeleteShipmentLineMutation();

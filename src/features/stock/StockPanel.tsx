@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -7,13 +8,20 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type
 import type { StockKind, StockRecord } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { AddIcon } from '../../components/icons';
+import { AddIcon, PrintIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { kindLabels } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
 import { useStockPages, type RowRange } from './useStockPages';
+
+// The QR code library comes with the print preview.
+const PrintLabelsDialog = lazy(() =>
+  import(/* webpackChunkName: "labels" */ './PrintLabelsDialog').then((m) => ({
+    default: m.PrintLabelsDialog,
+  })),
+);
 
 // The chart library comes with the drawer, when a record's history is first opened.
 const StockHistoryDrawer = lazy(() =>
@@ -41,7 +49,11 @@ interface StockPanelProps<K extends StockKind> {
   editing?: StockEditing<StockRecord<K>>;
 }
 
-type OpenDialog<Row> = { kind: 'form'; record?: Row } | { kind: 'delete' | 'history'; record: Row } | null;
+type OpenDialog<Row> =
+  | { kind: 'form'; record?: Row }
+  | { kind: 'delete' | 'history'; record: Row }
+  | { kind: 'labels'; records: Row[] }
+  | null;
 
 /** The server's default order, which needs no `ordering` parameter. */
 const BY_ID: Sorting = { field: 'id', descending: false };
@@ -74,6 +86,15 @@ export function StockPanel<K extends StockKind>({
   const [sorting, setSorting] = useState(BY_ID);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
   const close = () => setDialog(null);
+  // The rows ticked for printing labels, in the order they were ticked; kept across filters and scrolling.
+  const [selection, setSelection] = useState<ReadonlyMap<number, Row>>(new Map());
+  const toggle = useCallback((row: Row) => {
+    setSelection((current) => {
+      const next = new Map(current);
+      if (!next.delete(row.id)) next.set(row.id, row);
+      return next;
+    });
+  }, []);
 
   const search = useDebouncedValue(filter.trim(), FILTER_PAUSE_MS);
   const ordering = orderingOf(sorting);
@@ -104,6 +125,17 @@ export function StockPanel<K extends StockKind>({
     (): readonly Column<Row>[] =>
       editing
         ? [
+            {
+              header: 'Select',
+              cell: (row) => (
+                <Checkbox
+                  size="small"
+                  checked={selection.has(row.id)}
+                  onChange={() => toggle(row)}
+                  slotProps={{ input: { 'aria-label': `Select ${nameOf(row)}` } }}
+                />
+              ),
+            },
             ...columns,
             {
               header: 'Action',
@@ -111,6 +143,7 @@ export function StockPanel<K extends StockKind>({
                 <StockActions
                   name={nameOf(row)}
                   onHistory={() => setDialog({ kind: 'history', record: row })}
+                  onPrintLabel={() => setDialog({ kind: 'labels', records: [row] })}
                   onEdit={() => setDialog({ kind: 'form', record: row })}
                   onDelete={() => setDialog({ kind: 'delete', record: row })}
                 />
@@ -118,7 +151,7 @@ export function StockPanel<K extends StockKind>({
             },
           ]
         : columns,
-    [columns, editing, nameOf],
+    [columns, editing, nameOf, selection, toggle],
   );
 
   const confirmDelete = async (record: Row) => {
@@ -141,6 +174,16 @@ export function StockPanel<K extends StockKind>({
         {editing && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'form' })}>
             New
+          </Button>
+        )}
+        {editing && (
+          <Button
+            variant="outlined"
+            startIcon={<PrintIcon />}
+            disabled={selection.size === 0}
+            onClick={() => setDialog({ kind: 'labels', records: [...selection.values()] })}
+          >
+            Print labels{selection.size > 0 ? ` (${selection.size})` : ''}
           </Button>
         )}
       </Stack>
@@ -171,6 +214,11 @@ export function StockPanel<K extends StockKind>({
             name={nameOf(dialog.record)}
             onClose={close}
           />
+        </Suspense>
+      )}
+      {editing && dialog?.kind === 'labels' && (
+        <Suspense fallback={null}>
+          <PrintLabelsDialog kind={kind} records={dialog.records} onClose={close} />
         </Suspense>
       )}
       {editing && dialog?.kind === 'delete' && (

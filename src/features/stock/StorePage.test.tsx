@@ -224,7 +224,9 @@ describe('AdminStorePage', () => {
       expect(await screen.findByText('Acetone saved.')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       // The server filled in the molecular weight from the formula.
+      // The first cell holds the row's label-printing checkbox.
       expect(cellsOf('Acetone')).toEqual([
+        '',
         '3',
         'Acetone',
         '67-64-1',
@@ -303,7 +305,16 @@ describe('AdminStorePage', () => {
 
     expect(await screen.findByText('Burette saved.')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Burette' })).toBeInTheDocument();
-    expect(cellsOf('Burette')).toEqual(['Burette', '0 pieces', '50', 'Borosilicate', 'Duran', 'Daraz', '']);
+    expect(cellsOf('Burette')).toEqual([
+      '',
+      'Burette',
+      '0 pieces',
+      '50',
+      'Borosilicate',
+      'Duran',
+      'Daraz',
+      '',
+    ]);
   });
 
   describe('Delete', () => {

@@ -125,6 +125,16 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
   }));
 }
 
+/** The ids of the files linked to a chemical stock record. */
+export async function findFileIdsOfChemical(db: Executor, chemicalStockId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('file_chemicals')
+    .select('file_id')
+    .where('chemical_stock_id', '=', chemicalStockId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
 export async function findFileRow(db: Executor, id: number): Promise<FileRow | undefined> {
   const row = await db.selectFrom('files').select(fileRowColumns).where('id', '=', id).executeTakeFirst();
   return row && toFileRow(row);

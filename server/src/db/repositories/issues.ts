@@ -128,3 +128,48 @@ export async function addReturnedQuantity(trx: Executor, lineId: number, amount:
     .where('id', '=', lineId)
     .execute();
 }
+
+/** One location a stock record went to: its issue lines there summed (base units), and the latest of them. */
+export interface IssuedToRow {
+  id: number;
+  name: string;
+  consumer_type: string;
+  quantity: number;
+  returned_quantity: number;
+  issue_count: number;
+  last_issued_at: string;
+}
+
+/** Where a stock record was issued: one row per location, most recently issued first. */
+export async function findLocationsIssuedTo(
+  db: Executor,
+  objectType: StockObjectType,
+  stockId: number,
+): Promise<IssuedToRow[]> {
+  const rows = await db
+    .selectFrom('issue_lines as l')
+    .innerJoin('issues as i', 'i.id', 'l.issue_id')
+    .innerJoin('store_consumers as c', 'c.id', 'i.consumer_id')
+    .where('l.object_type', '=', objectType)
+    .where('l.stock_id', '=', stockId)
+    .groupBy(['c.id', 'c.name', 'c.consumer_type'])
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.consumer_type',
+      eb.fn.sum<number | string>('l.quantity').as('quantity'),
+      eb.fn.sum<number | string>('l.returned_quantity').as('returned_quantity'),
+      eb.fn.count<number | string>('i.id').distinct().as('issue_count'),
+      eb.fn.max('i.created_at').as('last_issued_at'),
+    ])
+    .orderBy('last_issued_at', 'desc')
+    .orderBy('c.id')
+    .execute();
+  // PostgreSQL answers sums and counts of bigints as text.
+  return rows.map((row) => ({
+    ...row,
+    quantity: Number(row.quantity),
+    returned_quantity: Number(row.returned_quantity),
+    issue_count: Number(row.issue_count),
+  }));
+}

@@ -35,6 +35,15 @@ export const FileSchema = Type.Object({
   chemicals: Type.Array(FileChemicalSchema, { description: 'linked chemical stock records, id ascending' }),
 });
 
+const ChemicalFileSchema = Type.Intersect([
+  FileSchema,
+  Type.Object({
+    safety_data_sheet: Type.Boolean({
+      description: "Filed under a category named 'SDS', 'MSDS' or 'Safety Data Sheet' (any case)",
+    }),
+  }),
+]);
+
 const LinksBody = Type.Object({
   categories: Type.Optional(idList({ description: 'Category ids; replaces the set' })),
   chemicals: Type.Optional(idList({ description: 'Chemical stock record ids; replaces the set' })),
@@ -85,6 +94,24 @@ export default async function fileRoutes(app: FastifyInstance) {
         ),
     );
   });
+
+  // A chemical's page lists its files with the safety data sheets first (docs/api.md).
+  resource(app, `/api/storeobjects/chemicalobjs/:id${ID}/files/`, (routes) =>
+    routes.get(
+      {
+        access: 'public',
+        schema: {
+          tags,
+          summary:
+            'The files linked to a chemical stock record: safety data sheets first, each group newest first',
+          description: 'Unknown record → 404. See docs/api.md.',
+          params: IdParams,
+          response: { 200: Type.Array(ChemicalFileSchema) },
+        },
+      },
+      async (request) => files.chemicalFiles(context(), request.params.id),
+    ),
+  );
 
   resource(app, `/api/filemanager/files/:id${ID}/`, (routes) =>
     routes

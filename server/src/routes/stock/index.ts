@@ -6,6 +6,7 @@ import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
 import { currentActor } from '../../plugins/auth';
+import * as locations from '../../services/locations';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
@@ -20,6 +21,7 @@ import {
   GlasswareRecordSchema,
   InstrumentBodies,
   InstrumentRecordSchema,
+  IssuedToSchema,
   LedgerEntrySchema,
 } from './schemas';
 
@@ -247,6 +249,25 @@ export default async function stockRoutes(app: FastifyInstance) {
             return reply.code(204).send(null);
           },
         ),
+    );
+
+    // The record page's "issued to" list (docs/api.md); staff only, like the issue cart that wrote it.
+    resource(app, `/api/management/${management}/:id${ID}/issued-to/`, (routes) =>
+      routes.get(
+        {
+          access: 'user',
+          schema: {
+            tags,
+            summary: `The locations a ${kind} stock record was issued to, most recently issued first`,
+            description:
+              'One entry per location: the issued and returned amounts summed over its issue lines (ml or ' +
+              'pieces), how many issues, and the latest. Unknown record → 404. See docs/api.md.',
+            params: IdParams,
+            response: { 200: Type.Array(IssuedToSchema) },
+          },
+        },
+        async (request) => locations.locationsIssuedTo(context(), kind, request.params.id),
+      ),
     );
   }
 

@@ -1,0 +1,108 @@
+import type { APIRequestContext } from '@playwright/test';
+import { adminAccessToken, adminStorageState, expect, openPage, postStock, test } from './fixtures';
+
+// The lab terminal (issue 14): a label scanned at the terminal opens the record's page, its safety data sheet opens
+// in one tap, and the terminal returns to its home screen when left alone; staff print labels with QR codes.
+
+const run = Date.now().toString(36);
+const chemical = (letter: string) => ({
+  name: `Kioskol ${letter} ${run}`,
+  CAS_RN: '64-17-5',
+  molecular_formula: 'C2H6O',
+  purity: 99.5,
+  manufacturer: 'Merck',
+  supplier: 'Daraz',
+  state: 'LIQUID',
+  quantity: 250,
+});
+
+/** The id of the category named 'SDS' (any case), created when missing. */
+async function sdsCategory(request: APIRequestContext, token: string): Promise<number> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const categories = (await (await request.get('/api/filemanager/categories/')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const existing = categories.find((category) => category.name.toLowerCase() === 'sds');
+  if (existing) return existing.id;
+  const created = await request.post('/api/filemanager/categories/', { data: { name: 'SDS' }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+test('a scanned label opens the record at the terminal, its SDS opens in one tap, and the terminal resets when idle', async ({
+  page,
+  request,
+}) => {
+  const token = await adminAccessToken(request);
+  const { id } = await postStock(request, token, 'chemicalobjs', chemical('T'));
+  const sheet = `kioskol_sds_${run}.pdf`;
+  const upload = await request.post('/api/filemanager/files/', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      categories: String(await sdsCategory(request, token)),
+      chemicals: String(id),
+      file: { name: sheet, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 safety data sheet') },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+
+  // `idle=5`: the terminal's 2 minutes, shortened for the test (app/terminal.ts).
+  await page.goto('/?terminal&idle=5');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // The scanner types the label's QR code, the record's public URL, then Enter.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.type(`${new URL(page.url()).origin}/chemicals/${id}`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/chemicals/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: chemical('T').name })).toBeVisible();
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: `Safety data sheet of ${chemical('T').name}` }).click();
+  const sds = await popup;
+  expect(new URL(sds.url()).pathname).toBe(`/media/files/${sheet}`);
+  await sds.close();
+
+  // Left alone, the terminal goes back to its home screen with an empty search.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+});
+
+test.describe('labels', () => {
+  test.use({ storageState: adminStorageState });
+
+  test('the print preview of a label sheet has one QR code per selected record', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminAccessToken(request);
+    const first = await postStock(request, token, 'chemicalobjs', chemical('A'));
+    const second = await postStock(request, token, 'chemicalobjs', chemical('B'));
+    await postStock(request, token, 'chemicalobjs', chemical('C'));
+
+    await page.goto('/adminapp');
+    await openPage(page, 'Store');
+    await page.getByRole('searchbox', { name: 'Filter' }).fill(`Kioskol ${run}`);
+    await page.getByRole('checkbox', { name: `Select ${chemical('A').name}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${chemical('B').name}` }).check();
+    await page.getByRole('button', { name: 'Print labels (2)' }).click();
+
+    const preview = page.getByRole('dialog', { name: 'Print labels (2 labels)' });
+    const origin = new URL(page.url()).origin;
+    await expect(preview.getByRole('img', { name: /^QR code for / })).toHaveCount(2);
+    await expect(
+      preview.getByRole('img', { name: `QR code for ${origin}/chemicals/${first.id}` }),
+    ).toBeVisible();
+    await expect(
+      preview.getByRole('img', { name: `QR code for ${origin}/chemicals/${second.id}` }),
+    ).toBeVisible();
+
+    // Printed, only the sheet shows: the Store behind the preview and the preview's controls stand aside.
+    await page.emulateMedia({ media: 'print' });
+    await expect(preview.getByRole('group', { name: 'Sheet 1 of 1' })).toBeVisible();
+    await expect(preview.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Chemical stock' })).toBeHidden();
+  });
+});

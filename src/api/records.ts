@@ -1,0 +1,72 @@
+import { apiSlice } from './apiSlice';
+import type { FileRecord } from './files';
+import type { ConsumerType } from './locations';
+import { stockTags, type StockKind, type StockRecord } from './stock';
+import { idTag, listTag, listTags, recordTag } from './tags';
+
+// What a record page shows beyond the lists: one stock record (SERVER.md §4.2), a chemical's files and where a
+// record was issued (docs/api.md).
+
+/** The alert fields of docs/api.md §11, on every stock record (instruments have no dates). */
+export interface RecordAlertFields {
+  expiry_date?: string | null;
+  opened_on?: string | null;
+  minimum_quantity?: number | null;
+}
+
+export type StockRecordWithAlerts<K extends StockKind = StockKind> = StockRecord<K> & RecordAlertFields;
+
+export interface RecordArgs<K extends StockKind = StockKind> {
+  kind: K;
+  id: number;
+}
+
+/** A file of a chemical's page; the server lists the safety data sheets first, newest first. */
+export type ChemicalFile = FileRecord & { safety_data_sheet: boolean };
+
+/** One location a record went to, summed over its issues, in the record's unit. */
+export interface IssuedTo {
+  /** The location's id. */
+  id: number;
+  name: string;
+  consumer_type: ConsumerType;
+  quantity: number;
+  returned_quantity: number;
+  issue_count: number;
+  last_issued_at: string;
+}
+
+const recordsUrl: Record<StockKind, string> = {
+  chemical: '/api/storeobjects/chemicalobjs/',
+  instrument: '/api/storeobjects/instrumentobjs/',
+  glassware: '/api/storeobjects/glasswareobjs/',
+};
+
+const managementUrl: Record<StockKind, string> = {
+  chemical: '/api/management/chemicals/',
+  instrument: '/api/management/instruments/',
+  glassware: '/api/management/glasswares/',
+};
+
+export const recordsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    // A merge or an import changes quantities without naming each record, and refetches the kind's list tag.
+    stockRecord: build.query<StockRecordWithAlerts, RecordArgs>({
+      query: ({ kind, id }) => `${recordsUrl[kind]}${id}/`,
+      providesTags: (_record, _error, { kind, id }) => [idTag(stockTags[kind], id), listTag(stockTags[kind])],
+    }),
+    chemicalFiles: build.query<ChemicalFile[], number>({
+      query: (id) => `${recordsUrl.chemical}${id}/files/`,
+      // An upload, a link change or a deletion of any file may change the list.
+      providesTags: (files) => listTags('File', files),
+    }),
+    // A merge into any location and a return both write to the record's ledger, which they refetch.
+    issuedTo: build.query<IssuedTo[], RecordArgs>({
+      query: ({ kind, id }) => `${managementUrl[kind]}${id}/issued-to/`,
+      providesTags: (_rows, _error, { kind, id }) => [recordTag('StockLedger', kind, id)],
+    }),
+  }),
+});
+
+export const { useStockRecordQuery, useLazyStockRecordQuery, useChemicalFilesQuery, useIssuedToQuery } =
+  recordsApi;
