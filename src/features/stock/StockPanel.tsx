@@ -15,8 +15,8 @@ import { VirtualTable, type Column, type Sorting } from '../../components/Virtua
 import { StockActions } from './StockActions';
 import { useStockPages, type RowRange } from './useStockPages';
 
-// The chart library comes with the drawer, when a record's history is first opened.
-const StockHistoryDrawer = lazy(() =>
+// The chart library comes with the drawer, when a record's history is first opened (here or from the dashboard).
+export const StockHistoryDrawer = lazy(() =>
   import(/* webpackChunkName: "stock-history" */ './StockHistoryDrawer').then((m) => ({
     default: m.StockHistoryDrawer,
   })),
