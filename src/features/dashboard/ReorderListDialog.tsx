@@ -43,15 +43,20 @@ const columns: CardColumn<ReorderRow>[] = [
   },
 ];
 
-// On paper only the list: the app behind the dialog, the dialog's frame and its buttons are left out.
+// On paper only the list, across as many pages as it takes: the app behind the dialog, the backdrop, the dialog's
+// frame and its buttons are left out. `!important` because the components' own styles load after these.
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '#root': { display: 'none' },
-        '.MuiDialog-root, .MuiDialog-container': { position: 'static', height: 'auto' },
-        '.MuiDialog-paper': { boxShadow: 'none', margin: 0, maxHeight: 'none', overflow: 'visible' },
-        '.MuiBackdrop-root': { display: 'none' },
+        '#root, .MuiBackdrop-root': { display: 'none !important' },
+        '.MuiDialog-root, .MuiDialog-container': { position: 'static !important', height: 'auto !important' },
+        '.MuiDialog-paper': {
+          boxShadow: 'none !important',
+          margin: '0 !important',
+          maxHeight: 'none !important',
+          overflow: 'visible !important',
+        },
       },
     }}
   />
