@@ -37,8 +37,15 @@ import { DashboardCard } from './DashboardCard';
 import { ReorderListDialog } from './ReorderListDialog';
 import { useDashboard } from './useDashboard';
 
-const recordKey = (row: AttentionRow) => `${row.object_type}-${row.object_id}`;
-const lineKey = (row: OwnLine) => `${row.object_type}-${row.id}`;
+// What every card of stock records or own lines shares: the rows' keys and the identifying columns of the file.
+const recordCard = {
+  rowKey: (row: AttentionRow) => `${row.object_type}-${row.object_id}`,
+  fileColumns: recordFileColumns<AttentionRow>(),
+};
+const lineCard = {
+  rowKey: (row: OwnLine) => `${row.object_type}-${row.id}`,
+  fileColumns: recordFileColumns<OwnLine>(),
+};
 
 const inStock = quantityColumn<AttentionRow>('In stock');
 
@@ -161,8 +168,7 @@ export function DashboardPage() {
             subject="below-minimum"
             card={data?.below_minimum}
             columns={belowMinimumColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={recordKey}
+            {...recordCard}
             empty="Nothing below minimum."
             actions={
               <Button
@@ -180,8 +186,7 @@ export function DashboardPage() {
             subject="expired"
             card={data?.expired}
             columns={expiryColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={recordKey}
+            {...recordCard}
             empty="Nothing has expired."
           />
           <DashboardCard
@@ -190,8 +195,7 @@ export function DashboardPage() {
             // The answer for the window chosen: another window's rows would be wrong here, so it loads afresh.
             card={currentData?.expiring}
             columns={expiryColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={recordKey}
+            {...recordCard}
             empty={`Nothing expires within ${within} days.`}
             controls={
               <ToggleButtonGroup
@@ -214,8 +218,7 @@ export function DashboardPage() {
             subject="dead-stock"
             card={data?.dead_stock}
             columns={deadStockColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={recordKey}
+            {...recordCard}
             empty="No dead stock."
           />
           <DashboardCard
@@ -241,8 +244,7 @@ export function DashboardPage() {
             subject="staged-lines"
             card={data?.staged_lines}
             columns={ownLineColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={lineKey}
+            {...lineCard}
             empty="No staged lines."
             actions={<PageButton page={ADD_SHIPMENT_PAGE}>Open Add Shipment</PageButton>}
           />
@@ -251,8 +253,7 @@ export function DashboardPage() {
             subject="cart"
             card={data?.cart_lines}
             columns={ownLineColumns}
-            fileColumns={recordFileColumns()}
-            rowKey={lineKey}
+            {...lineCard}
             empty="The cart is empty."
             actions={<PageButton page={CREATE_ISSUE_PAGE}>Open Create an Issue</PageButton>}
           />
