@@ -3,6 +3,7 @@ import { renderWithProviders, signedInState } from '../../testing/render';
 import { adminToken, seedLab } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { AdminShell } from './AdminShell';
+import { adminPages } from './adminPages';
 
 setupTestServer(seedLab);
 
@@ -55,16 +56,26 @@ describe('AdminShell', () => {
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
   });
 
-  it('keeps SPEC §2 index numbers for its pages, Ledger 9 and Audit 10 after them, and the Dashboard its own key', async () => {
-    const { user, store } = renderShell();
-    for (const [label, index] of [
+  it('keeps SPEC §2 index numbers for its pages, Ledger 9 and Audit 10 after them, and the Dashboard its own key', () => {
+    expect(adminPages.map(({ label, index }) => [label, index])).toEqual([
+      ['Dashboard', 'dashboard'],
       ['Search', 0],
+      ['Add Shipment', 1],
       ['Store', 2],
       ['Location', 3],
       ['Create an Issue', 4],
+      ['User Managment', 5],
       ['Shipment', 6],
       ['File Managment', 7],
       ['Category', 8],
+      ['Ledger', 9],
+      ['Audit', 10],
+    ]);
+  });
+
+  it('opens the Ledger and the Audit pages (issue 11), and back the Dashboard, by their keys', async () => {
+    const { user, store } = renderShell();
+    for (const [label, index] of [
       ['Ledger', 9],
       ['Audit', 10],
       ['Dashboard', 'dashboard'],
@@ -72,9 +83,8 @@ describe('AdminShell', () => {
       await user.click(screen.getByRole('button', { name: 'Open menu' }));
       const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
       await user.click(within(sidebar).getByRole('button', { name: label }));
+      expect(await screen.findByRole('heading', { name: label })).toBeInTheDocument();
       expect(store.getState().ui.adminPage).toBe(index);
-      if (['Ledger', 'Audit', 'Dashboard'].includes(label))
-        expect(await screen.findByRole('heading', { name: label })).toBeInTheDocument();
       await waitFor(() =>
         expect(screen.queryByRole('navigation', { name: 'Admin pages' })).not.toBeInTheDocument(),
       );
