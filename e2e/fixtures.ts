@@ -41,7 +41,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function openPage(page: Page, label: string, entry?: string): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sidebar = page.getByRole('navigation');
-  const item = sidebar.getByRole('button', { name: label, exact: true });
+  // An entry with a count badge says it after its label ('Store, 3 need attention').
+  const item = sidebar.getByRole('button', { name: new RegExp(`^${label} ?(, .+)?$`) });
   if (entry === undefined) return item.click();
   if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
   await sidebar.getByRole('list', { name: label }).getByRole('button', { name: entry, exact: true }).click();

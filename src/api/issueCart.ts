@@ -29,15 +29,15 @@ export const issueCartApi = apiSlice.injectEndpoints({
     }),
     addToIssueCart: build.mutation<CartLine, CartLineFields>({
       query: (line) => ({ url, method: 'POST', body: line }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
     }),
     updateIssueCartLine: build.mutation<CartLine, CartLineFields & { id: number }>({
       query: (line) => ({ url: `${url}${line.id}/`, method: 'PUT', body: line }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
     }),
     deleteIssueCartLine: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
     }),
     // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
     // refetch, as do the location's issue history, the ledger and the history of each record issued.
@@ -53,6 +53,7 @@ export const issueCartApi = apiSlice.injectEndpoints({
           ...(issue?.objects ?? []).map((item) =>
             recordTag('StockLedger', stockKindOf(item.object_type), item.id),
           ),
+          listTag('Dashboard'),
         ];
       }),
     }),

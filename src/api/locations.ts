@@ -101,6 +101,7 @@ export const locationsApi = apiSlice.injectEndpoints({
           listTag(stockTags[kind]),
           listTag('Ledger'),
           recordTag('StockLedger', kind, item.id),
+          listTag('Dashboard'),
         ];
       }),
     }),

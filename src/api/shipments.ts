@@ -167,7 +167,7 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: { [kind]: itemId, quantity },
       }),
-      invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind])]),
+      invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind]), listTag('Dashboard')]),
     }),
     // SPEC §4: a staged line changes only in its quantity.
     updateShipmentLine: build.mutation<unknown, ShipmentLineChange>({
@@ -176,11 +176,11 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         method: 'PATCH',
         body: { quantity },
       }),
-      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
+      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
     }),
     deleteShipmentLine: build.mutation<void, { kind: StockKind; id: number }>({
       query: ({ kind, id }) => ({ url: `${stagingUrl(kind)}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
+      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
     }),
     // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
     // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
@@ -192,12 +192,17 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         kindListTag('Shipment', kind),
         listTag('Ledger'),
         ...(shipment?.[historyKeys[kind]] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
+        listTag('Dashboard'),
       ]),
     }),
     createNewStockItem: build.mutation<StockRecord, NewStockItem>({
       query: (item) => ({ url: managementLists[item.kind], method: 'POST', body: newItemBody(item) }),
       // Created with no stock: audited, and no ledger entry.
-      invalidatesTags: onSuccess(({ kind }) => [listTag(stockTags[kind]), listTag('Audit')]),
+      invalidatesTags: onSuccess(({ kind }) => [
+        listTag(stockTags[kind]),
+        listTag('Audit'),
+        listTag('Dashboard'),
+      ]),
     }),
     listShipments: build.query<ShipmentHistory, StockKind>({
       query: (type) => ({ url: '/api/management/shipments/', params: { type } }),
@@ -221,6 +226,7 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         ...[...new Set(shipment?.lines.map((line) => line.stock_id))].map((id) =>
           recordTag('StockLedger', kind, id),
         ),
+        listTag('Dashboard'),
       ]),
     }),
   }),

@@ -154,7 +154,7 @@ type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
 /**
  * The endpoints every kind has; a create adds a row to the lists, an edit or delete touches one record. Each is
  * audited (docs/api.md §6); a quantity that changes writes a ledger entry, and the ledger shows every record as it
- * is now, so an edit reaches the ledger whatever it changed.
+ * is now, so an edit reaches the ledger whatever it changed. Each may move the record onto or off a dashboard card.
  */
 function stockEndpoints<K extends StockKind, Fields extends { quantity: number | null }>(
   build: Build,
@@ -170,6 +170,7 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
         listTag(tag),
         listTag('Audit'),
         ...(fields.quantity ? [listTag('Ledger')] : []),
+        listTag('Dashboard'),
       ]),
     }),
     // The record may move to another page (or leave a search), so every shown page refetches.
@@ -181,6 +182,7 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
         listTag('Audit'),
         listTag('Ledger'),
         recordTag('StockLedger', kind, id),
+        listTag('Dashboard'),
       ]),
     }),
     // The rows after it move up one place, so every shown page refetches; its ADJUSTMENT entries go with it.
@@ -191,6 +193,7 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
         pagesTag(tag),
         listTag('Audit'),
         listTag('Ledger'),
+        listTag('Dashboard'),
       ]),
     }),
   };

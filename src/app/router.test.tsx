@@ -13,8 +13,12 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor of /adminapp to the login screen and, after login, into the admin area', async () => {
-    const { user, router } = renderRoutes(routes, { route: '/adminapp' });
+  it('sends a signed-out visitor of /adminapp to the login screen and, after login, to the Dashboard', async () => {
+    // The page the last session ended on does not matter: signing in opens the Dashboard (issue 13).
+    const { user, router, store } = renderRoutes(routes, {
+      route: '/adminapp',
+      preloadedState: { ui: { adminPage: 5, publicPage: null } },
+    });
     const email = await screen.findByLabelText('Email');
     expect(router.state.location.pathname).toBe('/adminapp/login');
 
@@ -22,8 +26,9 @@ describe('routes', () => {
     await user.type(screen.getByLabelText('Password'), ADMIN_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/adminapp');
+    expect(store.getState().ui.adminPage).toBeNull();
   });
 
   it('returns to the login screen when a signed-in call is refused mid-session', async () => {

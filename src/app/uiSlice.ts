@@ -1,18 +1,32 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ExpiryWindow } from '../api/dashboard';
+import { loggedIn } from '../api/session';
 import type { StockKind } from '../api/stock';
 import type { RecordRef } from '../components/recordUrls';
+import type { PageKey } from './shells/shellPages';
 
 export interface UiState {
-  /** SPEC §2 index of the admin sidebar page; null shows the first registered page. */
-  adminPage: number | null;
+  /** The admin sidebar page (SPEC §2 index, or 'dashboard'); null shows the first registered page. */
+  adminPage: PageKey | null;
   /** The same for the public sidebar. */
-  publicPage: number | null;
+  publicPage: PageKey | null;
   /** The message of the open error dialog (SPEC §8); absent when none is open. */
   errorDialog?: string;
   /** The kind whose brand-new item dialog the sidebar asked the Add Shipment page to open. */
   newItemDialog?: StockKind;
   /** The record whose page the admin area shows in a drawer (its pages have no routes of their own). */
   openRecord?: RecordRef;
+  /** The stock record another page asked the admin Store to open, with its history. */
+  storeRecord?: StoreRecordRequest;
+  /** The dashboard's expiring window in days, shared by the page and the sidebar's badges (one request). */
+  dashboardWindow?: ExpiryWindow;
+}
+
+export interface StoreRecordRequest {
+  kind: StockKind;
+  id: number;
+  /** The record's catalog name, which the history's title shows. */
+  name: string;
 }
 
 const initialState: UiState = { adminPage: null, publicPage: null };
@@ -21,10 +35,10 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
-    adminPageSelected: (state, action: PayloadAction<number>) => {
+    adminPageSelected: (state, action: PayloadAction<PageKey>) => {
       state.adminPage = action.payload;
     },
-    publicPageSelected: (state, action: PayloadAction<number>) => {
+    publicPageSelected: (state, action: PayloadAction<PageKey>) => {
       state.publicPage = action.payload;
     },
     errorDialogOpened: (state, action: PayloadAction<string>) => {
@@ -45,13 +59,29 @@ export const uiSlice = createSlice({
     recordClosed: (state) => {
       delete state.openRecord;
     },
+    storeRecordRequested: (state, action: PayloadAction<StoreRecordRequest>) => {
+      state.storeRecord = action.payload;
+    },
+    storeRecordClosed: (state) => {
+      delete state.storeRecord;
+    },
+    dashboardWindowChosen: (state, action: PayloadAction<ExpiryWindow>) => {
+      state.dashboardWindow = action.payload;
+    },
   },
+  // Signing in shows the first admin page (the dashboard), whichever page the last session ended on.
+  extraReducers: (builder) =>
+    builder.addCase(loggedIn, (state) => {
+      state.adminPage = null;
+    }),
   selectors: {
     selectAdminPage: (state) => state.adminPage,
     selectPublicPage: (state) => state.publicPage,
     selectErrorDialog: (state) => state.errorDialog,
     selectNewItemDialog: (state) => state.newItemDialog,
     selectOpenRecord: (state) => state.openRecord,
+    selectStoreRecord: (state) => state.storeRecord,
+    selectDashboardWindow: (state) => state.dashboardWindow,
   },
 });
 
@@ -64,6 +94,16 @@ export const {
   newItemDialogClosed,
   recordOpened,
   recordClosed,
+  storeRecordRequested,
+  storeRecordClosed,
+  dashboardWindowChosen,
 } = uiSlice.actions;
-export const { selectAdminPage, selectPublicPage, selectErrorDialog, selectNewItemDialog, selectOpenRecord } =
-  uiSlice.selectors;
+export const {
+  selectAdminPage,
+  selectPublicPage,
+  selectErrorDialog,
+  selectNewItemDialog,
+  selectOpenRecord,
+  selectStoreRecord,
+  selectDashboardWindow,
+} = uiSlice.selectors;

@@ -30,3 +30,13 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function localDateTime(isoDateTime: string): string {
   return dateTime.format(new Date(isoDateTime));
 }
+
+const longUsCalendar = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * A calendar date ('2026-03-10', an expiry date or the lab's today) in long US format, 'March 10, 2026': the same
+ * day on every viewer's calendar, as it has no time of day to move across midnight.
+ */
+export function longUsCalendarDate(date: string): string {
+  return longUsCalendar.format(new Date(`${date}T00:00:00Z`));
+}

@@ -144,6 +144,11 @@ export function setStockQuantity(kind: StockKind, id: number, quantity: number):
   return call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, { quantity });
 }
 
+/** Changes some fields of a stock record (PATCH), e.g. docs/api.md §11's `minimum_quantity` or `expiry_date`. */
+export function updateStock(kind: StockKind, id: number, fields: object): Promise<void> {
+  return call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, fields);
+}
+
 export function deleteStock(kind: StockKind, id: number): Promise<void> {
   return call('DELETE', `/api/storeobjects/${kind}objs/${id}/`);
 }

@@ -131,10 +131,10 @@ async function stockCard(
   perKind: { kind: StockKind; card: CardRows<AttentionRow> }[],
   rank: (a: UndescribedRow, b: UndescribedRow) => number,
 ): Promise<Card<StockCardRow>> {
-  const first = perKind
-    .flatMap(({ kind, card }) => card.rows.map((row) => ({ kind, row: cardRow(kind, today, row) })))
-    .sort((a, b) => rank(a.row, b.row) || kindOrder(a.kind, b.kind) || a.row.object_id - b.row.object_id)
-    .slice(0, CARD_ROWS);
+  const first = inCardOrder(
+    perKind.flatMap(({ kind, card }) => card.rows.map((row) => ({ kind, row: cardRow(kind, today, row) }))),
+    rank,
+  ).slice(0, CARD_ROWS);
   const itemOf = await describe(
     db,
     first.map(({ kind, row }) => ({ kind, id: row.object_id })),
@@ -146,6 +146,18 @@ async function stockCard(
 }
 
 const kindOrder = (a: StockKind, b: StockKind) => STOCK_KINDS.indexOf(a) - STOCK_KINDS.indexOf(b);
+
+/** Rows of every kind sorted by `rank`, ties broken by kind, then id (docs/api.md §12). */
+function inCardOrder<Entry extends { kind: StockKind; row: UndescribedRow }>(
+  entries: Entry[],
+  rank: (a: UndescribedRow, b: UndescribedRow) => number,
+): Entry[] {
+  return entries.sort(
+    (a, b) => rank(a.row, b.row) || kindOrder(a.kind, b.kind) || a.row.object_id - b.row.object_id,
+  );
+}
+
+const byLargestShortfall = (a: UndescribedRow, b: UndescribedRow) => (b.shortfall ?? 0) - (a.shortfall ?? 0);
 
 const perKind = async <K extends StockKind>(
   kinds: readonly K[],
@@ -173,7 +185,7 @@ export async function dashboard(
     db,
     today,
     await perKind(STOCK_KINDS, (kind) => cards.belowMinimum(db, kind, CARD_ROWS)),
-    (a, b) => (b.shortfall ?? 0) - (a.shortfall ?? 0),
+    byLargestShortfall,
   );
   const bySoonest = (a: UndescribedRow, b: UndescribedRow) => (a.days_left ?? 0) - (b.days_left ?? 0);
   const expired = await stockCard(
@@ -272,5 +284,56 @@ export async function dashboard(
         };
       }),
     },
+  };
+}
+
+/** A record on the reorder list: a below-minimum card row and the newest shipment of the same item, if any. */
+export interface ReorderRow extends StockCardRow {
+  /** Who supplied the newest shipment (not undone) of this item from any supplier; null: never shipped. */
+  last_supplier: string | null;
+  /** What that shipment added, ml or pieces; null: never shipped. */
+  last_shipped_quantity: number | null;
+  /** When that shipment was merged; null: never shipped. */
+  last_shipped_at: string | null;
+}
+
+export interface ReorderList {
+  today: string;
+  time_zone: string;
+  count: number;
+  results: ReorderRow[];
+}
+
+/** Every record below its minimum (the whole below-minimum card, in its order) with what purchasing needs. */
+export async function reorderList({ db, now, timeZone }: DashboardContext): Promise<ReorderList> {
+  const today = dateIn(timeZone, now());
+  const perKindRows = await Promise.all(
+    STOCK_KINDS.map(async (kind) => {
+      const rows = await cards.reorderRows(db, kind);
+      const lineIds = rows.flatMap((row) => (row.last_line_id === null ? [] : [row.last_line_id]));
+      const lines = new Map((await cards.shippedLines(db, kind, lineIds)).map((line) => [line.id, line]));
+      return rows.map((row) => ({
+        kind,
+        row: cardRow(kind, today, row),
+        line: row.last_line_id === null ? undefined : lines.get(row.last_line_id),
+      }));
+    }),
+  );
+  const ordered = inCardOrder(perKindRows.flat(), byLargestShortfall);
+  const itemOf = await describe(
+    db,
+    ordered.map(({ kind, row }) => ({ kind, id: row.object_id })),
+  );
+  return {
+    today,
+    time_zone: timeZone,
+    count: ordered.length,
+    results: ordered.map(({ kind, row, line }) => ({
+      ...row,
+      item: itemOf(kind, row.object_id),
+      last_supplier: line?.supplier ?? null,
+      last_shipped_quantity: line ? fromBaseQuantity(kind, line.added_quantity) : null,
+      last_shipped_at: line?.date_time ?? null,
+    })),
   };
 }

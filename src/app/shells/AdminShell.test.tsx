@@ -3,6 +3,7 @@ import { renderWithProviders, signedInState } from '../../testing/render';
 import { adminToken, seedLab } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { AdminShell } from './AdminShell';
+import { adminPages } from './adminPages';
 
 setupTestServer(seedLab);
 
@@ -11,11 +12,11 @@ function renderShell() {
 }
 
 describe('AdminShell', () => {
-  it('shows the title linking home, the Admin link and the first registered page', async () => {
+  it('shows the title linking home, the Admin link and the first registered page, the Dashboard', async () => {
     renderShell();
     expect(screen.getByRole('link', { name: 'LabStore' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/adminapp');
-    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('opens the sidebar from the menu button and closes it when a page is chosen', async () => {
@@ -23,12 +24,16 @@ describe('AdminShell', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
     const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
-    expect(within(sidebar).getByRole('button', { name: 'Search' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar).getByRole('button', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(
       within(sidebar)
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual([
+      'Dashboard',
       'Search',
       'Add Shipment',
       'Store',
@@ -51,23 +56,44 @@ describe('AdminShell', () => {
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
   });
 
-  it('opens the Ledger and the Audit pages, after Category (issue 11)', async () => {
+  it('keeps SPEC §2 index numbers for its pages, Ledger 9 and Audit 10 after them, and the Dashboard its own key', () => {
+    expect(adminPages.map(({ label, index }) => [label, index])).toEqual([
+      ['Dashboard', 'dashboard'],
+      ['Search', 0],
+      ['Add Shipment', 1],
+      ['Store', 2],
+      ['Location', 3],
+      ['Create an Issue', 4],
+      ['User Managment', 5],
+      ['Shipment', 6],
+      ['File Managment', 7],
+      ['Category', 8],
+      ['Ledger', 9],
+      ['Audit', 10],
+    ]);
+  });
+
+  it('opens the Ledger and the Audit pages (issue 11), and back the Dashboard, by their keys', async () => {
     const { user, store } = renderShell();
     for (const [label, index] of [
       ['Ledger', 9],
       ['Audit', 10],
+      ['Dashboard', 'dashboard'],
     ] as const) {
       await user.click(screen.getByRole('button', { name: 'Open menu' }));
       const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
       await user.click(within(sidebar).getByRole('button', { name: label }));
       expect(await screen.findByRole('heading', { name: label })).toBeInTheDocument();
       expect(store.getState().ui.adminPage).toBe(index);
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Admin pages' })).not.toBeInTheDocument(),
+      );
     }
   });
 
   it('expands Add Shipment in place to the staging list and the three Add entries (SPEC §2)', async () => {
     const { user, store } = renderShell();
-    await screen.findByRole('heading', { name: 'Search' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
     const addShipment = within(sidebar).getByRole('button', { name: 'Add Shipment' });
@@ -121,7 +147,7 @@ describe('AdminShell', () => {
   it('logs out: clears the stored token and goes to the login screen', async () => {
     localStorage.setItem('labstore.accessToken', adminToken());
     const { user, store, router } = renderShell();
-    await screen.findByRole('heading', { name: 'Search' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(router.state.location.pathname).toBe('/adminapp/login');

@@ -9,7 +9,7 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { MenuIcon } from '../../components/icons';
-import { currentPage, type ShellPage } from './shellPages';
+import { currentPage, type PageKey, type ShellPage } from './shellPages';
 
 // A first visit shows the top bar and the page; the sidebar's code loads when it is opened.
 const Sidebar = lazy(() =>
@@ -19,9 +19,9 @@ const Sidebar = lazy(() =>
 interface ShellLayoutProps {
   sidebarLabel: string;
   pages: readonly ShellPage[];
-  selected: number | null;
+  selected: PageKey | null;
   /** `action` is the event of the chosen sub-entry, if one was chosen. */
-  onSelect: (index: number, action?: UnknownAction) => void;
+  onSelect: (index: PageKey, action?: UnknownAction) => void;
   /** Extra top-bar controls on the right. */
   actions?: ReactNode;
   /** Shown when no page is registered. */
@@ -45,7 +45,7 @@ export function ShellLayout({
 }: ShellLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   /** The page whose sub-entries are shown; the sidebar opens with the current page's shown. */
-  const [expanded, setExpanded] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<PageKey | null>(null);
   // The sidebar loads when it is first opened, then stays mounted so that it can slide closed.
   const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const page = currentPage(pages, selected);
@@ -58,7 +58,7 @@ export function ShellLayout({
     setDrawerOpen(true);
   };
 
-  const select = (index: number, action?: UnknownAction) => {
+  const select = (index: PageKey, action?: UnknownAction) => {
     onSelect(index, action);
     setDrawerOpen(false);
   };

@@ -7,7 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Fragment, useId } from 'react';
 import { ExpandLessIcon, ExpandMoreIcon } from '../../components/icons';
-import type { ShellPage } from './shellPages';
+import type { PageKey, ShellPage } from './shellPages';
 
 interface SidebarProps {
   open: boolean;
@@ -15,12 +15,12 @@ interface SidebarProps {
   /** The navigation landmark's name. */
   sidebarLabel: string;
   pages: readonly ShellPage[];
-  currentIndex: number | undefined;
+  currentIndex: PageKey | undefined;
   /** The page whose sub-entries are shown. */
-  expanded: number | null;
-  onExpandedChange: (index: number | null) => void;
+  expanded: PageKey | null;
+  onExpandedChange: (index: PageKey | null) => void;
   /** `action` is the event of the chosen sub-entry, if one was chosen. */
-  onSelect: (index: number, action?: UnknownAction) => void;
+  onSelect: (index: PageKey, action?: UnknownAction) => void;
 }
 
 /** The slide-over list of a shell's pages; a page with sub-entries expands in place to list them. */
@@ -39,7 +39,7 @@ export function Sidebar({
     <Drawer anchor="left" open={open} onClose={onClose}>
       <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
         <List>
-          {pages.map(({ index, label, entries }) => {
+          {pages.map(({ index, label, entries, Badge }) => {
             const isCurrent = index === currentIndex;
             if (!entries) {
               return (
@@ -50,6 +50,7 @@ export function Sidebar({
                   onClick={() => onSelect(index)}
                 >
                   <ListItemText primary={label} />
+                  {Badge && <Badge />}
                 </ListItemButton>
               );
             }
@@ -64,6 +65,7 @@ export function Sidebar({
                   onClick={() => onExpandedChange(isExpanded ? null : index)}
                 >
                   <ListItemText primary={label} />
+                  {Badge && <Badge />}
                   {isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
                 </ListItemButton>
                 {/* Kept mounted while collapsed, so aria-controls always names an element. */}

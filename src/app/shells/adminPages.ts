@@ -1,11 +1,22 @@
 import { createElement } from 'react';
+import { AddShipmentBadge, CreateIssueBadge, StoreBadge } from '../../features/dashboard/SidebarBadges';
 import { newItemDialogRequested } from '../uiSlice';
 import { lazyPage, type ShellPage } from './shellPages';
 
-// SPEC §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment,
-// 6 Shipment, 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit. Only pages that exist are
-// listed; new ones go in index order.
+// Issue 13's Dashboard first, under its own key, shown when nothing else is chosen (after signing in); then SPEC
+// §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment, 6 Shipment,
+// 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit. Only pages that exist are listed; new ones go
+// in index order.
+const DASHBOARD_PAGE = 'dashboard';
+
 export const adminPages: ShellPage[] = [
+  {
+    index: DASHBOARD_PAGE,
+    label: 'Dashboard',
+    Page: lazyPage(() =>
+      import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+    ),
+  },
   {
     index: 0,
     label: 'Search',
@@ -17,6 +28,7 @@ export const adminPages: ShellPage[] = [
     Page: lazyPage(() =>
       import('../../features/shipments/AddShipmentPage').then((m) => ({ default: m.AddShipmentPage })),
     ),
+    Badge: AddShipmentBadge,
     entries: [
       { label: 'Staging list' },
       { label: 'Add Chemical', action: newItemDialogRequested('chemical') },
@@ -36,6 +48,7 @@ export const adminPages: ShellPage[] = [
         default: () => createElement(store.AdminStorePage, { KindActions: importing.ImportButton }),
       })),
     ),
+    Badge: StoreBadge,
   },
   {
     index: 3,
@@ -50,6 +63,7 @@ export const adminPages: ShellPage[] = [
     Page: lazyPage(() =>
       import('../../features/issues/CreateIssuePage').then((m) => ({ default: m.CreateIssuePage })),
     ),
+    Badge: CreateIssueBadge,
   },
   {
     index: 5,

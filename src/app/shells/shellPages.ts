@@ -27,11 +27,22 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageC
   return Object.assign(Page, { preload });
 }
 
-/** One sidebar entry: `index` is the page's place in SPEC §2's list, kept even while earlier pages are missing. */
+/**
+ * Which page a shell shows: its place in SPEC §2's list, kept even while earlier pages are missing, or a name for
+ * a page SPEC does not list (the admin dashboard), so SPEC's pages keep their numbers.
+ */
+export type PageKey = number | string;
+
+/** One sidebar entry. */
 export interface ShellPage {
-  index: number;
+  index: PageKey;
   label: string;
   Page: PageComponent;
+  /**
+   * Shown after the label in the sidebar: a count that needs attention, which it also says in words for assistive
+   * technology. Rendered only while the sidebar is.
+   */
+  Badge?: ComponentType;
   /**
    * With sub-entries, the page's entry expands in place to list them instead of opening the page (SPEC §2: Add
    * Shipment expands). Each opens the page and dispatches its event, if any (e.g. open a dialog).
@@ -40,6 +51,6 @@ export interface ShellPage {
 }
 
 /** The selected page, or the first registered one when nothing (or a page that no longer exists) is selected. */
-export function currentPage(pages: readonly ShellPage[], selected: number | null): ShellPage | undefined {
+export function currentPage(pages: readonly ShellPage[], selected: PageKey | null): ShellPage | undefined {
   return pages.find((page) => page.index === selected) ?? pages[0];
 }

@@ -218,7 +218,7 @@ describe('AddShipmentPage', () => {
       route: '/adminapp',
       preloadedState: signedInState(),
     });
-    await screen.findByRole('heading', { name: 'Search' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
     await user.click(within(sidebar).getByRole('button', { name: 'Add Shipment' }));

@@ -23,8 +23,8 @@ const PrintLabelsDialog = lazy(() =>
   })),
 );
 
-// The chart library comes with the drawer, when a record's history is first opened.
-const StockHistoryDrawer = lazy(() =>
+// The chart library comes with the drawer, when a record's history is first opened (here or from the dashboard).
+export const StockHistoryDrawer = lazy(() =>
   import(/* webpackChunkName: "stock-history" */ './StockHistoryDrawer').then((m) => ({
     default: m.StockHistoryDrawer,
   })),

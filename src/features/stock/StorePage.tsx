@@ -4,8 +4,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ComponentType } from 'react';
+import { Suspense, useId, useState, type ComponentType } from 'react';
 import { stockExportUrl, type StockKind } from '../../api/stock';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
+import { StockHistoryDrawer } from './StockPanel';
 import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
 
 const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps> }[] = [
@@ -21,7 +24,13 @@ interface StoreViewProps extends StockTabProps {
 
 /** SPEC §2 Store stock tabs; only the chosen tab is mounted, so only its list is loaded. */
 function StoreView({ admin, KindActions }: StoreViewProps) {
-  const [selected, setSelected] = useState(0);
+  const dispatch = useAppDispatch();
+  // A record another page opened here (the dashboard's rows): its tab, with its history over it.
+  const requested = useAppSelector(selectStoreRecord);
+  const opened = admin ? requested : undefined;
+  const [selected, setSelected] = useState(() =>
+    opened ? tabs.findIndex((tab) => tab.kind === opened.kind) : 0,
+  );
   const id = useId();
   const { Panel, kind } = tabs[selected];
   return (
@@ -46,6 +55,16 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
       <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
         <Panel key={selected} admin={admin} />
       </Box>
+      {opened && (
+        <Suspense fallback={null}>
+          <StockHistoryDrawer
+            kind={opened.kind}
+            recordId={opened.id}
+            name={opened.name}
+            onClose={() => dispatch(storeRecordClosed())}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

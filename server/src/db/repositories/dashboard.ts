@@ -271,3 +271,81 @@ export async function ownCartLines(
   ]);
   return { count: countOf(counted), rows: rows.map((row) => ({ ...row, quantity: Number(row.quantity) })) };
 }
+
+/**
+ * What makes two records of a kind the same item bought from different suppliers: every identifying column but
+ * the supplier (SERVER.md §4.3). Each list starts with the prefix of the kind's identity index (migration 0002), so
+ * finding a record's siblings reads that index.
+ */
+const SAME_ITEM_COLUMNS = {
+  chemical: ['chemical_id', 'purity_hundredths', 'manufacturer_id', 'state'],
+  instrument: ['instrument_id', 'manufacturer_id'],
+  glassware: ['glassware_id', 'manufacturer_id', 'size', 'material_type_key'],
+} as const satisfies Record<StockKind, readonly string[]>;
+
+/** A record below its minimum and the newest shipment line (not undone) of the same item, if it was ever shipped. */
+export interface ReorderRow extends AttentionRow {
+  last_line_id: number | null;
+}
+
+/**
+ * Every record below its minimum, the largest shortfall first (the partial index `<table>_below_minimum`), each
+ * with the id of the newest shipment line, not undone, of the same item from any supplier: the siblings come from
+ * the identity index, their lines from `shipment_lines_stock`, the shipments by their key.
+ */
+export async function reorderRows(db: Executor, kind: StockKind): Promise<ReorderRow[]> {
+  const rows = await db
+    .selectFrom(`${table(kind)} as r`)
+    .where('r.minimum_quantity', 'is not', null)
+    .whereRef('r.quantity', '<', 'r.minimum_quantity')
+    .select((eb) => [
+      'r.id',
+      'r.quantity',
+      'r.minimum_quantity',
+      ...(kind === 'instrument' ? [] : (['r.expiry_date'] as const)),
+      SAME_ITEM_COLUMNS[kind]
+        .reduce(
+          (siblings, column) => siblings.whereRef(`o.${column}` as 'o.id', '=', `r.${column}` as 'r.id'),
+          eb
+            .selectFrom('shipment_lines as l')
+            .innerJoin('shipments as s', 's.id', 'l.shipment_id')
+            .innerJoin(`${table(kind)} as o`, 'o.id', 'l.stock_id')
+            .where('s.type', '=', OBJECT_TYPES[kind])
+            .where('s.reverted_at', 'is', null),
+        )
+        .select('l.id')
+        .orderBy('s.date_time', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(1)
+        .as('last_line_id'),
+    ])
+    .orderBy(sql`(r.minimum_quantity - r.quantity)`, 'desc')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((row) => ({
+    ...toAttentionRow(row),
+    last_line_id: row.last_line_id === null ? null : Number(row.last_line_id),
+  }));
+}
+
+export interface ShippedLine {
+  id: number;
+  supplier: string;
+  /** Base units. */
+  added_quantity: number;
+  date_time: string;
+}
+
+/** Shipment lines of a kind by id, with the supplier of the record each went to and the shipment's time. */
+export async function shippedLines(db: Executor, kind: StockKind, ids: number[]): Promise<ShippedLine[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('shipment_lines as l')
+    .innerJoin('shipments as s', 's.id', 'l.shipment_id')
+    .innerJoin(`${table(kind)} as o`, 'o.id', 'l.stock_id')
+    .innerJoin('suppliers as p', 'p.id', 'o.supplier_id')
+    .where('l.id', 'in', ids)
+    .select(['l.id', 'p.name as supplier', 'l.added_quantity', 's.date_time'])
+    .execute();
+  return rows.map((row) => ({ ...row, added_quantity: Number(row.added_quantity) }));
+}

@@ -294,3 +294,96 @@ describe("today is the lab's date", () => {
     expect(dashboard.expiring.count).toBe(0);
   });
 });
+
+describe('reorder list (GET /api/management/dashboard/reorder/)', () => {
+  const REORDER = `${URL}reorder/`;
+
+  interface ReorderRow extends Row {
+    last_supplier: string | null;
+    last_shipped_quantity: number | null;
+    last_shipped_at: string | null;
+  }
+
+  it('lists every record below its minimum with the newest shipment of the same item from any supplier', async () => {
+    const { t, token } = await app();
+    t.setClock(new Date('2026-01-05T10:00:00Z'));
+    const fromDaraz = await record(t, token, 'chemical', {
+      name: 'Ethanol',
+      quantity: 10,
+      minimum_quantity: 500,
+    });
+    const fromSigma = await record(t, token, 'chemical', { name: 'Ethanol', supplier: 'Sigma', quantity: 0 });
+    // Another purity is another item: its shipment is not Ethanol 99 %'s.
+    const otherPurity = await record(t, token, 'chemical', { name: 'Ethanol', purity: 70, supplier: 'Acme' });
+    await receiveShipment(t, token, 'chemical', [[fromDaraz, 2.5]]);
+    t.setClock(new Date('2026-02-01T08:00:00Z'));
+    await receiveShipment(t, token, 'chemical', [[fromSigma, 40]]);
+    t.setClock(new Date('2026-02-03T08:00:00Z'));
+    await receiveShipment(t, token, 'chemical', [[otherPurity, 1]]);
+    // Undone, so it never arrived: the Sigma shipment stays the newest.
+    const undone = await receiveShipment(t, token, 'chemical', [[fromDaraz, 7]]);
+    const revert = await t.app.inject({
+      method: 'POST',
+      url: `/api/management/shipments/${undone.id}/revert/`,
+      headers: authHeader(token),
+    });
+    expect(revert.statusCode).toBe(200);
+    const neverShipped = await record(t, token, 'instrument', { quantity: 1, minimum_quantity: 2 });
+    const shippedTwice = await record(t, token, 'glassware', { quantity: 0, minimum_quantity: 100 });
+    t.setClock(new Date('2026-02-10T08:00:00Z'));
+    await receiveShipment(t, token, 'glassware', [[shippedTwice, 5]]);
+    t.setClock(new Date('2026-02-11T08:00:00Z'));
+    const lastGlassware = await receiveShipment(t, token, 'glassware', [[shippedTwice, 3]]);
+    // More than a card shows: the list holds them all.
+    const many = [];
+    for (let n = 0; n < 10; n++)
+      many.push(await record(t, token, 'instrument', { quantity: 0, minimum_quantity: 1 }));
+
+    const response = await t.app.inject({ url: REORDER, headers: authHeader(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const list = response.json() as {
+      today: string;
+      time_zone: string;
+      count: number;
+      results: ReorderRow[];
+    };
+    expect(list).toMatchObject({ today: '2026-02-11', time_zone: 'UTC', count: 13 });
+    expect(list.results.map((row) => [row.object_type, row.object_id])).toEqual([
+      ['CHEMICAL', fromDaraz],
+      ['GLASSWARE', shippedTwice],
+      ['INSTRUMENT', neverShipped],
+      ...many.map((id) => ['INSTRUMENT', id]),
+    ]);
+    expect(list.results[0]).toMatchObject({
+      quantity: 12.5,
+      unit: 'ml',
+      minimum_quantity: 500,
+      shortfall: 487.5,
+      item: { name: 'Ethanol', supplier: 'Daraz' },
+      last_supplier: 'Sigma',
+      last_shipped_quantity: 40,
+      last_shipped_at: '2026-02-01T08:00:00.000Z',
+    });
+    expect(list.results[1]).toMatchObject({
+      shortfall: 92,
+      last_supplier: 'Daraz',
+      last_shipped_quantity: 3,
+      last_shipped_at: lastGlassware.date_time,
+    });
+    expect(list.results[2]).toMatchObject({
+      shortfall: 1,
+      last_supplier: null,
+      last_shipped_quantity: null,
+      last_shipped_at: null,
+    });
+    await t.close();
+  });
+
+  it('is for signed-in users only', async () => {
+    const t = await buildTestApp();
+    const response = await t.app.inject({ url: REORDER });
+    expect(response.statusCode).toBe(401);
+    await t.close();
+  });
+});

@@ -53,6 +53,28 @@ const StockCardRow = Type.Object({
   days_left: nullable(Type.Integer(), 'Days from today to the expiry date: 0 today, negative once expired'),
 });
 
+const ReorderSchema = Type.Object({
+  today: Type.String({ description: 'The date it is in the lab (LAB_TIME_ZONE), YYYY-MM-DD' }),
+  time_zone: Type.String({ description: 'LAB_TIME_ZONE' }),
+  count: Type.Integer({ description: 'How many records are below their minimum' }),
+  results: Type.Array(
+    // Typed as any schema, as card() rows are: the static type of the item union is not worth spelling out.
+    Type.Object({
+      ...StockCardRow.properties,
+      last_supplier: nullable(
+        Type.String(),
+        'The supplier of the newest shipment (not undone) of this item from any supplier; null: never shipped',
+      ),
+      last_shipped_quantity: nullable(
+        Type.Number(),
+        'What that shipment added, ml or pieces; null: never shipped',
+      ),
+      last_shipped_at: nullable(Type.String(), 'When that shipment was merged; null: never shipped'),
+    }) as TSchema,
+    { description: 'Every record below its minimum, largest shortfall first (as the below_minimum card)' },
+  ),
+});
+
 const DashboardSchema = Type.Object({
   today: Type.String({ description: 'The date it is in the lab (LAB_TIME_ZONE), YYYY-MM-DD' }),
   time_zone: Type.String({ description: 'LAB_TIME_ZONE' }),
@@ -141,6 +163,20 @@ export default async function dashboardRoutes(app: FastifyInstance) {
           currentUser(request).id,
           Number(request.query.within ?? dashboard.EXPIRY_WINDOWS[0]) as dashboard.ExpiryWindow,
         ),
+    ),
+  );
+  resource(app, '/api/management/dashboard/reorder/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary:
+            'The reorder list: every record below its minimum, with the last supplier, shipped quantity and date',
+          response: { 200: ReorderSchema },
+        },
+      },
+      async () => dashboard.reorderList({ db: app.db, now: app.now, timeZone: app.config.labTimeZone }),
     ),
   );
 }

@@ -1,0 +1,90 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { AttentionRow, OwnLine } from '../../api/dashboard';
+import type { LedgerItem } from '../../api/ledger';
+import { stockKindOf, type StockKind } from '../../api/stock';
+import { useAppDispatch } from '../../app/hooks';
+import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
+import type { CsvColumn } from '../../components/csvExport';
+import { longUsCalendarDate } from '../../components/dates';
+import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
+import type { Column } from '../../components/VirtualTable';
+
+// SPEC §2's admin pages the dashboard opens (features open pages through the shell's state, not each other).
+export const ADD_SHIPMENT_PAGE = 1;
+export const STORE_PAGE = 2;
+export const LOCATION_PAGE = 3;
+export const CREATE_ISSUE_PAGE = 4;
+export const SHIPMENT_PAGE = 6;
+
+/**
+ * One column of a card: the text its CSV export writes and, where the screen shows more than text (a link), how
+ * it renders. The screen and the file have the same columns in the same order.
+ */
+export interface CardColumn<Row> {
+  header: string;
+  text: (row: Row) => string | number | null;
+  render?: (row: Row) => ReactNode;
+}
+
+export const tableColumns = <Row,>(columns: readonly CardColumn<Row>[]): Column<Row>[] =>
+  columns.map(({ header, text, render }) => ({ header, cell: (row: Row) => render?.(row) ?? text(row) }));
+
+export const csvColumns = <Row,>(columns: readonly CardColumn<Row>[]): CsvColumn<Row>[] =>
+  columns.map(({ header, text }) => ({ header, cell: text }));
+
+/** A row about one stock record. */
+type RecordRow = Pick<AttentionRow, 'object_type' | 'object_id' | 'item'>;
+
+export const kindOf = (row: RecordRow): StockKind => stockKindOf(row.object_type);
+
+/** 'Ethanol' opening the admin Store on the record, with its history (the page's way of opening a record). */
+function RecordLink({ row }: { row: RecordRow }) {
+  const dispatch = useAppDispatch();
+  const open = () => {
+    dispatch(storeRecordRequested({ kind: kindOf(row), id: row.object_id, name: row.item.name }));
+    dispatch(adminPageSelected(STORE_PAGE));
+  };
+  return (
+    <>
+      <Link component="button" variant="body2" sx={{ textAlign: 'left' }} onClick={open}>
+        {row.item.name}
+      </Link>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {`${kindLabels[kindOf(row)]} · ${tradeNames(row.item)}`}
+      </Typography>
+    </>
+  );
+}
+
+const tradeNames = (item: LedgerItem) => `${item.manufacturer}, ${item.supplier}`;
+
+/** Item, then (in the file only, the screen shows them under the name) kind, manufacturer and supplier. */
+export function recordColumns<Row extends RecordRow>(): CardColumn<Row>[] {
+  return [{ header: 'Item', text: (row) => row.item.name, render: (row) => <RecordLink row={row} /> }];
+}
+
+/** What identifies a record in an exported file besides its name. */
+export function recordFileColumns<Row extends RecordRow>(): CsvColumn<Row>[] {
+  return [
+    { header: 'Kind', cell: (row) => kindLabels[kindOf(row)] },
+    { header: 'Manufacturer', cell: (row) => row.item.manufacturer },
+    { header: 'Supplier', cell: (row) => row.item.supplier },
+  ];
+}
+
+export const quantityColumn = <Row extends RecordRow & Pick<OwnLine, 'quantity'>>(
+  header: string,
+): CardColumn<Row> => ({ header, text: (row) => amount(kindOf(row), exactQuantity(row.quantity)) });
+
+/** 'March 9, 2026' from a calendar date, or nothing. */
+export const calendarDate = (date: string | null) => (date === null ? '' : longUsCalendarDate(date));
+
+/** Days to an expiry date counted from the lab's today, as the server counted them. */
+export function daysText(daysLeft: number | null): string {
+  if (daysLeft === null) return '';
+  if (daysLeft === 0) return 'Expires today';
+  const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+  return daysLeft > 0 ? `Expires in ${days(daysLeft)}` : `Expired ${days(-daysLeft)} ago`;
+}
