@@ -140,6 +140,9 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
       expiry_date: chemical.expiry_date,
       opened_on: chemical.opened_on,
       minimum_quantity: chemical.minimum_quantity,
+      hazard_statements: chemical.hazard_statements,
+      signal_word: chemical.signal_word,
+      storage_classes: chemical.storage_classes,
     };
   }
   if (kind === 'instrument') {

@@ -276,3 +276,22 @@ export function hazardStatementLabel(code: string): string {
   const entry = hazardStatement(code);
   return entry ? `${entry.code} ${entry.text}` : code;
 }
+
+/**
+ * What a record stores of its signal word: null while it is the derived one, else the override (`NONE`: no
+ * signal word). A write sends `DANGER`, `WARNING`, null (no signal word) or `DERIVED`; a value equal to the derived
+ * one is stored as derived, so a client that sends back the signal word it read does not pin it.
+ */
+export type SignalWordOverride = SignalWord | 'NONE' | null;
+export type SignalWordChoice = SignalWord | 'DERIVED' | null;
+
+export function signalWordOverride(sent: SignalWordChoice, derived: SignalWord | null): SignalWordOverride {
+  if (sent === 'DERIVED' || sent === derived) return null;
+  return sent ?? 'NONE';
+}
+
+/** The signal word a label shows: the override when there is one, else the derived one. */
+export function effectiveSignalWord(codes: readonly string[], override: SignalWordOverride): SignalWord | null {
+  if (override === null) return deriveSignalWord(codes);
+  return override === 'NONE' ? null : override;
+}
