@@ -123,7 +123,10 @@ const listOf = <T extends string = string>(stored: string): T[] =>
  * records shares a few hundred labels at most.
  */
 function hazardLabels() {
-  const labels = new Map<string, Pick<ChemicalRecord, 'signal_word' | 'signal_word_overridden' | 'pictograms'>>();
+  const labels = new Map<
+    string,
+    Pick<ChemicalRecord, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
+  >();
   return (stored: string, override: ChemicalStockTable['signal_word_override']) => {
     const key = `${stored}|${override ?? ''}`;
     let label = labels.get(key);

@@ -291,7 +291,10 @@ export function signalWordOverride(sent: SignalWordChoice, derived: SignalWord |
 }
 
 /** The signal word a label shows: the override when there is one, else the derived one. */
-export function effectiveSignalWord(codes: readonly string[], override: SignalWordOverride): SignalWord | null {
+export function effectiveSignalWord(
+  codes: readonly string[],
+  override: SignalWordOverride,
+): SignalWord | null {
   if (override === null) return deriveSignalWord(codes);
   return override === 'NONE' ? null : override;
 }

@@ -38,7 +38,7 @@ const minimumQuantity = (unit: string) =>
 const hazardReadFields = {
   hazard_statements: Type.Array(Type.String(), { description: 'GHS H-codes in code order' }),
   signal_word: Type.Union([Type.Enum(SIGNAL_WORDS), Type.Null()], {
-    description: 'The label\'s signal word; null: none',
+    description: "The label's signal word; null: none",
   }),
   signal_word_overridden: Type.Boolean({
     description: 'false: derived from the H-codes; true: set on the record',
@@ -163,7 +163,9 @@ const alertFields = {
 /** Optional on every write (absent: unchanged, or none on create); null clears the codes or classes. */
 const hazardWriteFields = {
   hazard_statements: Type.Optional(
-    nullable(codeList([...HAZARD_CODES], 'GHS H-codes (any case; duplicates dropped); null or [] clears them')),
+    nullable(
+      codeList([...HAZARD_CODES], 'GHS H-codes (any case; duplicates dropped); null or [] clears them'),
+    ),
   ),
   signal_word: Type.Optional(
     nullable(
