@@ -14,6 +14,7 @@ import { notify } from '../../components/notify';
 import { CartItemForm, type CartItem } from './CartItemForm';
 import { IssueCartList } from './IssueCartList';
 import { ItemSearch } from './ItemSearch';
+import { StorageConflictWarning } from './StorageConflictWarning';
 
 /** SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. */
 export function CreateIssuePage() {
@@ -72,6 +73,7 @@ export function CreateIssuePage() {
               />
             )}
           </Paper>
+          <StorageConflictWarning locationId={location?.id ?? null} lines={lines} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button
               variant="contained"
