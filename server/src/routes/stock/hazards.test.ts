@@ -205,19 +205,23 @@ describe('every chemical shape', () => {
 });
 
 describe('the chemical import', () => {
+  async function uploadChemicals(csv: string) {
+    const body = await multipartBody([['file', csv, 'chemicals.csv']]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/management/chemical-imports/',
+      payload: body.payload,
+      headers: { ...authHeader(token), ...body.headers },
+    });
+  }
+
   it('reads the hazard columns of a spreadsheet, blank cells giving none', async () => {
     const csv =
       'name;CAS RN;molecular formula;purity;manufacturer;supplier;state;quantity;hazard statements;signal word;storage classes\r\n' +
       'Imported nitric acid;7697-37-2;HNO3;65;Merck;Daraz;LIQUID;500;"H272, H290, H314";;acid,aqueous\r\n' +
       'Imported hexane;110-54-3;C6H14;95;Merck;Daraz;LIQUID;1000;H225 , H304,H315,H336,H361,H373,H411;warning;\r\n' +
       'Imported salt;7647-14-5;NaCl;99;Merck;Daraz;SOLID;100;;;\r\n';
-    const body = await multipartBody([['file', csv, 'chemicals.csv']]);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/management/chemical-imports/',
-      payload: body.payload,
-      headers: { ...authHeader(token), ...body.headers },
-    });
+    const upload = await uploadChemicals(csv);
     expect(upload.statusCode).toBe(201);
     expect(upload.json().mapping).toMatchObject({
       hazard_statements: 8,
@@ -252,13 +256,7 @@ describe('the chemical import', () => {
     const csv =
       'name,CAS RN,molecular formula,purity,manufacturer,supplier,state,hazard_statements\r\n' +
       'Bad codes,64-17-5,C2H6O,99,Merck,Daraz,LIQUID,"H225,H2255"\r\n';
-    const body = await multipartBody([['file', csv, 'chemicals.csv']]);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/management/chemical-imports/',
-      payload: body.payload,
-      headers: { ...authHeader(token), ...body.headers },
-    });
+    const upload = await uploadChemicals(csv);
     const preview = await call('POST', `/api/management/imports/${upload.json().id}/preview/`, {});
     expect(preview.json().rows[0].errors).toEqual({ hazard_statements: ['"H2255" is not a valid choice.'] });
   });
