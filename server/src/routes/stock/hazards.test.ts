@@ -198,7 +198,7 @@ describe('every chemical shape', () => {
     await call('PATCH', `${CHEMICALS}${record.id}/`, { hazard_statements: ['H225'] });
     const audit = (await call('GET', '/api/management/audit/?action=stock.updated&limit=1')).json();
     expect(audit.results[0].changes).toMatchObject({
-      hazard_statements: [[], ['H225']],
+      hazard_statements: [null, ['H225']],
       signal_word: [null, 'DANGER'],
     });
   });
