@@ -27,6 +27,7 @@ import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
 import shipmentRoutes from './routes/shipments';
+import storageCompatibilityRoutes from './routes/storageCompatibility';
 import locationRoutes from './routes/locations';
 import userRoutes from './routes/users';
 
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(userRoutes);
   await app.register(locationRoutes);
   await app.register(issueCartRoutes);
+  await app.register(storageCompatibilityRoutes);
   await app.register(stockRoutes);
   await app.register(shipmentRoutes);
   await app.register(ledgerRoutes);

@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
+import type { HazardFields } from './ghs';
 import {
   stockTags,
   type ChemicalFields,
@@ -39,7 +40,7 @@ export interface ShipmentLineChange {
 }
 
 // A brand-new item's descriptive fields: the quantity starts at 0 and the molecular weight comes from the formula.
-export type NewChemical = Omit<ChemicalFields, 'quantity' | 'molecular_weight'>;
+export type NewChemical = Omit<ChemicalFields, 'quantity' | 'molecular_weight'> & Partial<HazardFields>;
 export type NewInstrument = Omit<InstrumentFields, 'quantity'>;
 export type NewGlassware = Omit<GlasswareFields, 'quantity'>;
 

@@ -1,5 +1,6 @@
 import type { EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import { apiSlice } from './apiSlice';
+import type { ChemicalHazards, HazardFields } from './ghs';
 import { apiUrl, type baseQuery } from './baseQuery';
 import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
 
@@ -14,7 +15,7 @@ export interface CatalogEntry {
   name: string;
 }
 
-export interface ChemicalStock {
+export interface ChemicalStock extends ChemicalHazards {
   id: number;
   chemical: CatalogEntry & { CAS_RN: string; molecular_formula: string; molecular_weight: number };
   purity: number;
@@ -201,7 +202,7 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
 
 export const stockApi = apiSlice.injectEndpoints({
   endpoints: (build) => {
-    const chemical = stockEndpoints<'chemical', ChemicalFields>(build, 'chemical');
+    const chemical = stockEndpoints<'chemical', ChemicalFields & Partial<HazardFields>>(build, 'chemical');
     const instrument = stockEndpoints<'instrument', InstrumentFields>(build, 'instrument');
     const glassware = stockEndpoints<'glassware', GlasswareFields>(build, 'glassware');
     return {

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fieldErrors, type ApiError } from '../api/errorMessage';
 import { FormDialog } from './FormDialog';
 import { notify } from './notify';
@@ -36,6 +36,8 @@ interface StockFormDialogProps<Name extends string> {
   submitLabel?: string;
   /** The success toast for the saved record's name. */
   savedMessage?: (name: string) => string;
+  /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
+  children?: ReactNode;
 }
 
 /** The create-and-edit form of stock records, shared by every kind and page; the kinds differ only in fields. */
@@ -49,6 +51,7 @@ export function StockFormDialog<Name extends string>({
   onClose,
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
+  children,
 }: StockFormDialogProps<Name>) {
   const [values, setValues] = useState(initialValues);
   const errors = fieldErrors(error);
@@ -102,6 +105,7 @@ export function StockFormDialog<Name extends string>({
           ]}
         </TextField>
       ))}
+      {children}
     </FormDialog>
   );
 }

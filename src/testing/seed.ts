@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Category } from '../api/categories';
 import type { FileRecord } from '../api/files';
+import type { HazardFields } from '../api/ghs';
 import type { CartLineFields } from '../api/issueCart';
 import type { Issue, Location, NewLocation } from '../api/locations';
 import {
@@ -105,7 +106,7 @@ export function deleteUser(id: number): Promise<void> {
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 export function createChemical(
-  fields: Optional<ChemicalFields, 'molecular_weight' | 'quantity'>,
+  fields: Optional<ChemicalFields, 'molecular_weight' | 'quantity'> & Partial<HazardFields>,
 ): Promise<ChemicalStock> {
   return call('POST', '/api/storeobjects/chemicalobjs/', fields);
 }

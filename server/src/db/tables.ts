@@ -68,6 +68,12 @@ export interface ChemicalStockTable extends StockColumns {
   state: 'SOLID' | 'LIQUID' | 'GAS';
   expiry_date: CalendarDate | null;
   opened_on: CalendarDate | null;
+  /** GHS H-codes, comma-separated in code order (`H225,H319`); empty: none (migration 0013). */
+  hazard_statements: Generated<string>;
+  /** Null while the signal word is derived from the codes; else the override (`NONE`: no signal word). */
+  signal_word_override: 'DANGER' | 'WARNING' | 'NONE' | null;
+  /** `ACID`, `BASE`, `AQUEOUS`, comma-separated; empty: none. */
+  storage_classes: Generated<string>;
 }
 
 export interface InstrumentStockTable extends StockColumns {

@@ -140,6 +140,10 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
       expiry_date: chemical.expiry_date,
       opened_on: chemical.opened_on,
       minimum_quantity: chemical.minimum_quantity,
+      // None is no value, like an unset date: a record created without hazard data lists none of it.
+      hazard_statements: chemical.hazard_statements.length > 0 ? chemical.hazard_statements : null,
+      signal_word: chemical.signal_word,
+      storage_classes: chemical.storage_classes.length > 0 ? chemical.storage_classes : null,
     };
   }
   if (kind === 'instrument') {

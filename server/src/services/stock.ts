@@ -17,6 +17,13 @@ import {
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
 import { molarMass } from '../domain/chemistry/formula';
+import {
+  deriveSignalWord,
+  normalizeHazardCodes,
+  signalWordOverride,
+  type SignalWordChoice,
+} from '../domain/chemistry/ghs';
+import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
 import { roundToThousandths, toHundredths } from '../domain/quantity';
 import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
@@ -57,6 +64,10 @@ export interface ChemicalWrite extends TradeFields, ExpiryFields {
   purity: number;
   state: ChemicalState;
   opened_on?: string | null;
+  /** Hazard data (docs/api.md, 'Hazard data'), optional on every write: absent keeps it, null clears it. */
+  hazard_statements?: string[] | null;
+  signal_word?: SignalWordChoice;
+  storage_classes?: string[] | null;
 }
 
 export interface InstrumentWrite extends TradeFields {
@@ -144,6 +155,33 @@ async function tradeColumns(trx: Db, input: Partial<TradeFields>, { entry }: Cat
   };
 }
 
+/**
+ * The hazard columns a chemical write sets: codes and classes stored in their one order, each once; the signal
+ * word stored as an override only when it differs from the one the record's codes (after this write) derive.
+ */
+function hazardColumns(
+  input: Partial<ChemicalWrite>,
+  current: StockRow<'chemical'> | undefined,
+): StockRowChanges<'chemical'> {
+  // A new record gets every column, even empty: an import inserts many in one statement, where SQLite fills a
+  // column some rows leave out with null, which these columns refuse.
+  const columns: StockRowChanges<'chemical'> =
+    current === undefined ? { hazard_statements: '', storage_classes: '' } : {};
+  let codes = current?.hazard_statements ? current.hazard_statements.split(',') : [];
+  if (input.hazard_statements !== undefined) {
+    codes = normalizeHazardCodes(input.hazard_statements ?? []);
+    columns.hazard_statements = codes.join(',');
+  }
+  if (input.signal_word !== undefined) {
+    columns.signal_word_override = signalWordOverride(input.signal_word, deriveSignalWord(codes));
+  }
+  if (input.storage_classes !== undefined) {
+    const marked = new Set(input.storage_classes ?? []);
+    columns.storage_classes = STORAGE_CLASSES.filter((storageClass) => marked.has(storageClass)).join(',');
+  }
+  return columns;
+}
+
 const SUBSTANCE_FIELDS = ['name', 'CAS_RN', 'molecular_formula', 'molecular_weight'] as const;
 
 /**
@@ -185,6 +223,7 @@ const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
     const columns: StockRowChanges<'chemical'> = {
       ...(await tradeColumns(trx, input, catalog)),
       ...alertColumns('chemical', input),
+      ...hazardColumns(input, current),
     };
     let alsoChanged: number[] = [];
     if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {

@@ -91,6 +91,19 @@ export function choiceList<const Values extends string[]>(
   return Type.Unsafe<Values[number][]>({ type: 'string', description, 'x-choiceList': values });
 }
 
+/**
+ * A list of codes in a JSON body: an array (or, as a spreadsheet cell holds it, a comma-separated text) of the
+ * listed codes, compared case-insensitively; the handler gets the listed spellings, each once.
+ */
+export function codeList<const Values extends string[]>(values: readonly [...Values], description?: string) {
+  return Type.Unsafe<Values[number][]>({
+    type: 'array',
+    items: { type: 'string', enum: values },
+    description,
+    'x-choiceList': values,
+  });
+}
+
 /** A date (`2026-11-21`) or a date and time (`2026-11-21T19:56:46Z`, offset optional) as domain/timeRange reads it. */
 export function dateOrDateTime(description?: string) {
   return Type.String({ format: 'date-or-datetime', description });

@@ -17,6 +17,7 @@ import { useScanner } from '../../components/useScanner';
 import { CartItemForm, type CartItem } from './CartItemForm';
 import { IssueCartList } from './IssueCartList';
 import { ItemSearch } from './ItemSearch';
+import { StorageConflictWarning } from './StorageConflictWarning';
 
 /** SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. */
 export function CreateIssuePage() {
@@ -83,6 +84,7 @@ export function CreateIssuePage() {
               />
             )}
           </Paper>
+          <StorageConflictWarning locationId={location?.id ?? null} lines={lines} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button
               variant="contained"

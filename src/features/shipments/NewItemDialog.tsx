@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import { NO_HAZARD_FIELDS } from '../../api/ghs';
 import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
+import { HazardFields } from '../../components/HazardFields';
 import { numberOrNull, StockFormDialog, type FormValues } from '../../components/StockFormDialog';
 import { kindViews } from './kindViews';
 
@@ -18,11 +21,16 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
   const [stage, staging] = useAddShipmentLineMutation();
   // When staging fails after the item was created, a retry stages that item instead of creating a duplicate.
   const [createdId, setCreatedId] = useState<number>();
+  const [hazards, setHazards] = useState(NO_HAZARD_FIELDS);
+  const error = creation.error ?? staging.error;
 
   const save = async (values: FormValues<string>) => {
     let itemId = createdId;
     if (itemId === undefined) {
-      const created = await create(view.newItem.request(values));
+      const item = view.newItem.request(values);
+      const created = await create(
+        item.kind === 'chemical' ? { ...item, fields: { ...item.fields, ...hazards } } : item,
+      );
       if (!created.data) return undefined;
       itemId = created.data.id;
       setCreatedId(itemId);
@@ -37,11 +45,15 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       fields={view.newItem.fields}
       initialValues={{ ...view.newItem.emptyValues, name }}
       pending={creation.isLoading || staging.isLoading}
-      error={creation.error ?? staging.error}
+      error={error}
       onSave={save}
       onClose={onClose}
       submitLabel="Add"
       savedMessage={(saved) => `${saved} added to the shipment.`}
-    />
+    >
+      {kind === 'chemical' && (
+        <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />
+      )}
+    </StockFormDialog>
   );
 }

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import { hazardFieldsOf, NO_HAZARD_FIELDS } from '../../api/ghs';
 import {
   useCreateChemicalStockMutation,
   useUpdateChemicalStockMutation,
@@ -5,6 +8,7 @@ import {
   type ChemicalState,
   type ChemicalStock,
 } from '../../api/stock';
+import { HazardFields } from '../../components/HazardFields';
 import { stateLabels } from '../../components/stockColumns';
 import {
   numberOrNull,
@@ -80,9 +84,11 @@ function fieldsOf(values: Values): ChemicalFields {
 export function ChemicalFormDialog({ record, onClose }: { record?: ChemicalStock; onClose: () => void }) {
   const [create, creation] = useCreateChemicalStockMutation();
   const [update, edit] = useUpdateChemicalStockMutation();
+  const [hazards, setHazards] = useState(record ? hazardFieldsOf(record) : NO_HAZARD_FIELDS);
+  const error = (record ? edit : creation).error;
 
   const save = async (values: Values) => {
-    const written = fieldsOf(values);
+    const written = { ...fieldsOf(values), ...hazards };
     const result = record ? await update({ id: record.id, ...written }) : await create(written);
     return result.data?.chemical.name;
   };
@@ -93,9 +99,11 @@ export function ChemicalFormDialog({ record, onClose }: { record?: ChemicalStock
       fields={fields}
       initialValues={record ? valuesOf(record) : emptyValues}
       pending={creation.isLoading || edit.isLoading}
-      error={(record ? edit : creation).error}
+      error={error}
       onSave={save}
       onClose={onClose}
-    />
+    >
+      <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />
+    </StockFormDialog>
   );
 }

@@ -282,6 +282,10 @@ describe('AdminStorePage', () => {
       supplier: 'Daraz',
       state: 'LIQUID',
       quantity: 300,
+      // The hazard block sends the record's hazard data back as it was: none, the signal word derived.
+      hazard_statements: [],
+      signal_word: 'DERIVED',
+      storage_classes: [],
     });
     expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
   });

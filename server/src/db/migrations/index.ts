@@ -11,6 +11,7 @@ import ledgerHistory from './0009_ledger_history';
 import auditLog from './0010_audit_log';
 import stockAlerts from './0011_stock_alerts';
 import imports from './0012_imports';
+import hazards from './0013_hazards';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0010_audit_log': auditLog,
   '0011_stock_alerts': stockAlerts,
   '0012_imports': imports,
+  '0013_hazards': hazards,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -173,3 +173,18 @@ export async function findLocationsIssuedTo(
     issue_count: Number(row.issue_count),
   }));
 }
+
+/** The chemical stock records issued to a location of which some is still there (not all returned), id ascending. */
+export async function chemicalsAtLocation(db: Executor, locationId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('issue_lines as l')
+    .innerJoin('issues as i', 'i.id', 'l.issue_id')
+    .select('l.stock_id')
+    .distinct()
+    .where('i.consumer_id', '=', locationId)
+    .where('l.object_type', '=', 'CHEMICAL')
+    .whereRef('l.returned_quantity', '<', 'l.quantity')
+    .orderBy('l.stock_id')
+    .execute();
+  return rows.map((row) => row.stock_id);
+}

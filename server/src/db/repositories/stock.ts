@@ -1,4 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import {
+  derivePictograms,
+  effectiveSignalWord,
+  type GhsPictogramCode,
+  type SignalWord,
+} from '../../domain/chemistry/ghs';
+import type { MarkedStorageClass } from '../../domain/chemistry/storageCompatibility';
 import { fromHundredths } from '../../domain/quantity';
 import { fromBaseQuantity, type StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
@@ -41,6 +48,12 @@ export interface ChemicalRecord {
   expiry_date: string | null;
   opened_on: string | null;
   minimum_quantity: number | null;
+  hazard_statements: string[];
+  /** The label's signal word: `signal_word_overridden` says whether it is the derived one or set on the record. */
+  signal_word: SignalWord | null;
+  signal_word_overridden: boolean;
+  pictograms: GhsPictogramCode[];
+  storage_classes: MarkedStorageClass[];
 }
 
 export interface InstrumentRecord {
@@ -100,6 +113,35 @@ export function nameKey(name: string): string {
 /** A stored minimum (base units; bigint may come back as text) in API units, or null. */
 const minimumOf = (kind: StockKind, stored: number | string | null): number | null =>
   stored === null ? null : fromBaseQuantity(kind, Number(stored));
+
+/** A stored comma-separated list (hazard codes, storage classes) as an array; empty text: none. */
+const listOf = <T extends string = string>(stored: string): T[] =>
+  stored === '' ? [] : (stored.split(',') as T[]);
+
+/**
+ * A read's hazard fields from the stored codes and override, derived once per distinct pair: a list of 70,000
+ * records shares a few hundred labels at most.
+ */
+function hazardLabels() {
+  const labels = new Map<
+    string,
+    Pick<ChemicalRecord, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
+  >();
+  return (stored: string, override: ChemicalStockTable['signal_word_override']) => {
+    const key = `${stored}|${override ?? ''}`;
+    let label = labels.get(key);
+    if (label === undefined) {
+      const codes = listOf(stored);
+      label = {
+        signal_word: effectiveSignalWord(codes, override),
+        signal_word_overridden: override !== null,
+        pictograms: derivePictograms(codes),
+      };
+      labels.set(key, label);
+    }
+    return { hazard_statements: listOf(stored), ...label };
+  };
+}
 
 // ---- Reads ----
 //
@@ -184,6 +226,9 @@ async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<C
       'expiry_date',
       'opened_on',
       'minimum_quantity',
+      'hazard_statements',
+      'signal_word_override',
+      'storage_classes',
     ])
     .orderBy('id');
   if (ids) query = query.where('id', 'in', ids);
@@ -195,6 +240,7 @@ async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<C
     namedIds(rows, (row) => row.chemical_id, full),
   );
   const { manufacturers, suppliers } = await tradeEntries(db, rows, full);
+  const hazards = hazardLabels();
   return rows.map((row) => ({
     id: row.id,
     chemical: entry(chemicals, row.chemical_id),
@@ -206,6 +252,8 @@ async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<C
     expiry_date: row.expiry_date,
     opened_on: row.opened_on,
     minimum_quantity: minimumOf('chemical', row.minimum_quantity),
+    ...hazards(row.hazard_statements, row.signal_word_override),
+    storage_classes: listOf<MarkedStorageClass>(row.storage_classes),
   }));
 }
 

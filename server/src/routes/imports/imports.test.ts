@@ -38,6 +38,9 @@ const writeFields = {
     'expiry_date',
     'opened_on',
     'minimum_quantity',
+    'hazard_statements',
+    'signal_word',
+    'storage_classes',
     'quantity',
   ],
   instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'quantity'],
@@ -168,6 +171,9 @@ describe('upload', () => {
         expiry_date: null,
         opened_on: null,
         minimum_quantity: null,
+        hazard_statements: null,
+        signal_word: null,
+        storage_classes: null,
         quantity: 7,
       },
       row_count: 1,
@@ -251,7 +257,8 @@ describe('upload', () => {
       'Ethanol;64-17-5;C2H6O;99.5;Merck;Daraz;LIQUID;10\r\nAcetone;67-64-1;C3H6O;99;Merck;Daraz;LIQUID;5\r\n',
       'data.csv',
       'No column of the first row names a field of a chemical record (name, CAS_RN, molecular_formula, ' +
-        'molecular_weight, purity, manufacturer, supplier, state, expiry_date, opened_on, minimum_quantity, quantity): the first row ' +
+        'molecular_weight, purity, manufacturer, supplier, state, expiry_date, opened_on, minimum_quantity, ' +
+        'hazard_statements, signal_word, storage_classes, quantity): the first row ' +
         'must name the columns, as in the template.',
     ],
     [

@@ -120,6 +120,11 @@ describe('cart lines (§9)', () => {
         expiry_date: null,
         opened_on: null,
         minimum_quantity: null,
+        hazard_statements: [],
+        signal_word: null,
+        signal_word_overridden: false,
+        pictograms: [],
+        storage_classes: [],
       },
     });
     const glass = await addLine('GLASSWARE', glasswareId, 2);

@@ -175,6 +175,11 @@ describe('response shapes (§4.1)', () => {
     expiry_date: null,
     opened_on: null,
     minimum_quantity: null,
+    hazard_statements: [],
+    signal_word: null,
+    signal_word_overridden: false,
+    pictograms: [],
+    storage_classes: [],
   });
 
   it('returns nested chemical records without a type key when a type is given', async () => {

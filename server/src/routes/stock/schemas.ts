@@ -1,10 +1,14 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import { GHS_PICTOGRAMS, HAZARD_CODES, SIGNAL_WORDS } from '../../domain/chemistry/ghs';
+import { STORAGE_CLASSES } from '../../domain/chemistry/storageCompatibility';
 import { LEDGER_KINDS } from '../../domain/ledger';
 import { MAX_QUANTITY } from '../../domain/quantity';
 import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
 import {
   casNumber,
   choice,
+  choiceIgnoringCase,
+  codeList,
   decimal,
   fallbackTo,
   integer,
@@ -30,6 +34,23 @@ const minimumQuantity = (unit: string) =>
     description: `${unit}; below it the record is low on stock; null: no minimum`,
   });
 
+/** Hazard data (docs/api.md, 'Hazard data'): none on a record that never had any. */
+const hazardReadFields = {
+  hazard_statements: Type.Array(Type.String(), { description: 'GHS H-codes in code order' }),
+  signal_word: Type.Union([Type.Enum(SIGNAL_WORDS), Type.Null()], {
+    description: "The label's signal word; null: none",
+  }),
+  signal_word_overridden: Type.Boolean({
+    description: 'false: derived from the H-codes; true: set on the record',
+  }),
+  pictograms: Type.Array(Type.Enum(GHS_PICTOGRAMS), {
+    description: 'Derived from the H-codes by the GHS precedence rules, GHS01 to GHS09; read-only',
+  }),
+  storage_classes: Type.Array(Type.Enum(STORAGE_CLASSES), {
+    description: 'What the H-codes cannot tell, for storage compatibility',
+  }),
+};
+
 export const ChemicalRecordSchema = Type.Object({
   id: Type.Integer(),
   chemical: Type.Object({
@@ -47,6 +68,7 @@ export const ChemicalRecordSchema = Type.Object({
   expiry_date: expiryDate(),
   opened_on: openedOn(),
   minimum_quantity: minimumQuantity('ml'),
+  ...hazardReadFields,
 });
 
 export const InstrumentRecordSchema = Type.Object({
@@ -149,6 +171,26 @@ const alertFields = {
   minimum: <T extends TSchema>(quantity: T) => ({ minimum_quantity: Type.Optional(nullable(quantity)) }),
 };
 
+/** Optional on every write (absent: unchanged, or none on create); null clears the codes or classes. */
+const hazardWriteFields = {
+  hazard_statements: Type.Optional(
+    nullable(
+      codeList([...HAZARD_CODES], 'GHS H-codes (any case; duplicates dropped); null or [] clears them'),
+    ),
+  ),
+  signal_word: Type.Optional(
+    nullable(
+      choiceIgnoringCase(
+        [...SIGNAL_WORDS, 'DERIVED'],
+        'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
+      ),
+    ),
+  ),
+  storage_classes: Type.Optional(
+    nullable(codeList([...STORAGE_CLASSES], 'ACID, BASE, AQUEOUS; null or [] clears them')),
+  ),
+};
+
 /** POST: quantity optional (default 0). PUT: every field. PATCH: any subset. */
 function writeBodies<P extends TProperties, Q extends TSchema>(fields: P, quantity: Q) {
   return {
@@ -173,6 +215,7 @@ export const ChemicalBodies = writeBodies(
     ...alertFields.expiry,
     ...alertFields.openedOn,
     ...alertFields.minimum(millilitres()),
+    ...hazardWriteFields,
   },
   millilitres(),
 );

@@ -76,6 +76,11 @@ describe('read shapes (§4.1)', () => {
       expiry_date: null,
       opened_on: null,
       minimum_quantity: null,
+      hazard_statements: [],
+      signal_word: null,
+      signal_word_overridden: false,
+      pictograms: [],
+      storage_classes: [],
     });
     const inst = await created(INSTRUMENTS, instrument({ name: 'Spectrophotometer' }));
     expect(inst).toEqual({

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { adminStorageState, createStock, expect, openPage, postAsAdmin, test } from './fixtures';
+
+test.use({ storageState: adminStorageState });
+
+/** Gives a chemical H-codes in its Edit dialog in the admin Store, checking the pictograms the form derives. */
+async function giveHazard(page: Page, name: string, code: string, text: string, pictogram: string) {
+  await openPage(page, 'Store');
+  await page.getByRole('searchbox', { name: 'Filter' }).fill(name);
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Chemical' });
+  await edit.getByRole('combobox', { name: 'Hazard statements' }).fill(code);
+  await page.getByRole('option', { name: `${code} ${text}` }).click();
+  await expect(
+    edit.getByRole('region', { name: 'Label preview' }).getByRole('img', { name: pictogram }),
+  ).toBeVisible();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+}
+
+async function addToCart(page: Page, name: string, quantity: string) {
+  await page.getByRole('combobox', { name: 'Name' }).fill(name);
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
+  const chosen = page.getByRole('form', { name: 'Chosen item' });
+  await chosen.getByLabel(/^Quantity/).fill(quantity);
+  await chosen.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+}
+
+test('issuing a flammable to a lab that holds an oxidiser warns, naming both, and still issues', async ({
+  page,
+}) => {
+  const suffix = Date.now();
+  const oxidiser = `Peroxide ${suffix}`;
+  const flammable = `Acetone ${suffix}`;
+  const chemical = { manufacturer: 'Merck', supplier: 'Daraz', state: 'LIQUID', quantity: 100 };
+  await createStock(page, 'chemicalobjs', {
+    ...chemical,
+    name: oxidiser,
+    CAS_RN: '7722-84-1',
+    molecular_formula: 'H2O2',
+    purity: 50,
+  });
+  await createStock(page, 'chemicalobjs', {
+    ...chemical,
+    name: flammable,
+    CAS_RN: '67-64-1',
+    molecular_formula: 'C3H6O',
+    purity: 99.5,
+  });
+  const lab = `Inorganic Lab ${suffix}`;
+  await postAsAdmin(page, '/api/management/store-consumers/', {
+    name: lab,
+    consumer_type: 'INORGANIC',
+    room_number: '301',
+    building_name: 'Science Building',
+  });
+
+  await page.goto('/adminapp');
+  await giveHazard(page, oxidiser, 'H271', 'May cause fire or explosion; strong oxidizer', 'Oxidising');
+  await openPage(page, 'Create an Issue');
+  await addToCart(page, oxidiser, '10');
+  await page.getByRole('button', { name: lab }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The cart is empty.')).toBeVisible();
+
+  await giveHazard(page, flammable, 'H225', 'Highly flammable liquid and vapour', 'Flammable');
+  await openPage(page, 'Create an Issue');
+  await addToCart(page, flammable, '5');
+  await page.getByRole('button', { name: lab }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'Storage conflict at this location' });
+  await expect(warning).toContainText(`${flammable} (99.5%) and ${oxidiser} (50%), which is already there`);
+  await expect(warning).toContainText('Oxidisers must be stored apart from flammables');
+
+  // It warns, never blocks.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(`Issued to ${lab}.`)).toBeVisible();
+  await expect(page.getByText('The cart is empty.')).toBeVisible();
+});

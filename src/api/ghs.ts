@@ -1,0 +1,57 @@
+// The GHS hazard statements and the label rules (pictogram precedence, signal word) come from the server's domain
+// module itself, so the app's picker, its live preview and the server's answers follow one table and one rule; the
+// table is code, so it needs no request and works on a terminal that just lost the network.
+export {
+  derivePictograms,
+  effectiveSignalWord,
+  GHS_PICTOGRAMS,
+  HAZARD_STATEMENTS,
+  hazardStatement,
+  hazardStatementLabel,
+  PICTOGRAM_NAMES,
+  SIGNAL_WORD_TEXT,
+  type GhsPictogramCode,
+  type HazardStatement,
+  type SignalWord,
+  type SignalWordChoice,
+} from '../../server/src/domain/chemistry/ghs';
+export {
+  STORAGE_CLASS_NAMES,
+  STORAGE_CLASSES,
+  type MarkedStorageClass,
+} from '../../server/src/domain/chemistry/storageCompatibility';
+
+import type { GhsPictogramCode, SignalWord, SignalWordChoice } from '../../server/src/domain/chemistry/ghs';
+import type { MarkedStorageClass } from '../../server/src/domain/chemistry/storageCompatibility';
+
+/** What a chemical record reads of its hazards (docs/api.md, 'Hazard data'). */
+export interface HazardLabel {
+  hazard_statements: string[];
+  signal_word: SignalWord | null;
+  pictograms: GhsPictogramCode[];
+}
+
+export interface ChemicalHazards extends HazardLabel {
+  signal_word_overridden: boolean;
+  storage_classes: MarkedStorageClass[];
+}
+
+/** The hazard write fields: `signal_word` 'DERIVED' derives it from the codes again. */
+export interface HazardFields {
+  hazard_statements: string[];
+  signal_word: SignalWordChoice;
+  storage_classes: MarkedStorageClass[];
+}
+
+export const NO_HAZARD_FIELDS: HazardFields = {
+  hazard_statements: [],
+  signal_word: 'DERIVED',
+  storage_classes: [],
+};
+
+/** A record's hazards as the form edits them. */
+export const hazardFieldsOf = (record: ChemicalHazards): HazardFields => ({
+  hazard_statements: record.hazard_statements,
+  signal_word: record.signal_word_overridden ? record.signal_word : 'DERIVED',
+  storage_classes: record.storage_classes,
+});
