@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import { useStockRecordQuery, type RecordArgs, type StockRecordWithAlerts } from '../../api/records';
+import { useStockRecordQuery, type RecordArgs } from '../../api/records';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { HazardSummary } from '../../components/HazardSummary';
 import { kindLabels, stockName } from '../../components/stockColumns';
 import { ChemicalFiles } from './ChemicalFiles';
 import { IssuedToList } from './IssuedToList';
@@ -15,11 +15,6 @@ export interface RecordDetailsProps {
   record: RecordArgs;
   /** Staff see where the record was issued. */
   admin: boolean;
-  /**
-   * What the record's hazards look like (pictograms, signal word, H-statements), shown under its name; the page
-   * and the admin drawer pass it the same way. Nothing is shown without it.
-   */
-  hazards?: (record: StockRecordWithAlerts) => ReactNode;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -27,7 +22,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** A stock record's page: its fields, a chemical's safety data sheet and files, and (staff) where it went. */
-export function RecordDetails({ record, admin, hazards }: RecordDetailsProps) {
+export function RecordDetails({ record, admin }: RecordDetailsProps) {
   const { currentData, isFetching, isError, error } = useStockRecordQuery(record);
   const kindLabel = kindLabels[record.kind];
 
@@ -57,7 +52,7 @@ export function RecordDetails({ record, admin, hazards }: RecordDetailsProps) {
           {name}
         </Typography>
       </Box>
-      {hazards?.(currentData)}
+      {'chemical' in currentData && <HazardSummary hazards={currentData} />}
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}

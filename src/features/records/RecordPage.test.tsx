@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { config } from '../../app/config';
 import { routes } from '../../app/router';
 import { renderRoutes, signedInState } from '../../testing/render';
-import { at, createCategory, seedLab, uploadFile } from '../../testing/seed';
+import { at, createCategory, seedLab, updateStock, uploadFile } from '../../testing/seed';
 import { server, sentRequests } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 
@@ -64,6 +64,20 @@ describe('the public record page', () => {
       'GET /api/storeobjects/chemicalobjs/1/',
       'GET /api/storeobjects/chemicalobjs/1/files/',
     ]);
+  });
+
+  it("shows a chemical's hazard pictograms, signal word and statements with their texts", async () => {
+    await updateStock('chemical', 1, { hazard_statements: ['H225', 'H319'] });
+    openAt('/chemicals/1');
+    const pictograms = await screen.findByRole('list', { name: 'Hazard pictograms' });
+    expect(
+      within(pictograms)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('aria-label')),
+    ).toEqual(['Flammable', 'Harmful / irritant']);
+    expect(screen.getByText(/Signal word: Danger/)).toBeVisible();
+    expect(screen.getByText(/Highly flammable liquid and vapour/)).toBeVisible();
+    expect(screen.getByText(/Causes serious eye irritation/)).toBeVisible();
   });
 
   it('says so when a chemical has no safety data sheet', async () => {

@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { seedLab } from '../../testing/seed';
+import { seedLab, updateStock } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { AdminStorePage } from './StorePage';
 
-setupTestServer(seedLab);
+// Ethanol carries hazard data, Sodium chloride none.
+setupTestServer(async () => {
+  await seedLab();
+  await updateStock('chemical', 1, { hazard_statements: ['H225', 'H319'] });
+});
 
 async function renderAdminStore() {
   const view = renderWithProviders(<AdminStorePage />, { preloadedState: signedInState() });
@@ -36,6 +40,14 @@ describe('Print labels in the admin Store', () => {
     expect(ethanol).toHaveTextContent('CAS 64-17-5 · C2H6O');
     expect(ethanol).toHaveTextContent('99.5% · Liquid');
     expect(ethanol).toHaveTextContent('Merck · Daraz');
+    const pictograms = within(ethanol).getByLabelText('Hazard pictograms');
+    expect(
+      within(pictograms)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('aria-label')),
+    ).toEqual(['Flammable', 'Harmful / irritant']);
+    const salt = within(dialog).getByRole('article', { name: 'Label: Sodium chloride' });
+    expect(within(salt).queryByLabelText('Hazard pictograms')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: 'Sheet 1 of 1' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('radio', { name: 'Single label (70 × 37 mm)' }));

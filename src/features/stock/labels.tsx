@@ -1,4 +1,6 @@
+import Stack from '@mui/material/Stack';
 import type { StockKind, StockRecord } from '../../api/stock';
+import { GhsPictogram } from '../../components/GhsPictogram';
 import type { LabelContent } from '../../components/labels/LabelSheet';
 import { recordUrl } from '../../components/recordUrls';
 import { stateLabels, stockName } from '../../components/stockColumns';
@@ -19,12 +21,28 @@ function identifyingLines(record: StockRecord): string[] {
   return [`${record.size} · ${record.material_type}`, trade, `Glassware no. ${record.id}`];
 }
 
-/** A record's label: name, identifying fields and the QR code of its public page (components/recordUrls.ts). */
+/** A chemical's GHS pictograms in a row small enough for a 37 mm label; nothing for a record without any. */
+function labelPictograms(record: StockRecord) {
+  if (!('pictograms' in record) || record.pictograms.length === 0) return undefined;
+  return (
+    <Stack direction="row" spacing={0.5} aria-label="Hazard pictograms">
+      {record.pictograms.map((code) => (
+        <GhsPictogram key={code} code={code} size={28} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A record's label: name, identifying fields, a chemical's hazard pictograms and the QR code of its public page
+ * (components/recordUrls.ts).
+ */
 export function labelOf(kind: StockKind, record: StockRecord): LabelContent {
   return {
     key: `${kind}-${record.id}`,
     title: stockName(record),
     lines: identifyingLines(record),
     url: recordUrl({ kind, id: record.id }),
+    hazards: labelPictograms(record),
   };
 }
