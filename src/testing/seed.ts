@@ -144,6 +144,15 @@ export function setStockQuantity(kind: StockKind, id: number, quantity: number):
   return call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, { quantity });
 }
 
+/** Sets a stock record's expiry, opened-on and minimum fields (docs/api.md §11), keeping its other fields. */
+export function setStockAlerts(
+  kind: StockKind,
+  id: number,
+  fields: { expiry_date?: string | null; opened_on?: string | null; minimum_quantity?: number | null },
+): Promise<void> {
+  return call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, fields);
+}
+
 export function deleteStock(kind: StockKind, id: number): Promise<void> {
   return call('DELETE', `/api/storeobjects/${kind}objs/${id}/`);
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import {
+  stagesExpiry,
   useDeleteShipmentLineMutation,
   useListShipmentLinesQuery,
   useMergeShipmentMutation,
@@ -57,6 +58,9 @@ export function StagingPanel<K extends StockKind>({ kind }: { kind: K }) {
   const columns: Column<ShipmentLine<K>>[] = [
     ...view.columns,
     { header: 'New Quantity', cell: (line) => amount(kind, line.quantity) },
+    ...(stagesExpiry(kind)
+      ? [{ header: 'Expiry date', cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }]
+      : []),
     {
       header: 'Action',
       cell: (line) => (

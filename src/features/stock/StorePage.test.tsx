@@ -280,6 +280,10 @@ describe('AdminStorePage', () => {
       supplier: 'Daraz',
       state: 'LIQUID',
       quantity: 300,
+      // The fields of docs/api.md §11 go back as they were: unset.
+      expiry_date: null,
+      opened_on: null,
+      minimum_quantity: null,
     });
     expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
   });
