@@ -84,6 +84,8 @@ describe('StorePage', () => {
       'State',
       'Manufacturer',
       'Supplier',
+      'Expires',
+      'Minimum',
     ]);
     expect(cellsOf('Ethanol')).toEqual([
       '1',
@@ -96,6 +98,8 @@ describe('StorePage', () => {
       'Liquid',
       'Merck',
       'Daraz',
+      '',
+      '',
     ]);
     // The molecular weight the server computed from the formula.
     expect(cellsOf('Sodium chloride')).toContain('58.44');
@@ -108,13 +112,31 @@ describe('StorePage', () => {
     await user.keyboard('{ArrowRight}{Enter}');
     expect(screen.getByRole('tab', { name: 'Instrument' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('cell', { name: 'Spectrophotometer' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier']);
-    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', 'Shimadzu', 'Daraz']);
+    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier', 'Minimum']);
+    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', 'Shimadzu', 'Daraz', '']);
 
     await user.keyboard('{ArrowRight}{Enter}');
     await screen.findByRole('cell', { name: 'Beaker' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Size', 'Type', 'Manufacturer', 'Supplier']);
-    expect(cellsOf('Beaker')).toEqual(['Beaker', '20 pieces', '250', 'Borosilicate', 'Pyrex', 'Daraz']);
+    expect(headers()).toEqual([
+      'Name',
+      'Quantity',
+      'Size',
+      'Type',
+      'Manufacturer',
+      'Supplier',
+      'Expires',
+      'Minimum',
+    ]);
+    expect(cellsOf('Beaker')).toEqual([
+      'Beaker',
+      '20 pieces',
+      '250',
+      'Borosilicate',
+      'Pyrex',
+      'Daraz',
+      '',
+      '',
+    ]);
   });
 
   it('offers no write controls on the public page', async () => {
@@ -236,6 +258,8 @@ describe('AdminStorePage', () => {
         'Merck',
         'Daraz',
         '',
+        '',
+        '',
       ]);
     });
 
@@ -307,7 +331,17 @@ describe('AdminStorePage', () => {
 
     expect(await screen.findByText('Burette saved.')).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Burette' })).toBeInTheDocument();
-    expect(cellsOf('Burette')).toEqual(['Burette', '0 pieces', '50', 'Borosilicate', 'Duran', 'Daraz', '']);
+    expect(cellsOf('Burette')).toEqual([
+      'Burette',
+      '0 pieces',
+      '50',
+      'Borosilicate',
+      'Duran',
+      'Daraz',
+      '',
+      '',
+      '',
+    ]);
   });
 
   describe('Delete', () => {
@@ -315,7 +349,11 @@ describe('AdminStorePage', () => {
       const { user } = await renderAdminStore();
       await user.click(screen.getByRole('button', { name: 'Delete Sodium chloride' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Sodium chloride?' });
-      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+      // The Store asks for the lab's calendar beside the list (the expiry badges).
+      expect([...sentRequests()].sort()).toEqual([
+        'GET /api/calendar/',
+        'GET /api/storeobjects/chemicalobjs/',
+      ]);
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('Sodium chloride deleted.')).toBeInTheDocument();
@@ -332,7 +370,11 @@ describe('AdminStorePage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+      // The Store asks for the lab's calendar beside the list (the expiry badges).
+      expect([...sentRequests()].sort()).toEqual([
+        'GET /api/calendar/',
+        'GET /api/storeobjects/chemicalobjs/',
+      ]);
     });
 
     it("shows the server's reason when the record is still referenced", async () => {

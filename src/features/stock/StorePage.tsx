@@ -5,7 +5,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ComponentType } from 'react';
+import { useLabToday } from '../../api/calendar';
 import { stockExportUrl, type StockKind } from '../../api/stock';
+import { LabTodayContext } from '../../components/stockAlerts';
 import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
 
 const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps> }[] = [
@@ -19,26 +21,33 @@ function StoreView({ admin }: StockTabProps) {
   const [selected, setSelected] = useState(0);
   const id = useId();
   const { Panel, kind } = tabs[selected];
+  const today = useLabToday();
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          Store
-        </Typography>
-        {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
-        <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
-          Export CSV
-        </Button>
+    <LabTodayContext value={today}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h4" component="h1">
+            Store
+          </Typography>
+          {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
+          <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
+            Export CSV
+          </Button>
+        </Stack>
+        <Tabs
+          value={selected}
+          onChange={(_event, index: number) => setSelected(index)}
+          aria-label="Stock kind"
+        >
+          {tabs.map(({ label }, index) => (
+            <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
+          <Panel key={selected} admin={admin} />
+        </Box>
       </Stack>
-      <Tabs value={selected} onChange={(_event, index: number) => setSelected(index)} aria-label="Stock kind">
-        {tabs.map(({ label }, index) => (
-          <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
-        <Panel key={selected} admin={admin} />
-      </Box>
-    </Stack>
+    </LabTodayContext>
   );
 }
 
