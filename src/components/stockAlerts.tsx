@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { createContext, useContext } from 'react';
 import type { StockKind, StockRecord, StockRecords } from '../api/stock';
-import { daysUntil } from './labCalendar';
+import { daysUntil, hasExpired } from './labCalendar';
 import { amount, exactQuantity } from './stockColumns';
 import type { Column } from './VirtualTable';
 
@@ -17,6 +17,12 @@ export function expiryText(daysLeft: number): string {
   if (daysLeft < 0) return 'Expired';
   if (daysLeft === 0) return 'Expires today';
   return `Expires in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
+}
+
+/** The date a record expired on, or null while it is good (or has no date, as instruments never do). */
+export function expiredOn(today: string | undefined, record: StockRecord): string | null {
+  const date = 'expiry_date' in record ? record.expiry_date : null;
+  return today !== undefined && hasExpired(today, date) ? date : null;
 }
 
 /** Further ahead than the dashboard's widest window (90 days), a date needs no one's attention yet: no badge. */
