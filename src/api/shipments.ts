@@ -201,7 +201,8 @@ export const shipmentsApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
     }),
     // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
-    // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
+    // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to,
+    // and the audit log, where a staged expiry date given to a record is an edit (docs/api.md §11).
     mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
       invalidatesTags: onSuccess((kind, shipment) => [
@@ -209,6 +210,7 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         listTag(stockTags[kind]),
         kindListTag('Shipment', kind),
         listTag('Ledger'),
+        listTag('Audit'),
         ...(shipment?.[historyKeys[kind]] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
       ]),
     }),
