@@ -75,8 +75,8 @@ export function MinimumCell({
 }
 
 /**
- * The columns the Store adds after SPEC's: 'Expires' for the kinds that carry a date (chemicals and glassware), and
- * 'Minimum' for every kind. Rendered inside a LabTodayContext so the badges know the lab's day.
+ * The columns the Store adds to SPEC's: 'Minimum' for every kind and 'Expires' for the kinds that carry a date
+ * (chemicals and glassware). Rendered inside a LabTodayContext so the badges know the lab's day.
  */
 export function alertColumns<K extends StockKind>(kind: K): Column<StockRecords[K]>[] {
   const minimum: Column<StockRecord> = {
@@ -88,5 +88,17 @@ export function alertColumns<K extends StockKind>(kind: K): Column<StockRecords[
     header: 'Expires',
     cell: (row) => <ExpiryCell date={row.expiry_date} />,
   };
-  return [expires, minimum] as Column<StockRecords[K]>[];
+  return [minimum, expires] as Column<StockRecords[K]>[];
+}
+
+/**
+ * SPEC's columns, in their order, with the alert columns beside the quantity's: the shortfall reads next to the
+ * amount, and 'Expired' stays in view on a lab terminal's screen instead of past the right edge of a wide table.
+ */
+export function withAlertColumns<K extends StockKind>(
+  kind: K,
+  columns: readonly Column<StockRecords[K]>[],
+): Column<StockRecords[K]>[] {
+  const afterQuantity = columns.findIndex((column) => column.sortField === 'quantity') + 1;
+  return [...columns.slice(0, afterQuantity), ...alertColumns(kind), ...columns.slice(afterQuantity)];
 }

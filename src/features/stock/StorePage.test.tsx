@@ -81,11 +81,11 @@ describe('StorePage', () => {
       'Molecular Weight',
       'Purity',
       'Amount',
+      'Minimum',
+      'Expires',
       'State',
       'Manufacturer',
       'Supplier',
-      'Expires',
-      'Minimum',
     ]);
     expect(cellsOf('Ethanol')).toEqual([
       '1',
@@ -95,11 +95,11 @@ describe('StorePage', () => {
       '46.069',
       '99.5',
       '250.5 ml',
+      '',
+      '',
       'Liquid',
       'Merck',
       'Daraz',
-      '',
-      '',
     ]);
     // The molecular weight the server computed from the formula.
     expect(cellsOf('Sodium chloride')).toContain('58.44');
@@ -112,30 +112,30 @@ describe('StorePage', () => {
     await user.keyboard('{ArrowRight}{Enter}');
     expect(screen.getByRole('tab', { name: 'Instrument' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('cell', { name: 'Spectrophotometer' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier', 'Minimum']);
-    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', 'Shimadzu', 'Daraz', '']);
+    expect(headers()).toEqual(['Name', 'Quantity', 'Minimum', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', '', 'Shimadzu', 'Daraz']);
 
     await user.keyboard('{ArrowRight}{Enter}');
     await screen.findByRole('cell', { name: 'Beaker' });
     expect(headers()).toEqual([
       'Name',
       'Quantity',
+      'Minimum',
+      'Expires',
       'Size',
       'Type',
       'Manufacturer',
       'Supplier',
-      'Expires',
-      'Minimum',
     ]);
     expect(cellsOf('Beaker')).toEqual([
       'Beaker',
       '20 pieces',
+      '',
+      '',
       '250',
       'Borosilicate',
       'Pyrex',
       'Daraz',
-      '',
-      '',
     ]);
   });
 
@@ -254,11 +254,11 @@ describe('AdminStorePage', () => {
         '58.08',
         '99.8',
         '1000 ml',
+        '',
+        '',
         'Liquid',
         'Merck',
         'Daraz',
-        '',
-        '',
         '',
       ]);
     });
@@ -334,12 +334,12 @@ describe('AdminStorePage', () => {
     expect(cellsOf('Burette')).toEqual([
       'Burette',
       '0 pieces',
+      '',
+      '',
       '50',
       'Borosilicate',
       'Duran',
       'Daraz',
-      '',
-      '',
       '',
     ]);
   });

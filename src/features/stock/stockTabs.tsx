@@ -11,19 +11,19 @@ import {
   instrumentColumns,
   instrumentName,
 } from '../../components/stockColumns';
-import { alertColumns } from '../../components/stockAlerts';
+import { withAlertColumns } from '../../components/stockAlerts';
 import { ChemicalFormDialog } from './ChemicalFormDialog';
 import { GlasswareFormDialog } from './GlasswareFormDialog';
 import { InstrumentFormDialog } from './InstrumentFormDialog';
 import { StockPanel } from './StockPanel';
 
 // One tab per kind: each binds its own columns and endpoints to the shared panel. The delete hook is cheap on the
-// public page: a mutation hook sends nothing until it is called. After SPEC's columns come the expiry and minimum
+// public page: a mutation hook sends nothing until it is called. Beside the quantity come the minimum and expiry
 // columns (docs/api.md §11), on the public Store too, so a person at a lab terminal sees what has expired.
 
-const chemicalColumns = [...chemicalStoreColumns, ...alertColumns('chemical')];
-const instrumentStoreColumns = [...instrumentColumns, ...alertColumns('instrument')];
-const glasswareStoreColumns = [...glasswareColumns, ...alertColumns('glassware')];
+const chemicalColumns = withAlertColumns('chemical', chemicalStoreColumns);
+const instrumentStoreColumns = withAlertColumns('instrument', instrumentColumns);
+const glasswareStoreColumns = withAlertColumns('glassware', glasswareColumns);
 
 export interface StockTabProps {
   /** Shows the New, Edit and Delete controls. */
