@@ -201,16 +201,25 @@ export const shipmentsApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id)]),
     }),
     // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
-    // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to,
-    // and the audit log, where a staged expiry date given to a record is an edit (docs/api.md §11).
+    // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
     mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
+      // A staged expiry date the merge gives a record is an edit of it in the audit log (docs/api.md §11): with
+      // dated lines in the list being merged, the audit log refetches too. The list is read before it empties.
+      async onQueryStarted(kind, { dispatch, getState, queryFulfilled }): Promise<void> {
+        const staged = shipmentsApi.endpoints.listShipmentLines.select(kind)(getState()).data;
+        const dated = (staged ?? []).some((line) => line.expiry_date !== null);
+        const merged = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (merged && dated) dispatch(apiSlice.util.invalidateTags([listTag('Audit')]));
+      },
       invalidatesTags: onSuccess((kind, shipment) => [
         listTag(shipmentLineTags[kind]),
         listTag(stockTags[kind]),
         kindListTag('Shipment', kind),
         listTag('Ledger'),
-        listTag('Audit'),
         ...(shipment?.[historyKeys[kind]] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
       ]),
     }),
