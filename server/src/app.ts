@@ -16,6 +16,7 @@ import spaPlugin from './plugins/spa';
 import storagePlugin from './plugins/storage';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
+import calendarRoutes from './routes/calendar';
 import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import dashboardRoutes from './routes/dashboard';
@@ -100,6 +101,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(auditRoutes);
   await app.register(dashboardRoutes);
+  await app.register(calendarRoutes);
   await app.register(importRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });

@@ -116,6 +116,21 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
     ]);
   });
 
+  it('a shipment merge that dates a record: the audit log too (docs/api.md §11)', async () => {
+    await stageLine('chemical', 2, 10, '2030-01-31');
+    const store = await storeShowingHistory();
+    await store.dispatch(shipmentsApi.endpoints.listShipmentLines.initiate('chemical'));
+    requests.length = 0;
+    await store.dispatch(shipmentsApi.endpoints.mergeShipment.initiate('chemical'));
+    await expectExactly([
+      'POST /api/management/chemical-temp-shipment/merge/',
+      'GET /api/management/chemical-temp-shipment/',
+      ledgerList,
+      auditList,
+      historyOf('chemical', 2),
+    ]);
+  });
+
   it('an issue: the ledger and the history of each record issued', async () => {
     await addToCart({ object_type: 'GLASSWARE', object_id: 1, quantity: 1 });
     const store = await storeShowingHistory();

@@ -20,10 +20,19 @@ export interface ShipmentLine<K extends StockKind = StockKind> {
   id: number;
   item: StockRecord<K>;
   quantity: number;
+  /** docs/api.md §11: the date on what arrives, which the merge gives the record; always null for instruments. */
+  expiry_date: string | null;
 }
 
 /** The server names a line's reference field after the kind (`chemical`, `instrument`, `glassware`). */
-type ServerLine = { id: number; quantity: number } & Partial<Record<StockKind, StockRecord>>;
+type ServerLine = { id: number; quantity: number; expiry_date?: string | null } & Partial<
+  Record<StockKind, StockRecord>
+>;
+
+/** The kinds whose staged lines carry an expiry date (docs/api.md §11). */
+export function stagesExpiry(kind: StockKind): boolean {
+  return kind !== 'instrument';
+}
 
 export interface NewShipmentLine {
   kind: StockKind;
@@ -31,12 +40,16 @@ export interface NewShipmentLine {
   itemId: number;
   /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
   quantity: number | null;
+  /** Chemicals and glassware only; null: none. */
+  expiryDate?: string | null;
 }
 
 export interface ShipmentLineChange {
   kind: StockKind;
   id: number;
   quantity: number | null;
+  /** Chemicals and glassware only; null clears it. */
+  expiryDate?: string | null;
 }
 
 // A brand-new item's descriptive fields: the quantity starts at 0 and the molecular weight comes from the formula.
@@ -159,23 +172,28 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     listShipmentLines: build.query<ShipmentLine[], StockKind>({
       query: stagingUrl,
       transformResponse: (lines: ServerLine[], _meta, kind) =>
-        lines.map(({ id, quantity, [kind]: item }) => ({ id, quantity, item: item! })),
+        lines.map(({ id, quantity, expiry_date = null, [kind]: item }) => ({
+          id,
+          quantity,
+          expiry_date,
+          item: item!,
+        })),
       providesTags: (lines, _error, kind) => listTags(shipmentLineTags[kind], lines),
     }),
     addShipmentLine: build.mutation<unknown, NewShipmentLine>({
-      query: ({ kind, itemId, quantity }) => ({
+      query: ({ kind, itemId, quantity, expiryDate }) => ({
         url: stagingUrl(kind),
         method: 'POST',
-        body: { [kind]: itemId, quantity },
+        body: { [kind]: itemId, quantity, expiry_date: expiryDate },
       }),
       invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind]), listTag('Dashboard')]),
     }),
-    // SPEC §4: a staged line changes only in its quantity.
+    // SPEC §4: a staged line changes in its quantity, and (docs/api.md §11) in the expiry date of what arrives.
     updateShipmentLine: build.mutation<unknown, ShipmentLineChange>({
-      query: ({ kind, id, quantity }) => ({
+      query: ({ kind, id, quantity, expiryDate }) => ({
         url: `${stagingUrl(kind)}${id}/`,
         method: 'PATCH',
-        body: { quantity },
+        body: { quantity, expiry_date: expiryDate },
       }),
       invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
     }),
@@ -187,6 +205,17 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
     mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
+      // A staged expiry date the merge gives a record is an edit of it in the audit log (docs/api.md §11): with
+      // dated lines in the list being merged, the audit log refetches too. The list is read before it empties.
+      async onQueryStarted(kind, { dispatch, getState, queryFulfilled }): Promise<void> {
+        const staged = shipmentsApi.endpoints.listShipmentLines.select(kind)(getState()).data;
+        const dated = (staged ?? []).some((line) => line.expiry_date !== null);
+        const merged = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (merged && dated) dispatch(apiSlice.util.invalidateTags([listTag('Audit')]));
+      },
       invalidatesTags: onSuccess((kind, shipment) => [
         listTag(shipmentLineTags[kind]),
         listTag(stockTags[kind]),

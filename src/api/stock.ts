@@ -15,7 +15,17 @@ export interface CatalogEntry {
   name: string;
 }
 
-export interface ChemicalStock extends ChemicalHazards {
+/** docs/api.md §11: null when unset. Dates are the lab's calendar days, 'YYYY-MM-DD'. */
+export interface ExpiryFields {
+  expiry_date: string | null;
+}
+
+export interface MinimumFields {
+  /** In the kind's unit (ml or pieces); the record is low while its quantity is below it. */
+  minimum_quantity: number | null;
+}
+
+export interface ChemicalStock extends ChemicalHazards, ExpiryFields, MinimumFields {
   id: number;
   chemical: CatalogEntry & { CAS_RN: string; molecular_formula: string; molecular_weight: number };
   purity: number;
@@ -24,9 +34,11 @@ export interface ChemicalStock extends ChemicalHazards {
   state: ChemicalState;
   /** In ml. */
   quantity: number;
+  /** When the bottle was opened. */
+  opened_on: string | null;
 }
 
-export interface InstrumentStock {
+export interface InstrumentStock extends MinimumFields {
   id: number;
   instrument: CatalogEntry;
   manufacturer: CatalogEntry;
@@ -35,7 +47,7 @@ export interface InstrumentStock {
   quantity: number;
 }
 
-export interface GlasswareStock {
+export interface GlasswareStock extends ExpiryFields, MinimumFields {
   id: number;
   glassware: CatalogEntry;
   manufacturer: CatalogEntry;
@@ -71,7 +83,8 @@ export function stockKindOf(objectType: string): StockKind {
 }
 
 // Write fields (SERVER.md §4.3). Forms send a blank number as null and an unchosen state as '' so that the
-// server reports the field under its own key instead of the client guessing a value.
+// server reports the field under its own key instead of the client guessing a value. The fields of docs/api.md §11
+// are optional: left out, a record keeps its values; null clears one.
 
 export interface ChemicalFields {
   name: string;
@@ -84,6 +97,9 @@ export interface ChemicalFields {
   supplier: string;
   state: ChemicalState | '';
   quantity: number | null;
+  expiry_date?: string | null;
+  opened_on?: string | null;
+  minimum_quantity?: number | null;
 }
 
 export interface InstrumentFields {
@@ -91,6 +107,7 @@ export interface InstrumentFields {
   manufacturer: string;
   supplier: string;
   quantity: number | null;
+  minimum_quantity?: number | null;
 }
 
 export interface GlasswareFields {
@@ -100,6 +117,8 @@ export interface GlasswareFields {
   size: number | null;
   material_type: string;
   quantity: number | null;
+  expiry_date?: string | null;
+  minimum_quantity?: number | null;
 }
 
 export const stockTags = {

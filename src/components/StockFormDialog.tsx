@@ -9,7 +9,8 @@ import { notify } from './notify';
 export interface FormField<Name extends string> {
   name: Name;
   label: string;
-  type?: 'number';
+  /** A date is a calendar day, 'YYYY-MM-DD' (the browser's date picker). */
+  type?: 'number' | 'date';
   optional?: boolean;
   helperText?: string;
   /** Makes the field a select, starting on the disabled placeholder. */
@@ -38,6 +39,16 @@ interface StockFormDialogProps<Name extends string> {
   savedMessage?: (name: string) => string;
   /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
   children?: ReactNode;
+}
+
+/** A blank date goes to the server as null, which clears it (docs/api.md §11). */
+export function dateOrNull(text: string): string | null {
+  return text === '' ? null : text;
+}
+
+/** The edited text of an optional number or date the server may answer null for. */
+export function textOf(value: number | string | null): string {
+  return value === null ? '' : String(value);
 }
 
 /** The create-and-edit form of stock records, shared by every kind and page; the kinds differ only in fields. */
@@ -90,7 +101,8 @@ export function StockFormDialog<Name extends string>({
           slotProps={{
             htmlInput: type === 'number' ? { step: 'any', min: 0 } : undefined,
             select: choices ? { displayEmpty: true } : undefined,
-            inputLabel: choices ? { shrink: true } : undefined,
+            // A date input always shows its own placeholder (dd/mm/yyyy), so the label stays above it.
+            inputLabel: choices || type === 'date' ? { shrink: true } : undefined,
           }}
         >
           {choices && [

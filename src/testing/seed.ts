@@ -193,8 +193,17 @@ export async function uploadFile({
 }
 
 /** Stages a line of the administrator's next shipment of `kind`. */
-export function stageLine(kind: StockKind, stockId: number, quantity: number): Promise<{ id: number }> {
-  return call('POST', `/api/management/${kind}-temp-shipment/`, { [kind]: stockId, quantity });
+export function stageLine(
+  kind: StockKind,
+  stockId: number,
+  quantity: number,
+  expiryDate?: string,
+): Promise<{ id: number }> {
+  return call('POST', `/api/management/${kind}-temp-shipment/`, {
+    [kind]: stockId,
+    quantity,
+    expiry_date: expiryDate,
+  });
 }
 
 /** Merges the administrator's staged lines of `kind` into stock: one shipment in the history, its id returned. */

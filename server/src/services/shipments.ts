@@ -25,6 +25,7 @@ import {
 import { badRequest, conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
 import { messages, ValidationError } from '../validation/errors';
+import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
 
 export interface ShipmentsContext {
   db: Db;
@@ -314,7 +315,7 @@ export async function deleteStagingLine(
  */
 export async function mergeStaging<K extends StockKind>(
   { db, dialect, now, undoDays }: ShipmentsContext,
-  actor: User,
+  actor: Actor,
   kind: K,
 ): Promise<Shipment<K>> {
   const type = OBJECT_TYPES[kind];
@@ -364,7 +365,7 @@ export async function mergeStaging<K extends StockKind>(
       const expiryDates = new Map<number, string>();
       for (const line of staged)
         if (line.expiry_date !== null) expiryDates.set(line.stock_id, line.expiry_date);
-      await shipments.setExpiryDates(trx, kind, expiryDates);
+      await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates);
     }
     await addLedgerEntries(
       trx,
@@ -402,6 +403,35 @@ export async function mergeStaging<K extends StockKind>(
       )
     )[0];
   });
+}
+
+/**
+ * Gives the records the staged expiry dates (docs/api.md §11). A date that changes is an edit of the record, audited
+ * as `stock.updated` with `expiry_date` [before, after] like an edit through the API (§6); the quantity the merge
+ * adds is its SHIPMENT ledger entry. A record that already has the staged date is neither written nor audited.
+ */
+async function setStagedExpiryDates(
+  trx: Db,
+  actor: Actor,
+  at: Date,
+  kind: 'chemical' | 'glassware',
+  dates: ReadonlyMap<number, string>,
+): Promise<void> {
+  const records = await recordsById(trx, kind, dates.keys());
+  const changed = new Map(
+    [...dates].filter(([id, date]) => recordOf(records, kind, id).expiry_date !== date),
+  );
+  await shipments.setExpiryDates(trx, kind, changed);
+  for (const [id, date] of changed) {
+    const record = recordOf(records, kind, id);
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: 'stock.updated',
+      target: stockTarget(kind, id, stockSnapshot(kind, record)),
+      changes: { expiry_date: [record.expiry_date, date] },
+    });
+  }
 }
 
 // ---- History (§7) ----

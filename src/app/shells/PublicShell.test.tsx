@@ -26,7 +26,8 @@ describe('PublicShell', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument());
     expect(store.getState().ui.publicPage).toBe(1);
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
-    expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+    // The list, and the lab's calendar for the expiry badges.
+    expect([...sentRequests()].sort()).toEqual(['GET /api/calendar/', 'GET /api/storeobjects/chemicalobjs/']);
   });
 
   it('offers the Location page, read-only, without signing in', async () => {

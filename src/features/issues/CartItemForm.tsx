@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,8 +13,11 @@ import {
   type CartLineFields,
 } from '../../api/issueCart';
 import { objectTypes, type StockKind, type StockRecord } from '../../api/stock';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/notify';
+import { expiredOn } from '../../components/stockAlerts';
 import { amount, kindLabels, stockName } from '../../components/stockColumns';
+import { expiredQuestion } from './expiredStock';
 
 /** The item the form works on: picked from the search (add mode) or a cart line (edit mode). */
 export interface CartItem {
@@ -26,16 +30,36 @@ export interface CartItem {
 const wholeNumber = /^\d*$/;
 const millilitres = /^\d*(\.\d{0,3})?$/;
 
-export function CartItemForm({ item, onDone }: { item: CartItem; onDone: () => void }) {
+interface CartItemFormProps {
+  item: CartItem;
+  /** Today in the lab, to tell an expired record; undefined while unknown. */
+  today: string | undefined;
+  onDone: () => void;
+}
+
+/**
+ * Adds the item to the cart, or changes its line. An expired record stays issuable, but adding it asks first
+ * (docs/api.md §11); Cancel sends nothing.
+ */
+export function CartItemForm({ item, today, onDone }: CartItemFormProps) {
   const { kind, record, line } = item;
   const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
+  const [confirmingExpired, setConfirmingExpired] = useState(false);
   const [add, adding] = useAddToIssueCartMutation();
   const [update, updating] = useUpdateIssueCartLineMutation();
   const name = stockName(record);
   const quantityError = fieldErrors((line ? updating : adding).error).quantity;
 
-  const submit = async (event: FormEvent) => {
+  const expired = expiredOn(today, record);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (expired !== null && !line) setConfirmingExpired(true);
+    else void save();
+  };
+
+  const save = async () => {
+    setConfirmingExpired(false);
     const fields: CartLineFields = {
       object_id: record.id,
       object_type: objectTypes[kind],
@@ -55,6 +79,7 @@ export function CartItemForm({ item, onDone }: { item: CartItem; onDone: () => v
           {name} ({kindLabels[kind]})
         </Typography>
         <Typography>Available: {amount(kind, record.quantity)}</Typography>
+        {expired !== null && <Alert severity="error">Expired on {expired}.</Alert>}
         <TextField
           label="Quantity"
           required
@@ -76,6 +101,17 @@ export function CartItemForm({ item, onDone }: { item: CartItem; onDone: () => v
           <Button onClick={onDone}>Cancel</Button>
         </Stack>
       </Stack>
+      {confirmingExpired && (
+        <ConfirmDialog
+          open
+          title={expiredQuestion([{ name, expired: expired! }])}
+          confirmLabel="Add anyway"
+          onConfirm={save}
+          onClose={() => setConfirmingExpired(false)}
+        >
+          Expired stock can still be issued; check it before it leaves the store.
+        </ConfirmDialog>
+      )}
     </Paper>
   );
 }

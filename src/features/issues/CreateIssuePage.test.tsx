@@ -4,14 +4,16 @@ import type { CartLine } from '../../api/issueCart';
 import type { Issue } from '../../api/locations';
 import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { addToCart, readAsAdmin, seedLab, setStockQuantity } from '../../testing/seed';
+import { addToCart, readAsAdmin, seedLab, updateStock, setStockQuantity } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { CreateIssuePage } from './CreateIssuePage';
 
 setupTestServer(seedLab);
 
-const initialLoads = ['GET /api/management/consumers-tree/', 'GET /api/management/issue-cart/'];
+const cartLoad = 'GET /api/management/issue-cart/';
+// The lab's calendar tells expired stock (docs/api.md §11).
+const initialLoads = ['GET /api/management/consumers-tree/', cartLoad, 'GET /api/calendar/'];
 
 async function renderPage() {
   const view = renderWithProviders(<CreateIssuePage />, { preloadedState: signedInState() });
@@ -112,11 +114,7 @@ describe('CreateIssuePage', () => {
 
     expect(await screen.findByText('Ethanol changed in the cart.')).toBeInTheDocument();
     await waitFor(() => expect(cartItems('Chemicals')).toEqual(['Ethanol — 7 ml']));
-    expect(sentRequests()).toEqual([
-      ...initialLoads,
-      `PUT /api/management/issue-cart/${line.id}/`,
-      initialLoads[1],
-    ]);
+    expect(sentRequests()).toEqual([...initialLoads, `PUT /api/management/issue-cart/${line.id}/`, cartLoad]);
   });
 
   it('deletes a cart line', async () => {
@@ -168,5 +166,70 @@ describe('CreateIssuePage', () => {
     expect(await screen.findByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();
     expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
     expect(await ethanolStock()).toBe(3);
+  });
+  describe('expired stock', () => {
+    // Long past, whatever day the test runs on; the Beaker expires far ahead.
+    beforeEach(async () => {
+      await updateStock('chemical', 1, { expiry_date: '2020-01-01' });
+      await updateStock('glassware', 1, { expiry_date: '2099-12-31' });
+    });
+
+    it('asks before adding an expired record to the cart: Cancel adds nothing, Add anyway adds it', async () => {
+      const { user } = await renderPage();
+      await pick(user, 'eth', /^Ethanol/);
+      const form = screen.getByRole('form', { name: 'Chosen item' });
+      expect(within(form).getByText('Expired on 2020-01-01.')).toBeInTheDocument();
+      await user.type(within(form).getByRole('textbox', { name: /^Quantity/ }), '5');
+      await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+      let dialog = await screen.findByRole('dialog', {
+        name: 'Ethanol expired on 2020-01-01. Issue it anyway?',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sentRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+      expect(await adminCart()).toEqual([]);
+
+      await user.click(within(form).getByRole('button', { name: 'Add' }));
+      dialog = await screen.findByRole('dialog', { name: 'Ethanol expired on 2020-01-01. Issue it anyway?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add anyway' }));
+      expect(await screen.findByText('Ethanol added to the cart.')).toBeInTheDocument();
+      expect(await adminCart()).toMatchObject([{ object_id: 1, object_type: 'CHEMICAL', quantity: 5 }]);
+    });
+
+    it('adds a record that has not expired without asking', async () => {
+      const { user } = await renderPage();
+      await pick(user, 'beak', /^Beaker/);
+      const form = screen.getByRole('form', { name: 'Chosen item' });
+      await user.type(within(form).getByRole('textbox', { name: /^Quantity/ }), '1');
+      await user.click(within(form).getByRole('button', { name: 'Add' }));
+      expect(await screen.findByText('Beaker added to the cart.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('asks before issuing a cart that holds expired stock: Cancel keeps the cart, Issue anyway issues', async () => {
+      await ethanolInCart();
+      await addToCart({ object_id: 1, object_type: 'GLASSWARE', quantity: 1 });
+      const { user } = await renderPage();
+      await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      let dialog = await screen.findByRole('dialog', {
+        name: 'Ethanol expired on 2020-01-01. Issue it anyway?',
+      });
+      expect(dialog).toHaveTextContent('To Organic Lab A.');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sentRequests()).toEqual(initialLoads);
+      expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
+      expect(await adminCart()).toHaveLength(2);
+
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      dialog = await screen.findByRole('dialog', { name: 'Ethanol expired on 2020-01-01. Issue it anyway?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Issue anyway' }));
+      expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
+      expect(await ethanolStock()).toBe(245.5);
+      expect(await adminCart()).toEqual([]);
+    });
   });
 });

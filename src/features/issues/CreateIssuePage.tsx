@@ -4,28 +4,38 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useLabToday } from '../../api/calendar';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useListIssueCartQuery, useMergeIssueCartMutation, type CartLine } from '../../api/issueCart';
 import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
 import { useLazyStockRecordQuery } from '../../api/records';
 import { stockKindOf } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LocationTree } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
 import type { RecordRef } from '../../components/recordUrls';
 import { useScanner } from '../../components/useScanner';
+import { expiredOn } from '../../components/stockAlerts';
+import { stockName } from '../../components/stockColumns';
 import { CartItemForm, type CartItem } from './CartItemForm';
 import { IssueCartList } from './IssueCartList';
+import { expiredQuestion, type ExpiredItem } from './expiredStock';
 import { ItemSearch } from './ItemSearch';
 import { StorageConflictWarning } from './StorageConflictWarning';
 
-/** SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. */
+/**
+ * SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. Issuing
+ * expired stock asks first, naming each item and its date (docs/api.md §11); Cancel leaves the cart as it is.
+ */
 export function CreateIssuePage() {
   const tree = useConsumersTreeQuery();
   const cart = useListIssueCartQuery();
   const [merge, merging] = useMergeIssueCartMutation();
   const [item, setItem] = useState<CartItem | null>(null);
   const [location, setLocation] = useState<LocationEntry | null>(null);
+  const [confirmingExpired, setConfirmingExpired] = useState<ExpiredItem[] | null>(null);
+  const today = useLabToday();
   const lines = cart.data ?? [];
   const [readRecord] = useLazyStockRecordQuery();
 
@@ -39,14 +49,24 @@ export function CreateIssuePage() {
   const edit = (line: CartLine) =>
     setItem({ kind: stockKindOf(line.object_type), record: line.object, line });
 
-  const submit = async () => {
+  const submit = () => {
     if (!location) {
       notify('Please Select a Location.', 'error');
       return;
     }
-    const result = await merge({ locationId: location.id });
+    const expired = lines.flatMap((line) => {
+      const date = expiredOn(today, line.object);
+      return date === null ? [] : [{ name: stockName(line.object), expired: date }];
+    });
+    if (expired.length > 0) setConfirmingExpired(expired);
+    else void issue(location);
+  };
+
+  const issue = async (to: LocationEntry) => {
+    setConfirmingExpired(null);
+    const result = await merge({ locationId: to.id });
     if (result.data) {
-      notify(`Issued to ${location.name}.`, 'success');
+      notify(`Issued to ${to.name}.`, 'success');
       setItem(null);
     }
   };
@@ -63,6 +83,7 @@ export function CreateIssuePage() {
             <CartItemForm
               key={item.line ? `line-${item.line.id}` : `${item.kind}-${item.record.id}`}
               item={item}
+              today={today}
               onDone={() => setItem(null)}
             />
           )}
@@ -115,6 +136,27 @@ export function CreateIssuePage() {
           )}
         </Paper>
       </Stack>
+      {confirmingExpired && location && (
+        <ConfirmDialog
+          open
+          title={expiredQuestion(confirmingExpired)}
+          confirmLabel="Issue anyway"
+          onConfirm={() => issue(location)}
+          onClose={() => setConfirmingExpired(null)}
+        >
+          {confirmingExpired.length > 1 && (
+            <ul>
+              {confirmingExpired.map(({ name, expired }, index) => (
+                // Two records of one item (another supplier) may both have expired.
+                <li key={index}>
+                  {name} expired on {expired}.
+                </li>
+              ))}
+            </ul>
+          )}
+          To {location.name}. Expired stock can still be issued; check it before it leaves the store.
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

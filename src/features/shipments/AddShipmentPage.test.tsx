@@ -53,6 +53,7 @@ describe('AddShipmentPage', () => {
       'Manufacturer',
       'Supplier',
       'New Quantity',
+      'Expiry date',
       'Action',
     ]);
     expect(within(rowOf('Ethanol')).getByRole('cell', { name: '250.5 ml' })).toBeInTheDocument();
@@ -83,6 +84,7 @@ describe('AddShipmentPage', () => {
       'Manufacturer',
       'Supplier',
       'New Quantity',
+      'Expiry date',
       'Action',
     ]);
     expect(within(rowOf('Beaker')).getByRole('cell', { name: 'Borosilicate' })).toBeInTheDocument();
@@ -116,6 +118,72 @@ describe('AddShipmentPage', () => {
     expect(screen.queryByRole('form', { name: 'Glassware line' })).not.toBeInTheDocument();
     expect(await readAsAdmin('/api/management/glassware-temp-shipment/')).toEqual([
       expect.objectContaining({ glassware: expect.objectContaining({ id: 1 }), quantity: 10 }),
+    ]);
+  });
+
+  it("stages the expiry date of what arrives, shows the server's message for it, and the merge dates the record", async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByPlaceholderText('Chemical...'), 'ethan');
+    await user.click(await screen.findByRole('option', { name: /^Ethanol - 64-17-5/ }));
+    const form = screen.getByRole('form', { name: 'Chemical line' });
+    await user.type(within(form).getByLabelText(field('New Quantity')), '100');
+    const expiry = within(form).getByLabelText('Expiry date');
+    await user.type(expiry, '1899-12-31');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    // SPEC §8: a failed staging call shows in the error dialog, and the message stays under the field.
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(error).toHaveTextContent('expiry_date: Enter a real date (YYYY-MM-DD), not before 1900-01-01.');
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    expect(expiry).toHaveAccessibleDescription('Enter a real date (YYYY-MM-DD), not before 1900-01-01.');
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument());
+    await user.clear(expiry);
+    await user.type(expiry, '2027-06-30');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Ethanol added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Ethanol')).getByRole('cell', { name: '2027-06-30' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge 1 line into stock?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
+    const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
+    expect(ethanol).toMatchObject({ quantity: 350.5, expiry_date: '2027-06-30' });
+  });
+
+  it('gives a brand-new glassware line the expiry date entered below its fields', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Glassware' }));
+    await user.type(screen.getByPlaceholderText('Glassware...'), 'Pipette');
+    await user.click(await screen.findByRole('option', { name: 'Create "Pipette"' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Glassware' });
+    // SPEC's fields in their order, the line's expiry date below them.
+    expect([...dialog.querySelectorAll('input')].map((input) => input.name)).toEqual([
+      'name',
+      'size',
+      'material_type',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'expiry_date',
+    ]);
+    for (const [label, value] of [
+      ['Size', '10'],
+      ['Material Type', 'Glass'],
+      ['Manufacturer', 'Brand'],
+      ['Supplier', 'Daraz'],
+      ['New Quantity', '4'],
+    ])
+      await user.type(within(dialog).getByLabelText(field(label)), value);
+    await user.type(within(dialog).getByLabelText('Expiry date'), '2030-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Pipette added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Pipette')).getByRole('cell', { name: '2030-01-01' })).toBeInTheDocument();
+    expect(await readAsAdmin('/api/management/glassware-temp-shipment/')).toEqual([
+      expect.objectContaining({ quantity: 4, expiry_date: '2030-01-01' }),
     ]);
   });
 

@@ -6,13 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import {
+  stagesExpiry,
   useAddShipmentLineMutation,
   useUpdateShipmentLineMutation,
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
 import { notify } from '../../components/notify';
-import { numberOrNull } from '../../components/StockFormDialog';
+import { expiryDateField } from '../../components/stockAlertFields';
+import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
 import { amount, stockName } from '../../components/stockColumns';
 import { kindViews } from './kindViews';
 
@@ -24,21 +26,30 @@ interface LineFormProps<K extends StockKind> {
   onDone: () => void;
 }
 
-/** The add/edit form of an existing item: its description read-only, only the new quantity is entered. */
+/**
+ * The add/edit form of an existing item: its description read-only; the new quantity is entered and, for chemicals
+ * and glassware, the expiry date of what arrives (docs/api.md §11), which the merge gives the record.
+ */
 export function LineForm<K extends StockKind>({ kind, item, line, onDone }: LineFormProps<K>) {
   const view = kindViews[kind];
   const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
+  const [expiryDate, setExpiryDate] = useState(textOf(line?.expiry_date ?? null));
   const [add, adding] = useAddShipmentLineMutation();
   const [update, updating] = useUpdateShipmentLineMutation();
-  const error = fieldErrors((line ? updating : adding).error).quantity;
+  const errors = fieldErrors((line ? updating : adding).error);
   const name = stockName(item);
+  const withExpiry = stagesExpiry(kind);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const written = numberOrNull(quantity);
+    const written = {
+      kind,
+      quantity: numberOrNull(quantity),
+      expiryDate: withExpiry ? dateOrNull(expiryDate) : undefined,
+    };
     const result = line
-      ? await update({ kind, id: line.id, quantity: written })
-      : await add({ kind, itemId: item.id, quantity: written });
+      ? await update({ id: line.id, ...written })
+      : await add({ itemId: item.id, ...written });
     if (result.error === undefined) {
       notify(line ? `${name} updated.` : `${name} added to the shipment.`, 'success');
       onDone();
@@ -66,10 +77,21 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
           autoFocus
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
+          error={Boolean(errors.quantity)}
+          helperText={errors.quantity ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
           slotProps={{ htmlInput: kind === 'chemical' ? { step: 'any', min: 0 } : { step: 1, min: 1 } }}
         />
+        {withExpiry && (
+          <TextField
+            label={expiryDateField.label}
+            type="date"
+            value={expiryDate}
+            onChange={(event) => setExpiryDate(event.target.value)}
+            error={Boolean(errors.expiry_date)}
+            helperText={errors.expiry_date ?? 'Optional: the date on what arrives.'}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" loading={adding.isLoading || updating.isLoading}>

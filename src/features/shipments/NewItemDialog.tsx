@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { NO_HAZARD_FIELDS } from '../../api/ghs';
-import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
+import { stagesExpiry, useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { HazardFields } from '../../components/HazardFields';
-import { numberOrNull, StockFormDialog, type FormValues } from '../../components/StockFormDialog';
+import { dateOrNull, numberOrNull, StockFormDialog, type FormValues } from '../../components/StockFormDialog';
 import { kindViews } from './kindViews';
 
 interface NewItemDialogProps {
@@ -35,7 +35,12 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       itemId = created.data.id;
       setCreatedId(itemId);
     }
-    const staged = await stage({ kind, itemId, quantity: numberOrNull(values.quantity) });
+    const staged = await stage({
+      kind,
+      itemId,
+      quantity: numberOrNull(values.quantity),
+      expiryDate: stagesExpiry(kind) ? dateOrNull(values.expiry_date) : undefined,
+    });
     return staged.error === undefined ? values.name.trim() : undefined;
   };
 

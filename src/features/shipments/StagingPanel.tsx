@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import {
+  stagesExpiry,
   useDeleteShipmentLineMutation,
   useListShipmentLinesQuery,
   useMergeShipmentMutation,
@@ -74,6 +75,9 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
   const columns: Column<ShipmentLine<K>>[] = [
     ...view.columns,
     { header: 'New Quantity', cell: (line) => amount(kind, line.quantity) },
+    ...(stagesExpiry(kind)
+      ? [{ header: 'Expiry date', cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }]
+      : []),
     {
       header: 'Action',
       cell: (line) => (

@@ -1,5 +1,6 @@
 import type { NewStockItem, ShipmentLine } from '../../api/shipments';
 import type { ChemicalState, StockKind, StockRecords } from '../../api/stock';
+import { expiryDateField } from '../../components/stockAlertFields';
 import { numberOrNull, type FormField, type FormValues } from '../../components/StockFormDialog';
 import { amount, stateLabels, stockName } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
@@ -19,7 +20,10 @@ export interface KindView<K extends StockKind> {
   details(record: StockRecords[K]): { label: string; value: string | number }[];
   /** The staging table's columns before New Quantity and Action. */
   columns: Column<ShipmentLine<K>>[];
-  /** The brand-new item form: its fields (the last is the staged quantity) and the create request they make. */
+  /**
+   * The brand-new item form: its fields (the item's, then the staged quantity and, for chemicals and glassware, the
+   * line's expiry date) and the create request the item's fields make.
+   */
   newItem: {
     fields: FormField<string>[];
     emptyValues: FormValues<string>;
@@ -89,6 +93,7 @@ const chemicalView: KindView<'chemical'> = {
         },
       },
       { ...newQuantity, helperText: 'In ml.' },
+      expiryDateField,
     ],
     emptyValues: {
       name: '',
@@ -99,6 +104,7 @@ const chemicalView: KindView<'chemical'> = {
       supplier: '',
       state: '',
       quantity: '',
+      expiry_date: '',
     },
     request: (values) => ({
       kind: 'chemical',
@@ -170,8 +176,17 @@ const glasswareView: KindView<'glassware'> = {
       { name: 'manufacturer', label: 'Manufacturer' },
       { name: 'supplier', label: 'Supplier' },
       { ...newQuantity, helperText: 'In pieces.' },
+      expiryDateField,
     ],
-    emptyValues: { name: '', size: '', material_type: '', manufacturer: '', supplier: '', quantity: '' },
+    emptyValues: {
+      name: '',
+      size: '',
+      material_type: '',
+      manufacturer: '',
+      supplier: '',
+      quantity: '',
+      expiry_date: '',
+    },
     request: (values) => ({
       kind: 'glassware',
       fields: {

@@ -10,9 +10,12 @@ import {
 } from '../../api/stock';
 import { HazardFields } from '../../components/HazardFields';
 import { stateLabels } from '../../components/stockColumns';
+import { expiryDateField, minimumQuantityField, openedOnField } from '../../components/stockAlertFields';
 import {
+  dateOrNull,
   numberOrNull,
   StockFormDialog,
+  textOf,
   type FormField,
   type FormValues,
 } from '../../components/StockFormDialog';
@@ -42,6 +45,9 @@ const fields: FormField<keyof ChemicalFields>[] = [
     },
   },
   { name: 'quantity', label: 'Quantity', type: 'number', helperText: 'In ml.' },
+  expiryDateField,
+  openedOnField,
+  minimumQuantityField('chemical'),
 ];
 
 const emptyValues: Values = {
@@ -54,9 +60,22 @@ const emptyValues: Values = {
   supplier: '',
   state: '',
   quantity: '0',
+  expiry_date: '',
+  opened_on: '',
+  minimum_quantity: '',
 };
 
-function valuesOf({ chemical, purity, manufacturer, supplier, state, quantity }: ChemicalStock): Values {
+function valuesOf({
+  chemical,
+  purity,
+  manufacturer,
+  supplier,
+  state,
+  quantity,
+  expiry_date,
+  opened_on,
+  minimum_quantity,
+}: ChemicalStock): Values {
   return {
     name: chemical.name,
     CAS_RN: chemical.CAS_RN,
@@ -67,6 +86,9 @@ function valuesOf({ chemical, purity, manufacturer, supplier, state, quantity }:
     supplier: supplier.name,
     state,
     quantity: String(quantity),
+    expiry_date: textOf(expiry_date),
+    opened_on: textOf(opened_on),
+    minimum_quantity: textOf(minimum_quantity),
   };
 }
 
@@ -77,6 +99,9 @@ function fieldsOf(values: Values): ChemicalFields {
     purity: numberOrNull(values.purity),
     state: values.state as ChemicalState | '',
     quantity: numberOrNull(values.quantity),
+    expiry_date: dateOrNull(values.expiry_date),
+    opened_on: dateOrNull(values.opened_on),
+    minimum_quantity: numberOrNull(values.minimum_quantity),
   };
 }
 

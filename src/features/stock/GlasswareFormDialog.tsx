@@ -4,9 +4,12 @@ import {
   type GlasswareFields,
   type GlasswareStock,
 } from '../../api/stock';
+import { expiryDateField, minimumQuantityField } from '../../components/stockAlertFields';
 import {
+  dateOrNull,
   numberOrNull,
   StockFormDialog,
+  textOf,
   type FormField,
   type FormValues,
 } from '../../components/StockFormDialog';
@@ -20,6 +23,8 @@ const fields: FormField<keyof GlasswareFields>[] = [
   { name: 'manufacturer', label: 'Manufacturer' },
   { name: 'supplier', label: 'Supplier' },
   { name: 'quantity', label: 'Quantity', type: 'number', helperText: 'In pieces.' },
+  expiryDateField,
+  minimumQuantityField('glassware'),
 ];
 
 const emptyValues: Values = {
@@ -29,6 +34,8 @@ const emptyValues: Values = {
   manufacturer: '',
   supplier: '',
   quantity: '0',
+  expiry_date: '',
+  minimum_quantity: '',
 };
 
 function valuesOf({
@@ -38,6 +45,8 @@ function valuesOf({
   manufacturer,
   supplier,
   quantity,
+  expiry_date,
+  minimum_quantity,
 }: GlasswareStock): Values {
   return {
     name: glassware.name,
@@ -46,6 +55,8 @@ function valuesOf({
     manufacturer: manufacturer.name,
     supplier: supplier.name,
     quantity: String(quantity),
+    expiry_date: textOf(expiry_date),
+    minimum_quantity: textOf(minimum_quantity),
   };
 }
 
@@ -55,7 +66,13 @@ export function GlasswareFormDialog({ record, onClose }: { record?: GlasswareSto
   const [update, edit] = useUpdateGlasswareStockMutation();
 
   const save = async (values: Values) => {
-    const written = { ...values, size: numberOrNull(values.size), quantity: numberOrNull(values.quantity) };
+    const written = {
+      ...values,
+      size: numberOrNull(values.size),
+      quantity: numberOrNull(values.quantity),
+      expiry_date: dateOrNull(values.expiry_date),
+      minimum_quantity: numberOrNull(values.minimum_quantity),
+    };
     const result = record ? await update({ id: record.id, ...written }) : await create(written);
     return result.data?.glassware.name;
   };

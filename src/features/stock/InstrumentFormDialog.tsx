@@ -4,9 +4,11 @@ import {
   type InstrumentFields,
   type InstrumentStock,
 } from '../../api/stock';
+import { minimumQuantityField } from '../../components/stockAlertFields';
 import {
   numberOrNull,
   StockFormDialog,
+  textOf,
   type FormField,
   type FormValues,
 } from '../../components/StockFormDialog';
@@ -18,16 +20,24 @@ const fields: FormField<keyof InstrumentFields>[] = [
   { name: 'manufacturer', label: 'Manufacturer' },
   { name: 'supplier', label: 'Supplier' },
   { name: 'quantity', label: 'Quantity', type: 'number', helperText: 'In pieces.' },
+  minimumQuantityField('instrument'),
 ];
 
-const emptyValues: Values = { name: '', manufacturer: '', supplier: '', quantity: '0' };
+const emptyValues: Values = { name: '', manufacturer: '', supplier: '', quantity: '0', minimum_quantity: '' };
 
-function valuesOf({ instrument, manufacturer, supplier, quantity }: InstrumentStock): Values {
+function valuesOf({
+  instrument,
+  manufacturer,
+  supplier,
+  quantity,
+  minimum_quantity,
+}: InstrumentStock): Values {
   return {
     name: instrument.name,
     manufacturer: manufacturer.name,
     supplier: supplier.name,
     quantity: String(quantity),
+    minimum_quantity: textOf(minimum_quantity),
   };
 }
 
@@ -37,7 +47,11 @@ export function InstrumentFormDialog({ record, onClose }: { record?: InstrumentS
   const [update, edit] = useUpdateInstrumentStockMutation();
 
   const save = async (values: Values) => {
-    const written = { ...values, quantity: numberOrNull(values.quantity) };
+    const written = {
+      ...values,
+      quantity: numberOrNull(values.quantity),
+      minimum_quantity: numberOrNull(values.minimum_quantity),
+    };
     const result = record ? await update({ id: record.id, ...written }) : await create(written);
     return result.data?.instrument.name;
   };

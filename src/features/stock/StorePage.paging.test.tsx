@@ -52,6 +52,9 @@ function shownNames() {
 
 const placeholderRows = () => drawnRows().filter((row) => row.getAttribute('aria-busy') === 'true');
 
+/** The Store asks once for the lab's calendar (its expiry badges) beside the pages. */
+const calendarRequest = 'GET /api/calendar/';
+
 async function renderStore() {
   const view = renderWithProviders(<StorePage />);
   await screen.findByText('Compound 1');
@@ -64,7 +67,7 @@ describe('StorePage on a long list', () => {
     expect(table()).toHaveAttribute('aria-rowcount', String(COMPOUNDS + 1));
     expect(container.querySelectorAll('tr').length).toBeLessThan(60);
     expect(screen.queryByText('Compound 99')).not.toBeInTheDocument();
-    await expectRequests([pageRequest('limit=100&offset=0')], { query: true });
+    await expectRequests([pageRequest('limit=100&offset=0'), calendarRequest], { query: true });
   });
 
   it('loads the page that scrolls into view, placeholders standing in until it arrives, numbered in the whole list', async () => {
@@ -76,9 +79,10 @@ describe('StorePage on a long list', () => {
     expect(await screen.findByText('Compound 150')).toBeInTheDocument();
     expect(cellsOf('Compound 150').slice(0, 2)).toEqual(['150', 'Compound 150']);
     expect(placeholderRows()).toEqual([]);
-    await expectRequests([pageRequest('limit=100&offset=0'), pageRequest('limit=100&offset=100')], {
-      query: true,
-    });
+    await expectRequests(
+      [pageRequest('limit=100&offset=0'), pageRequest('limit=100&offset=100'), calendarRequest],
+      { query: true },
+    );
 
     scrollToRow(COMPOUNDS - 1);
     expect(await screen.findByText(`Compound ${COMPOUNDS}`)).toBeInTheDocument();
@@ -110,6 +114,7 @@ describe('StorePage on a long list', () => {
         pageRequest('limit=100&offset=0'),
         pageRequest('limit=100&offset=0&ordering=name'),
         pageRequest('limit=100&offset=0&ordering=-name'),
+        calendarRequest,
       ],
       { query: true },
     );

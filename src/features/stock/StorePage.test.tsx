@@ -81,6 +81,8 @@ describe('StorePage', () => {
       'Molecular Weight',
       'Purity',
       'Amount',
+      'Minimum',
+      'Expires',
       'State',
       'Manufacturer',
       'Supplier',
@@ -93,6 +95,8 @@ describe('StorePage', () => {
       '46.069',
       '99.5',
       '250.5 ml',
+      '',
+      '',
       'Liquid',
       'Merck',
       'Daraz',
@@ -108,13 +112,31 @@ describe('StorePage', () => {
     await user.keyboard('{ArrowRight}{Enter}');
     expect(screen.getByRole('tab', { name: 'Instrument' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('cell', { name: 'Spectrophotometer' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Manufacturer', 'Supplier']);
-    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', 'Shimadzu', 'Daraz']);
+    expect(headers()).toEqual(['Name', 'Quantity', 'Minimum', 'Manufacturer', 'Supplier']);
+    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', '', 'Shimadzu', 'Daraz']);
 
     await user.keyboard('{ArrowRight}{Enter}');
     await screen.findByRole('cell', { name: 'Beaker' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Size', 'Type', 'Manufacturer', 'Supplier']);
-    expect(cellsOf('Beaker')).toEqual(['Beaker', '20 pieces', '250', 'Borosilicate', 'Pyrex', 'Daraz']);
+    expect(headers()).toEqual([
+      'Name',
+      'Quantity',
+      'Minimum',
+      'Expires',
+      'Size',
+      'Type',
+      'Manufacturer',
+      'Supplier',
+    ]);
+    expect(cellsOf('Beaker')).toEqual([
+      'Beaker',
+      '20 pieces',
+      '',
+      '',
+      '250',
+      'Borosilicate',
+      'Pyrex',
+      'Daraz',
+    ]);
   });
 
   it('offers no write controls on the public page', async () => {
@@ -234,6 +256,8 @@ describe('AdminStorePage', () => {
         '58.08',
         '99.8',
         '1000 ml',
+        '',
+        '',
         'Liquid',
         'Merck',
         'Daraz',
@@ -286,6 +310,10 @@ describe('AdminStorePage', () => {
       hazard_statements: [],
       signal_word: 'DERIVED',
       storage_classes: [],
+      // The fields of docs/api.md §11 go back as they were: unset.
+      expiry_date: null,
+      opened_on: null,
+      minimum_quantity: null,
     });
     expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
   });
@@ -313,6 +341,8 @@ describe('AdminStorePage', () => {
       '',
       'Burette',
       '0 pieces',
+      '',
+      '',
       '50',
       'Borosilicate',
       'Duran',
@@ -326,7 +356,11 @@ describe('AdminStorePage', () => {
       const { user } = await renderAdminStore();
       await user.click(screen.getByRole('button', { name: 'Delete Sodium chloride' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Sodium chloride?' });
-      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+      // The Store asks for the lab's calendar beside the list (the expiry badges).
+      expect([...sentRequests()].sort()).toEqual([
+        'GET /api/calendar/',
+        'GET /api/storeobjects/chemicalobjs/',
+      ]);
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('Sodium chloride deleted.')).toBeInTheDocument();
@@ -343,7 +377,11 @@ describe('AdminStorePage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(sentRequests()).toEqual(['GET /api/storeobjects/chemicalobjs/']);
+      // The Store asks for the lab's calendar beside the list (the expiry badges).
+      expect([...sentRequests()].sort()).toEqual([
+        'GET /api/calendar/',
+        'GET /api/storeobjects/chemicalobjs/',
+      ]);
     });
 
     it("shows the server's reason when the record is still referenced", async () => {

@@ -5,9 +5,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState, type ComponentType } from 'react';
+import { useLabToday } from '../../api/calendar';
 import { stockExportUrl, type StockKind } from '../../api/stock';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
+import { LabTodayContext } from '../../components/stockAlerts';
 import { StockHistoryDrawer } from './StockPanel';
 import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
 
@@ -33,39 +35,46 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
   );
   const id = useId();
   const { Panel, kind } = tabs[selected];
+  const today = useLabToday();
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          Store
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          {KindActions && <KindActions kind={kind} />}
-          {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
-          <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
-            Export CSV
-          </Button>
+    <LabTodayContext value={today}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h4" component="h1">
+            Store
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            {KindActions && <KindActions kind={kind} />}
+            {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
+            <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
+              Export CSV
+            </Button>
+          </Stack>
         </Stack>
+        <Tabs
+          value={selected}
+          onChange={(_event, index: number) => setSelected(index)}
+          aria-label="Stock kind"
+        >
+          {tabs.map(({ label }, index) => (
+            <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
+          <Panel key={selected} admin={admin} />
+        </Box>
+        {opened && (
+          <Suspense fallback={null}>
+            <StockHistoryDrawer
+              kind={opened.kind}
+              recordId={opened.id}
+              name={opened.name}
+              onClose={() => dispatch(storeRecordClosed())}
+            />
+          </Suspense>
+        )}
       </Stack>
-      <Tabs value={selected} onChange={(_event, index: number) => setSelected(index)} aria-label="Stock kind">
-        {tabs.map(({ label }, index) => (
-          <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
-        <Panel key={selected} admin={admin} />
-      </Box>
-      {opened && (
-        <Suspense fallback={null}>
-          <StockHistoryDrawer
-            kind={opened.kind}
-            recordId={opened.id}
-            name={opened.name}
-            onClose={() => dispatch(storeRecordClosed())}
-          />
-        </Suspense>
-      )}
-    </Stack>
+    </LabTodayContext>
   );
 }
 

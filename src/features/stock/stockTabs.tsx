@@ -11,13 +11,19 @@ import {
   instrumentColumns,
   instrumentName,
 } from '../../components/stockColumns';
+import { withAlertColumns } from '../../components/stockAlerts';
 import { ChemicalFormDialog } from './ChemicalFormDialog';
 import { GlasswareFormDialog } from './GlasswareFormDialog';
 import { InstrumentFormDialog } from './InstrumentFormDialog';
 import { StockPanel } from './StockPanel';
 
 // One tab per kind: each binds its own columns and endpoints to the shared panel. The delete hook is cheap on the
-// public page: a mutation hook sends nothing until it is called.
+// public page: a mutation hook sends nothing until it is called. Beside the quantity come the minimum and expiry
+// columns (docs/api.md §11), on the public Store too, so a person at a lab terminal sees what has expired.
+
+const chemicalColumns = withAlertColumns('chemical', chemicalStoreColumns);
+const instrumentStoreColumns = withAlertColumns('instrument', instrumentColumns);
+const glasswareStoreColumns = withAlertColumns('glassware', glasswareColumns);
 
 export interface StockTabProps {
   /** Shows the New, Edit and Delete controls. */
@@ -29,7 +35,7 @@ export function ChemicalTab({ admin }: StockTabProps) {
   return (
     <StockPanel
       kind="chemical"
-      columns={chemicalStoreColumns}
+      columns={chemicalColumns}
       nameOf={chemicalName}
       filterHint="Name, CAS RN, formula, manufacturer…"
       editing={
@@ -50,7 +56,7 @@ export function InstrumentTab({ admin }: StockTabProps) {
   return (
     <StockPanel
       kind="instrument"
-      columns={instrumentColumns}
+      columns={instrumentStoreColumns}
       nameOf={instrumentName}
       filterHint="Name, manufacturer, supplier"
       editing={
@@ -71,7 +77,7 @@ export function GlasswareTab({ admin }: StockTabProps) {
   return (
     <StockPanel
       kind="glassware"
-      columns={glasswareColumns}
+      columns={glasswareStoreColumns}
       nameOf={glasswareName}
       filterHint="Name, size, type, manufacturer…"
       editing={

@@ -4,7 +4,7 @@ import { MAX_QUANTITY } from '../../domain/quantity';
 import { hasExpiry, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { currentUser } from '../../plugins/auth';
+import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { decimal, idRef, integer, nullable, stockDate } from '../../validation/fields';
 import {
@@ -213,7 +213,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await shipments.mergeStaging(context(), currentUser(request), kind)),
+        reply.code(201).send(await shipments.mergeStaging(context(), currentActor(request), kind)),
     ),
   );
 }

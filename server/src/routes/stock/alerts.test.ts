@@ -204,6 +204,37 @@ describe('staging lines carry the expiry date of what arrives', () => {
     expect((await call('GET', `${GLASSWARES}${glass.id}/`)).json().expiry_date).toBe('2029-01-01');
   });
 
+  it('audits the date a merge gives a record, as stock.updated, and nothing when the date stays', async () => {
+    const audit = async (type: string, id: number) =>
+      (
+        await call('GET', `/api/management/audit/?action=stock.updated&target_type=${type}&target_id=${id}`)
+      ).json().results;
+    const chem = await created(CHEMICALS, chemical({ expiry_date: '2026-12-31', quantity: 0 }));
+    const glass = await created(GLASSWARES, glassware({ expiry_date: '2029-01-01' }));
+    await call('POST', STAGING, { chemical: chem.id, quantity: 5, expiry_date: '2027-06-30' });
+    await call('POST', '/api/management/glassware-temp-shipment/', {
+      glassware: glass.id,
+      quantity: 2,
+      expiry_date: '2029-01-01',
+    });
+    expect((await call('POST', `${STAGING}merge/`)).statusCode).toBe(201);
+    expect((await call('POST', '/api/management/glassware-temp-shipment/merge/')).statusCode).toBe(201);
+
+    expect(await audit('chemical', chem.id)).toEqual([
+      expect.objectContaining({
+        action: 'stock.updated',
+        target_type: 'chemical',
+        target_id: chem.id,
+        target_label: `${chem.chemical.name} 99% Merck/Daraz (chemical #${chem.id})`,
+        // The quantity the merge added is the ledger's SHIPMENT entry.
+        changes: { expiry_date: ['2026-12-31', '2027-06-30'] },
+        authenticated: true,
+      }),
+    ]);
+    // The glassware's date was already the staged one.
+    expect(await audit('glassware', glass.id)).toEqual([]);
+  });
+
   it('has no expiry date on instrument lines', async () => {
     const inst = await created(INSTRUMENTS, instrument());
     const line = await t.app.inject({
