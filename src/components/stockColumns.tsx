@@ -53,29 +53,42 @@ export const glasswareName = (row: GlasswareStock) => row.glassware.name;
 const tradeColumns = {
   manufacturer: {
     header: 'Manufacturer',
-    cell: (row: StockRecord) => row.manufacturer.name,
+    value: (row: StockRecord) => row.manufacturer.name,
     sortField: 'manufacturer',
   },
-  supplier: { header: 'Supplier', cell: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
+  supplier: { header: 'Supplier', value: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
 } satisfies Record<string, Column<StockRecord>>;
 
 const chemical = {
-  position: { header: '#', cell: (_row, position) => position + 1, sortField: 'id' },
-  name: { header: 'Name', cell: chemicalName, sortField: 'name' },
-  casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
+  position: { header: '#', value: (_row, position) => position + 1, sortField: 'id' },
+  name: { header: 'Name', value: chemicalName, sortField: 'name' },
+  casRn: { header: 'CAS RN', value: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
   formula: {
     header: 'Molecular Formula',
-    cell: (row) => row.chemical.molecular_formula,
+    value: (row) => row.chemical.molecular_formula,
     sortField: 'molecular_formula',
   },
   weight: {
     header: 'Molecular Weight',
-    cell: (row) => row.chemical.molecular_weight,
+    unit: 'g/mol',
+    value: (row) => row.chemical.molecular_weight,
     sortField: 'molecular_weight',
   },
-  purity: { header: 'Purity', cell: (row) => row.purity, sortField: 'purity' },
-  amount: { header: 'Amount', cell: (row) => millilitres(row.quantity), sortField: 'quantity' },
-  state: { header: 'State', cell: (row) => stateLabels[row.state], sortField: 'state' },
+  purity: { header: 'Purity', unit: '%', value: (row) => row.purity, sortField: 'purity' },
+  amount: {
+    header: 'Amount',
+    unit: units.chemical,
+    cell: (row) => millilitres(row.quantity),
+    value: (row) => row.quantity,
+    sortField: 'quantity',
+  },
+  // Files hold the code, which the stock API and the import read (docs/api.md §14).
+  state: {
+    header: 'State',
+    cell: (row) => stateLabels[row.state],
+    value: (row) => row.state,
+    sortField: 'state',
+  },
   manufacturer: tradeColumns.manufacturer,
   supplier: tradeColumns.supplier,
 } satisfies Record<string, Column<ChemicalStock>>;
@@ -106,22 +119,24 @@ export const chemicalSearchColumns: Column<ChemicalStock>[] = [
 
 const piecesColumn = {
   header: 'Quantity',
+  unit: units.instrument,
   cell: (row: InstrumentStock | GlasswareStock) => pieces(row.quantity),
+  value: (row: InstrumentStock | GlasswareStock) => row.quantity,
   sortField: 'quantity',
 };
 
 export const instrumentColumns: Column<InstrumentStock>[] = [
-  { header: 'Name', cell: instrumentName, sortField: 'name' },
+  { header: 'Name', value: instrumentName, sortField: 'name' },
   piecesColumn,
   tradeColumns.manufacturer,
   tradeColumns.supplier,
 ];
 
 export const glasswareColumns: Column<GlasswareStock>[] = [
-  { header: 'Name', cell: glasswareName, sortField: 'name' },
+  { header: 'Name', value: glasswareName, sortField: 'name' },
   piecesColumn,
-  { header: 'Size', cell: (row) => row.size, sortField: 'size' },
-  { header: 'Type', cell: (row) => row.material_type, sortField: 'material_type' },
+  { header: 'Size', value: (row) => row.size, sortField: 'size' },
+  { header: 'Type', value: (row) => row.material_type, sortField: 'material_type' },
   tradeColumns.manufacturer,
   tradeColumns.supplier,
 ];

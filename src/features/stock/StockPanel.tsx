@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +14,7 @@ import { kindLabels } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
+import { StockExportLinks } from './StockExportLinks';
 import { useStockPages, type RowRange } from './useStockPages';
 
 // The chart library comes with the drawer, when a record's history is first opened.
@@ -143,6 +145,8 @@ export function StockPanel<K extends StockKind>({
             New
           </Button>
         )}
+        <Box sx={{ flexGrow: 1 }} />
+        <StockExportLinks kind={kind} ordering={ordering} search={search} />
       </Stack>
       {pages.isError ? (
         <Alert severity="error">Something Went Wrong</Alert>

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ComponentType } from 'react';
-import { stockExportUrl, type StockKind } from '../../api/stock';
+import type { StockKind } from '../../api/stock';
 import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
 
 const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps> }[] = [
@@ -18,18 +17,12 @@ const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps
 function StoreView({ admin }: StockTabProps) {
   const [selected, setSelected] = useState(0);
   const id = useId();
-  const { Panel, kind } = tabs[selected];
+  const { Panel } = tabs[selected];
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          Store
-        </Typography>
-        {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
-        <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
-          Export CSV
-        </Button>
-      </Stack>
+      <Typography variant="h4" component="h1">
+        Store
+      </Typography>
       <Tabs value={selected} onChange={(_event, index: number) => setSelected(index)} aria-label="Stock kind">
         {tabs.map(({ label }, index) => (
           <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
