@@ -1,4 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
+// The library's browser build: its Node build reads the global `Buffer` when loaded, which browsers lack, so the
+// chunk holding it would fail to load (and every page sharing that chunk with it).
+import { stringify } from 'csv-stringify/browser/esm/sync';
 // The export format and its formula rule are the server's, shared so a file reads the same wherever it is made.
 import { exportCsvOptions } from '../../server/src/domain/csvFormat';
 import type { CellValue, Column } from './columns';
