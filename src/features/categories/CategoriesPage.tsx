@@ -16,6 +16,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddIcon, DeleteIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -139,18 +140,13 @@ export function CategoriesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          Category
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {/* Every category is on screen, so the file is written from the table's rows. */}
-          <ExportCsvButton subject="categories" columns={categoryColumns} rows={categories ?? []} />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-            New Category
-          </Button>
-        </Stack>
-      </Stack>
+      <PageHeader title="Category">
+        {/* Every category is on screen, so the file is written from the table's rows. */}
+        <ExportCsvButton subject="categories" columns={categoryColumns} rows={categories ?? []} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          New Category
+        </Button>
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading categories" />}
       {/* SPEC §8 gives this load failure without the full stop the other lists have. */}
       {isError && <Alert severity="error">Something Went Wrong</Alert>}

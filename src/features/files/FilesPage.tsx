@@ -14,6 +14,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { longUsDate } from '../../components/dates';
 import { DeleteIcon, ExpandMoreIcon, OpenInNewIcon, UploadIcon } from '../../components/icons';
 import { DeleteFileDialog } from './DeleteFileDialog';
@@ -141,24 +142,19 @@ function FileLibrary({ admin, title }: { admin: boolean; title: string }) {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {/* Every file is on screen, so the file list is written from the table's rows. */}
-          <ExportCsvButton subject="files" columns={exportColumns(columns)} rows={files ?? []} />
-          {admin && (
-            <Button
-              variant="contained"
-              startIcon={<UploadIcon />}
-              onClick={() => setDialog({ kind: 'upload' })}
-            >
-              Upload File
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <PageHeader title={title}>
+        {/* Every file is on screen, so the file list is written from the table's rows. */}
+        <ExportCsvButton subject="files" columns={exportColumns(columns)} rows={files ?? []} />
+        {admin && (
+          <Button
+            variant="contained"
+            startIcon={<UploadIcon />}
+            onClick={() => setDialog({ kind: 'upload' })}
+          >
+            Upload File
+          </Button>
+        )}
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading files" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
       {files &&

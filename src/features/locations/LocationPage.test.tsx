@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { issueLineReturned } from '../../api/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { createChemical, seedIssue, seedLab } from '../../testing/seed';
+import { createLiquid, seedIssue, seedLab } from '../../testing/seed';
 import { clearRequestLog, sentRequests, server } from '../../testing/server';
 import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer } from '../../testing/testServer';
@@ -80,16 +80,7 @@ describe('LocationPage', () => {
   });
 
   it("exports the chosen location's issued lines in the cards' order, ISO times, full amounts, formulas escaped", async () => {
-    const risky = await createChemical({
-      name: '-x reagent',
-      CAS_RN: '67-64-1',
-      molecular_formula: 'C3H6O',
-      purity: 99.9,
-      manufacturer: 'Merck',
-      supplier: 'Daraz',
-      state: 'LIQUID',
-      quantity: 10,
-    });
+    const risky = await createLiquid('-x reagent', 10);
     await seedIssue('2026-11-22T08:30:00.000Z', 1, [
       { object_type: 'CHEMICAL', object_id: risky.id, quantity: 0.125 },
     ]);

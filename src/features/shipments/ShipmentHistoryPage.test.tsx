@@ -9,7 +9,7 @@ import { captureDownloads, csvRows, exportNamePattern } from '../../testing/down
 import {
   addToCart,
   at,
-  createChemical,
+  createLiquid,
   issueCart,
   mergeShipment,
   seedLab,
@@ -89,16 +89,7 @@ describe('ShipmentHistoryPage', () => {
   });
 
   it("exports the tab's lines with their shipments, units in the headers, ISO times, formulas escaped", async () => {
-    const risky = await createChemical({
-      name: '=1+2',
-      CAS_RN: '67-64-1',
-      molecular_formula: 'C3H6O',
-      purity: 99.9,
-      manufacturer: 'Merck',
-      supplier: 'Daraz',
-      state: 'LIQUID',
-      quantity: 0.001,
-    });
+    const risky = await createLiquid('=1+2', 0.001);
     await shipAt('2026-11-20T08:00:00.000Z', 'chemical', risky.id, 1234.125);
     await shipAt('2026-11-21T19:56:09.765Z', 'chemical', 1, 12.5);
     const saved = captureDownloads();

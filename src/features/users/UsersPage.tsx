@@ -11,6 +11,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { AddIcon, DeleteIcon, EditIcon, KeyIcon } from '../../components/icons';
 import { CreateUserDialog } from './CreateUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -81,18 +82,13 @@ export function UsersPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          User Managment
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {/* Every account is on screen, so the file is written from the table's rows. */}
-          <ExportCsvButton subject="users" columns={userColumns} rows={users ?? []} />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-            New User
-          </Button>
-        </Stack>
-      </Stack>
+      <PageHeader title="User Managment">
+        {/* Every account is on screen, so the file is written from the table's rows. */}
+        <ExportCsvButton subject="users" columns={userColumns} rows={users ?? []} />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+          New User
+        </Button>
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading users" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
       {users && <UsersTable users={users} onOpen={setDialog} />}
