@@ -1,6 +1,7 @@
 import type { Config } from 'jest';
 
-// ESM-only packages that must pass through the transformer (msw's dependencies, typebox).
+// ESM-only packages that must pass through the transformer (msw's dependencies, typebox, csv-stringify's browser
+// build, which the SPA's exports write with).
 const esmPackages = [
   'msw',
   '@mswjs',
@@ -11,6 +12,7 @@ const esmPackages = [
   '@fastify/type-provider-typebox',
   'content-disposition',
   'cookie',
+  'csv-stringify',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 const transform: Config['transform'] = {

@@ -36,12 +36,7 @@ module.exports = (env, argv) => {
       chunkLoadTimeout: 120000,
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // csv-stringify's Node build uses Node's Buffer, which browsers lack; its browser build brings its own. Jest
-      // (Node) keeps the Node build.
-      alias: { 'csv-stringify/sync$': 'csv-stringify/browser/esm/sync' },
-    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
         {

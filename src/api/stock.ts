@@ -163,10 +163,17 @@ const UNUSED_PAGE_SECONDS = 5;
 
 /**
  * Where a kind's Store list downloads as a file (docs/api.md §14): public, streamed by the server, so the browser
- * saves it straight from a link without the app holding the file.
+ * saves it straight from a link without the app holding the file. `list` orders and searches it as the tab does.
  */
-export function stockExportUrl(kind: StockKind, format: 'csv' | 'xlsx' = 'csv'): string {
-  return apiUrl(`/api/storeobjects/${resources[kind]}/export/?format=${format}`);
+export function stockExportUrl(
+  kind: StockKind,
+  format: 'csv' | 'xlsx' = 'csv',
+  list: Partial<Pick<StockPageArgs, 'ordering' | 'search'>> = {},
+): string {
+  const params = new URLSearchParams({ format });
+  if (list.ordering) params.set('ordering', list.ordering);
+  if (list.search) params.set('search', list.search);
+  return apiUrl(`/api/storeobjects/${resources[kind]}/export/?${params}`);
 }
 
 type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;

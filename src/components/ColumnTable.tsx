@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Key } from 'react';
-import type { Column } from './VirtualTable';
+import { cellOf, type Column } from './columns';
 
 interface ColumnTableProps<Row> {
   /** The table's accessible name. */
@@ -31,7 +31,7 @@ export function ColumnTable<Row>({ label, columns, rows, rowKey }: ColumnTablePr
           {rows.map((row, position) => (
             <TableRow key={rowKey(row, position)}>
               {columns.map((column) => (
-                <TableCell key={column.header}>{column.cell(row, position)}</TableCell>
+                <TableCell key={column.header}>{cellOf(column, row, position)}</TableCell>
               ))}
             </TableRow>
           ))}

@@ -1,11 +1,13 @@
 import Button from '@mui/material/Button';
+import type { Column } from './columns';
 import { DownloadIcon } from './icons';
-import { csvFile, exportFileName, saveFile, type CsvColumn } from './csvExport';
+import { csvColumns, csvFile, exportFileName, saveFile } from './csvExport';
 
 interface ExportCsvButtonProps<T> {
   /** What the rows are, for the file name: 'users' → labstore-users-2026-11-25.csv. */
   subject: string;
-  columns: readonly CsvColumn<T>[];
+  /** The table's own columns (those with a `value` are written, in this order, units in the headers). */
+  columns: readonly Column<T>[];
   /** The rows as the table shows them, in its order. */
   rows: readonly T[];
   /** Names the button for assistive technology where one page has several tables ('Export CSV of Expired'). */
@@ -24,7 +26,7 @@ export function ExportCsvButton<T>({ subject, columns, rows, label }: ExportCsvB
       startIcon={<DownloadIcon />}
       disabled={rows.length === 0}
       aria-label={label}
-      onClick={() => saveFile(csvFile(columns, rows), exportFileName(subject))}
+      onClick={() => saveFile(csvFile(csvColumns(columns), rows), exportFileName(subject))}
     >
       Export CSV
     </Button>

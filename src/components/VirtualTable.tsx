@@ -9,14 +9,10 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Theme } from '@mui/material/styles';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { cellOf, type Column } from './columns';
 
-export interface Column<Row> {
-  header: string;
-  /** `position` is the row's place in the whole list the table shows, from 0. */
-  cell: (row: Row, position: number) => ReactNode;
-  /** The field a server orders this column by (docs/api.md §5); without it the column cannot be sorted. */
-  sortField?: string;
-}
+// Columns are described in ./columns (which the small tables share without loading the virtualizer).
+export type { Column } from './columns';
 
 export interface Sorting {
   field: string;
@@ -154,7 +150,7 @@ const DataRow = memo(function DataRow<Row>({ row, index, columns }: DataRowProps
   return (
     <tr aria-rowindex={index + 2}>
       {columns.map((column) => (
-        <td key={column.header}>{column.cell(row, index)}</td>
+        <td key={column.header}>{cellOf(column, row, index)}</td>
       ))}
     </tr>
   );

@@ -1,4 +1,5 @@
-import { csvFile, exportFileName, type CsvColumn } from './csvExport';
+import type { Column } from './columns';
+import { csvColumns, csvFile, exportFileName, type CsvColumn } from './csvExport';
 
 interface Row {
   name: string;
@@ -30,10 +31,38 @@ describe('csvFile', () => {
   });
 });
 
+describe('csvColumns', () => {
+  it("writes a table's columns with a value, in its order, units in the headers, full precision", async () => {
+    const table: Column<Row>[] = [
+      { header: '#', value: (_row, position) => position + 1 },
+      { header: 'Name', value: (row) => row.name },
+      {
+        header: 'Amount',
+        unit: 'ml',
+        cell: (row) => `${row.amount?.toFixed(1)} ml`,
+        value: (row) => row.amount,
+      },
+      { header: 'Action', cell: () => 'Edit' },
+    ];
+    const file = csvFile(csvColumns(table), [
+      { name: 'Ethanol', amount: 2500.125 },
+      { name: 'Acetone', amount: 0.001 },
+    ]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
+    expect(text).toBe('\uFEFF#,Name,Amount (ml)\r\n1,Ethanol,2500.125\r\n2,Acetone,0.001\r\n');
+  });
+});
+
 describe('exportFileName', () => {
   it('names the file after the subject and the viewer’s calendar day', () => {
     expect(exportFileName('users', 'csv', new Date(2026, 10, 5, 23, 59))).toBe(
       'labstore-users-2026-11-05.csv',
+    );
+  });
+
+  it('writes the subject in lower case with dashes between its words', () => {
+    expect(exportFileName(' Physical Lab 1 / Süd issues', 'csv', new Date(2026, 0, 2))).toBe(
+      'labstore-physical-lab-1-süd-issues-2026-01-02.csv',
     );
   });
 });

@@ -7,7 +7,7 @@ import type {
   StockRecord,
 } from '../api/stock';
 import { RecordLink } from './RecordLink';
-import type { Column } from './VirtualTable';
+import type { Column } from './columns';
 
 // How stock records read on screen, shared by the Store tables and the search results (SPEC §2).
 
@@ -58,6 +58,7 @@ function nameColumn<K extends StockKind>(
   return {
     header: 'Name',
     cell: (row) => <RecordLink record={{ kind, id: row.id }}>{nameOf(row)}</RecordLink>,
+    value: nameOf,
     sortField: 'name',
   };
 }
@@ -66,29 +67,42 @@ function nameColumn<K extends StockKind>(
 const tradeColumns = {
   manufacturer: {
     header: 'Manufacturer',
-    cell: (row: StockRecord) => row.manufacturer.name,
+    value: (row: StockRecord) => row.manufacturer.name,
     sortField: 'manufacturer',
   },
-  supplier: { header: 'Supplier', cell: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
+  supplier: { header: 'Supplier', value: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
 } satisfies Record<string, Column<StockRecord>>;
 
 const chemical = {
-  position: { header: '#', cell: (_row, position) => position + 1, sortField: 'id' },
+  position: { header: '#', value: (_row, position) => position + 1, sortField: 'id' },
   name: nameColumn('chemical', chemicalName),
-  casRn: { header: 'CAS RN', cell: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
+  casRn: { header: 'CAS RN', value: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
   formula: {
     header: 'Molecular Formula',
-    cell: (row) => row.chemical.molecular_formula,
+    value: (row) => row.chemical.molecular_formula,
     sortField: 'molecular_formula',
   },
   weight: {
     header: 'Molecular Weight',
-    cell: (row) => row.chemical.molecular_weight,
+    unit: 'g/mol',
+    value: (row) => row.chemical.molecular_weight,
     sortField: 'molecular_weight',
   },
-  purity: { header: 'Purity', cell: (row) => row.purity, sortField: 'purity' },
-  amount: { header: 'Amount', cell: (row) => millilitres(row.quantity), sortField: 'quantity' },
-  state: { header: 'State', cell: (row) => stateLabels[row.state], sortField: 'state' },
+  purity: { header: 'Purity', unit: '%', value: (row) => row.purity, sortField: 'purity' },
+  amount: {
+    header: 'Amount',
+    unit: units.chemical,
+    cell: (row) => millilitres(row.quantity),
+    value: (row) => row.quantity,
+    sortField: 'quantity',
+  },
+  // Files hold the code, which the stock API and the import read (docs/api.md §14).
+  state: {
+    header: 'State',
+    cell: (row) => stateLabels[row.state],
+    value: (row) => row.state,
+    sortField: 'state',
+  },
   manufacturer: tradeColumns.manufacturer,
   supplier: tradeColumns.supplier,
 } satisfies Record<string, Column<ChemicalStock>>;
@@ -119,7 +133,9 @@ export const chemicalSearchColumns: Column<ChemicalStock>[] = [
 
 const piecesColumn = {
   header: 'Quantity',
+  unit: units.instrument,
   cell: (row: InstrumentStock | GlasswareStock) => pieces(row.quantity),
+  value: (row: InstrumentStock | GlasswareStock) => row.quantity,
   sortField: 'quantity',
 };
 
@@ -133,8 +149,8 @@ export const instrumentColumns: Column<InstrumentStock>[] = [
 export const glasswareColumns: Column<GlasswareStock>[] = [
   nameColumn('glassware', glasswareName),
   piecesColumn,
-  { header: 'Size', cell: (row) => row.size, sortField: 'size' },
-  { header: 'Type', cell: (row) => row.material_type, sortField: 'material_type' },
+  { header: 'Size', value: (row) => row.size, sortField: 'size' },
+  { header: 'Type', value: (row) => row.material_type, sortField: 'material_type' },
   tradeColumns.manufacturer,
   tradeColumns.supplier,
 ];

@@ -111,6 +111,20 @@ export function createChemical(
   return call('POST', '/api/storeobjects/chemicalobjs/', fields);
 }
 
+/** A liquid chemical of this name (acetone's CAS RN and formula, 99.9 %, Merck, Daraz) holding `quantity` ml. */
+export function createLiquid(name: string, quantity: number): Promise<ChemicalStock> {
+  return createChemical({
+    name,
+    CAS_RN: '67-64-1',
+    molecular_formula: 'C3H6O',
+    purity: 99.9,
+    manufacturer: 'Merck',
+    supplier: 'Daraz',
+    state: 'LIQUID',
+    quantity,
+  });
+}
+
 export function createInstrument(fields: Optional<InstrumentFields, 'quantity'>): Promise<InstrumentStock> {
   return call('POST', '/api/storeobjects/instrumentobjs/', fields);
 }

@@ -5,10 +5,18 @@ import { exportCsvOptions } from '../domain/csvFormat';
 
 // CSV downloads of lists ("Export CSV"): RFC 4180 text written by csv-stringify, streamed batch by batch.
 
-/** One column of an export: its header and the cell of a row (null: an empty cell). */
+/** One column of an export: its header and the cell of a row (null: an empty cell), given the row's place from 0. */
 export interface CsvColumn<T> {
   header: string;
-  cell: (row: T) => string | number | null;
+  cell: (row: T, position: number) => string | number | null;
+}
+
+/** The rows of the batches as they come, each with its place in the whole list, from 0. */
+export async function* rowsWithPositions<T>(batches: AsyncIterable<readonly T[]>) {
+  let position = 0;
+  for await (const batch of batches) {
+    for (const row of batch) yield { row, position: position++ };
+  }
 }
 
 /**
@@ -21,8 +29,8 @@ export function csvStream<T>(
   batches: AsyncIterable<readonly T[]>,
 ): Readable {
   async function* records() {
-    for await (const batch of batches) {
-      for (const row of batch) yield columns.map((column) => column.cell(row));
+    for await (const { row, position } of rowsWithPositions(batches)) {
+      yield columns.map((column) => column.cell(row, position));
     }
   }
   const csv = stringify(exportCsvOptions(columns.map((column) => column.header)));

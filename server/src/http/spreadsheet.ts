@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../validation/errors';
 import { neutralizeFormula } from '../domain/csvFormat';
-import type { CsvColumn } from './csv';
+import { rowsWithPositions, type CsvColumn } from './csv';
 import { yieldToOtherRequests } from './eventLoop';
 
 // Spreadsheets in and out: uploaded CSV (comma, semicolon or tab; UTF-8 with or without BOM; quoted fields) and
@@ -156,18 +156,16 @@ export function xlsxStream<T>(
   const sheet = workbook.addWorksheet(sheetName);
   void (async () => {
     sheet.addRow(columns.map((column) => column.header)).commit();
-    for await (const batch of batches) {
-      for (const row of batch) {
-        sheet
-          .addRow(
-            columns.map((column) => {
-              const cell = column.cell(row);
-              return typeof cell === 'string' ? neutralizeFormula(cell) : cell;
-            }),
-          )
-          .commit();
-      }
-      // Wait until the download has taken what was written, so memory holds about one batch.
+    for await (const { row, position } of rowsWithPositions(batches)) {
+      sheet
+        .addRow(
+          columns.map((column) => {
+            const cell = column.cell(row, position);
+            return typeof cell === 'string' ? neutralizeFormula(cell) : cell;
+          }),
+        )
+        .commit();
+      // Wait until the download has taken what was written, so memory holds about what one batch makes.
       if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
     }
     sheet.commit();

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { deleteCategory, readAsAdmin, seedLab } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { createCategory, deleteCategory, readAsAdmin, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { CategoriesPage } from './CategoriesPage';
@@ -38,6 +39,20 @@ describe('CategoriesPage', () => {
     expect(names()).toEqual(['MSDS', 'Protocols', 'Safety']);
     expect(screen.getByRole('button', { name: 'Edit Safety' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Safety' })).toBeInTheDocument();
+  });
+
+  it('exports the categories as the table lists them, serial numbers included, formulas escaped', async () => {
+    await createCategory('@risk');
+    const saved = captureDownloads();
+    const { user } = await renderCategories();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('categories'));
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual(['Serial NO.', 'Name']);
+    expect(rows.map((row) => row[1])).toEqual(names().map((name) => (name === '@risk' ? `'@risk` : name)));
+    expect(rows.map((row) => row[0])).toEqual(['1', '2', '3', '4']);
+    expect(rows).toContainEqual([expect.any(String), "'@risk"]);
   });
 
   it("says 'Something Went Wrong' when the list cannot be loaded", async () => {

@@ -3,12 +3,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import {
@@ -19,6 +13,10 @@ import {
   type Category,
 } from '../../api/categories';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ColumnTable } from '../../components/ColumnTable';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddIcon, DeleteIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -89,6 +87,12 @@ function DeleteCategoryDialog({ category, onClose }: { category: Category; onClo
   );
 }
 
+/** What the table shows of a category, and its export writes. */
+const categoryColumns: Column<Category>[] = [
+  { header: 'Serial NO.', value: (_category, position) => position + 1 },
+  { header: 'Name', value: (category) => category.name },
+];
+
 function CategoriesTable({
   categories,
   onOpen,
@@ -96,43 +100,35 @@ function CategoriesTable({
   categories: Category[];
   onOpen: (dialog: OpenDialog) => void;
 }) {
+  const columns: Column<Category>[] = [
+    ...categoryColumns,
+    {
+      header: 'Action',
+      cell: (category) => (
+        <Stack direction="row" spacing={1}>
+          <IconButton aria-label={`Edit ${category.name}`} onClick={() => onOpen({ kind: 'edit', category })}>
+            <EditIcon />
+          </IconButton>
+          <IconButton
+            color="error"
+            aria-label={`Delete ${category.name}`}
+            onClick={() => onOpen({ kind: 'delete', category })}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+      ),
+    },
+  ];
   return (
-    <TableContainer component={Paper}>
-      <Table aria-label="Categories">
-        <TableHead>
-          <TableRow>
-            <TableCell>Serial NO.</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {categories.map((category, position) => (
-            <TableRow key={category.id} hover>
-              <TableCell>{position + 1}</TableCell>
-              <TableCell>{category.name}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1}>
-                  <IconButton
-                    aria-label={`Edit ${category.name}`}
-                    onClick={() => onOpen({ kind: 'edit', category })}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    color="error"
-                    aria-label={`Delete ${category.name}`}
-                    onClick={() => onOpen({ kind: 'delete', category })}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Paper>
+      <ColumnTable
+        label="Categories"
+        columns={columns}
+        rows={categories}
+        rowKey={(category) => category.id}
+      />
+    </Paper>
   );
 }
 
@@ -144,14 +140,13 @@ export function CategoriesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          Category
-        </Typography>
+      <PageHeader title="Category">
+        {/* Every category is on screen, so the file is written from the table's rows. */}
+        <ExportCsvButton subject="categories" columns={categoryColumns} rows={categories ?? []} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
           New Category
         </Button>
-      </Stack>
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading categories" />}
       {/* SPEC §8 gives this load failure without the full stop the other lists have. */}
       {isError && <Alert severity="error">Something Went Wrong</Alert>}

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { readAsAdmin, seedLab } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { at, createCategory, readAsAdmin, seedLab, uploadFile } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { FilesPage, PublicFilesPage } from './FilesPage';
@@ -50,6 +51,15 @@ describe('FilesPage', () => {
     ).toHaveTextContent('1');
     expect(rowOf('lab_rules.txt')).toHaveTextContent('0.5 KB · October 2, 2026');
     expect(within(rowOf('lab_rules.txt')).queryByRole('button', { name: 'More categories' })).toBeNull();
+  });
+
+  it('offers the same export to the administrator', async () => {
+    const saved = captureDownloads();
+    const { user } = await renderFiles();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual(['File Name', 'Size (KB)', 'Uploaded (UTC)', 'Category', 'Substance Link']);
+    expect(rows.map((row) => row[0])).toEqual(['msds_ethanol.pdf', 'lab_rules.txt']);
   });
 
   it('shows the other categories in a menu', async () => {
@@ -251,6 +261,24 @@ describe('PublicFilesPage', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Close']);
+  });
+
+  it('exports the files as listed: size unrounded and upload instant after the name, categories, link count', async () => {
+    const risk = await createCategory('@risk');
+    await at('2026-11-23T08:00:00.000Z', () =>
+      uploadFile({ name: 'notes.txt', content: 'x', categories: [risk.id] }),
+    );
+    const saved = captureDownloads();
+    const { user } = await renderFiles(<PublicFilesPage />);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('files'));
+    expect(await csvRows(saved[0])).toEqual([
+      ['File Name', 'Size (KB)', 'Uploaded (UTC)', 'Category', 'Substance Link'],
+      ['notes.txt', '0.0009765625', '2026-11-23T08:00:00.000Z', "'@risk", '0'],
+      ['msds_ethanol.pdf', '1.8359375', '2026-11-21T12:57:09.539Z', 'MSDS; Safety', '1'],
+      ['lab_rules.txt', '0.5', '2026-10-02T12:00:00.000Z', 'Protocols', '0'],
+    ]);
   });
 
   it('loads without signing in', async () => {

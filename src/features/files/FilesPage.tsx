@@ -5,18 +5,16 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Category } from '../../api/categories';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { fileName, fileUrl, useListFilesQuery, type FileRecord } from '../../api/files';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ColumnTable } from '../../components/ColumnTable';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { longUsDate } from '../../components/dates';
 import { DeleteIcon, ExpandMoreIcon, OpenInNewIcon, UploadIcon } from '../../components/icons';
 import { DeleteFileDialog } from './DeleteFileDialog';
@@ -59,78 +57,80 @@ function CategoryCell({ categories }: { categories: Category[] }) {
   );
 }
 
-interface FilesTableProps {
-  files: FileRecord[];
-  admin: boolean;
-  onOpen: (dialog: OpenDialog) => void;
+/** The columns of the file table; the admin's has a delete button per file. */
+function fileColumns(admin: boolean, onOpen: (dialog: OpenDialog) => void): Column<FileRecord>[] {
+  return [
+    {
+      header: 'File Name',
+      cell: (file) => (
+        <>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{fileName(file)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {file.file.size.toFixed(1)} KB · {longUsDate(file.created_at)}
+          </Typography>
+        </>
+      ),
+      value: fileName,
+    },
+    {
+      header: 'Category',
+      cell: (file) => <CategoryCell categories={file.categories} />,
+      value: (file) => file.categories.map((category) => category.name).join('; '),
+    },
+    {
+      header: 'Substance Link',
+      cell: (file) => {
+        const count = file.chemicals.length;
+        return (
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label={`${count} ${count === 1 ? 'substance' : 'substances'} linked to ${fileName(file)}`}
+            onClick={() => onOpen({ kind: 'links', file })}
+          >
+            {count}
+          </Button>
+        );
+      },
+      value: (file) => file.chemicals.length,
+    },
+    {
+      header: 'Action',
+      cell: (file) => (
+        <Stack direction="row" spacing={0.5}>
+          <IconButton
+            component="a"
+            href={fileUrl(file)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Open ${fileName(file)}`}
+          >
+            <OpenInNewIcon />
+          </IconButton>
+          {admin && (
+            <IconButton
+              color="error"
+              aria-label={`Delete ${fileName(file)}`}
+              onClick={() => onOpen({ kind: 'delete', file })}
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </Stack>
+      ),
+    },
+  ];
 }
 
-function FilesTable({ files, admin, onOpen }: FilesTableProps) {
-  return (
-    <TableContainer component={Paper}>
-      <Table aria-label="Files">
-        <TableHead>
-          <TableRow>
-            <TableCell>File Name</TableCell>
-            <TableCell>Category</TableCell>
-            <TableCell>Substance Link</TableCell>
-            <TableCell>Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {files.map((file) => {
-            const name = fileName(file);
-            const count = file.chemicals.length;
-            return (
-              <TableRow key={file.id} hover>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {file.file.size.toFixed(1)} KB · {longUsDate(file.created_at)}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <CategoryCell categories={file.categories} />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    variant="outlined"
-                    size="small"
-                    aria-label={`${count} ${count === 1 ? 'substance' : 'substances'} linked to ${name}`}
-                    onClick={() => onOpen({ kind: 'links', file })}
-                  >
-                    {count}
-                  </Button>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5}>
-                    <IconButton
-                      component="a"
-                      href={fileUrl(file)}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`Open ${name}`}
-                    >
-                      <OpenInNewIcon />
-                    </IconButton>
-                    {admin && (
-                      <IconButton
-                        color="error"
-                        aria-label={`Delete ${name}`}
-                        onClick={() => onOpen({ kind: 'delete', file })}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    )}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+/** Shown under a file's name, and their own columns in the export: the size unrounded, the upload instant. */
+const nameDetails: Column<FileRecord>[] = [
+  { header: 'Size', unit: 'KB', value: (file) => file.file.size },
+  { header: 'Uploaded', unit: 'UTC', value: (file) => file.created_at },
+];
+
+/** The export's columns: the table's, the name's details right after the name. */
+function exportColumns([name, ...rest]: Column<FileRecord>[]): Column<FileRecord>[] {
+  return [name, ...nameDetails, ...rest];
 }
 
 /** SPEC §2 File management; the public view has only the open-file action and a read-only substance list. */
@@ -138,13 +138,13 @@ function FileLibrary({ admin, title }: { admin: boolean; title: string }) {
   const { data: files, isLoading, isError } = useListFilesQuery();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const columns = fileColumns(admin, setDialog);
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
+      <PageHeader title={title}>
+        {/* Every file is on screen, so the file list is written from the table's rows. */}
+        <ExportCsvButton subject="files" columns={exportColumns(columns)} rows={files ?? []} />
         {admin && (
           <Button
             variant="contained"
@@ -154,12 +154,14 @@ function FileLibrary({ admin, title }: { admin: boolean; title: string }) {
             Upload File
           </Button>
         )}
-      </Stack>
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading files" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
       {files &&
         (files.length > 0 ? (
-          <FilesTable files={files} admin={admin} onOpen={setDialog} />
+          <Paper>
+            <ColumnTable label="Files" columns={columns} rows={files} rowKey={(file) => file.id} />
+          </Paper>
         ) : (
           <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
         ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { localDateTime, localDayBounds } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
+import { captureDownloads } from '../../testing/downloads';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import {
   addToCart,
@@ -181,17 +182,7 @@ describe('LedgerPage', () => {
   });
 
   it('exports the filtered entries as the CSV file the server names', async () => {
-    const saved: { name: string; blob: Blob }[] = [];
-    const objectUrls = new Map<string, Blob>();
-    jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const href = `blob:export-${objectUrls.size}`;
-      objectUrls.set(href, blob as Blob);
-      return href;
-    });
-    jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: objectUrls.get(this.href)! });
-    });
+    const saved = captureDownloads();
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'ledger entries' });
     await user.click(screen.getByRole('combobox', { name: 'Item kind' }));

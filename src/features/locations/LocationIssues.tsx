@@ -19,8 +19,10 @@ import {
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RecordLink } from '../../components/RecordLink';
-import { amount } from '../../components/stockColumns';
+import { amount, kindLabels, units } from '../../components/stockColumns';
 import { outstanding, ReturnItemDialog } from './ReturnItemDialog';
 
 /** SPEC §2's card sections, in order, as they read there. */
@@ -97,6 +99,34 @@ function IssueCard({ issue, returnsTo }: IssueCardProps) {
   );
 }
 
+/** A line of the export: an issued item with its issue and kind. */
+interface IssuedLineRow {
+  issue: Issue;
+  kind: StockKind;
+  item: IssuedItem;
+}
+
+/** What the cards show, one line per issued item; kinds mix in one file, so the unit is a column. */
+const exportColumns: Column<IssuedLineRow>[] = [
+  { header: 'Date', unit: 'UTC', value: ({ issue }) => issue.created_at },
+  { header: 'Kind', value: ({ kind }) => kindLabels[kind] },
+  { header: 'Name', value: ({ item }) => item.name },
+  { header: 'Quantity', value: ({ item }) => item.quantity },
+  { header: 'Returned', value: ({ item }) => item.returned_quantity },
+  { header: 'Unit', value: ({ kind }) => units[kind] },
+];
+
+/** The lines in the cards' order: issues newest first, then each card's sections in order. */
+function issuedLines(issues: readonly Issue[]): IssuedLineRow[] {
+  return issues.flatMap((issue) =>
+    sectionOrder.flatMap((kind) =>
+      issue.objects
+        .filter((item) => stockKindOf(item.object_type) === kind)
+        .map((item) => ({ issue, kind, item })),
+    ),
+  );
+}
+
 interface LocationIssuesProps {
   location: LocationEntry;
   /** The admin page's: issued lines can be returned into stock. */
@@ -110,9 +140,18 @@ export function LocationIssues({ location, admin }: LocationIssuesProps) {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        {location.name}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h2">
+          {location.name}
+        </Typography>
+        {/* A location's issues come whole from the server and are all on screen: the file is written from them. */}
+        <ExportCsvButton
+          subject={`${location.name} issues`}
+          columns={exportColumns}
+          rows={issuedLines(issues ?? [])}
+          label={`Export CSV of the issues of ${location.name}`}
+        />
+      </Stack>
       {isError ? (
         <Alert severity="error">{GENERIC_ERROR}</Alert>
       ) : issues === undefined && isFetching ? (

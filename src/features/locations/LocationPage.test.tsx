@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { issueLineReturned } from '../../api/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { seedLab } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { createLiquid, seedIssue, seedLab } from '../../testing/seed';
 import { clearRequestLog, sentRequests, server } from '../../testing/server';
 import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer } from '../../testing/testServer';
@@ -76,6 +77,29 @@ describe('LocationPage', () => {
       within(cards[1]).queryByRole('heading', { name: 'Instrument items (pieces)' }),
     ).not.toBeInTheDocument();
     expect(sentRequests()).toEqual([treeRequest, 'GET /api/management/issues/1/']);
+  });
+
+  it("exports the chosen location's issued lines in the cards' order, ISO times, full amounts, formulas escaped", async () => {
+    const risky = await createLiquid('-x reagent', 10);
+    await seedIssue('2026-11-22T08:30:00.000Z', 1, [
+      { object_type: 'CHEMICAL', object_id: risky.id, quantity: 0.125 },
+    ]);
+    const saved = captureDownloads();
+    const { user } = await renderPublic();
+    await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+    await screen.findAllByRole('article');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV of the issues of Physical Lab 1' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('physical-lab-1-issues'));
+    expect(await csvRows(saved[0])).toEqual([
+      ['Date (UTC)', 'Kind', 'Name', 'Quantity', 'Returned', 'Unit'],
+      ['2026-11-22T08:30:00.000Z', 'Chemical', "'-x reagent", '0.125', '0', 'ml'],
+      ['2026-11-21T12:00:00.000Z', 'Chemical', 'Ethanol', '5', '0', 'ml'],
+      ['2026-11-21T12:00:00.000Z', 'Instrument', 'Spectrophotometer', '2', '0', 'pieces'],
+      ['2026-11-21T12:00:00.000Z', 'Glassware', 'Beaker', '1', '0', 'pieces'],
+      ['2026-03-02T12:00:00.000Z', 'Chemical', 'Sodium chloride', '20', '0', 'ml'],
+    ]);
   });
 
   it("treats an unknown object type as glassware and says 'Nothing Found' for a location without issues", async () => {

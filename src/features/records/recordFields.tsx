@@ -7,7 +7,7 @@ import {
   glasswareColumns,
   instrumentColumns,
 } from '../../components/stockColumns';
-import type { Column } from '../../components/VirtualTable';
+import { cellOf, type Column } from '../../components/columns';
 
 export interface RecordField {
   label: string;
@@ -28,7 +28,7 @@ const notOnThePage = new Set(['#', 'Name']);
 export function recordFields(kind: StockKind, record: StockRecordWithAlerts): RecordField[] {
   const fields = storeColumns[kind]
     .filter((column) => !notOnThePage.has(column.header))
-    .map((column) => ({ label: column.header, value: column.cell(record, 0) }));
+    .map((column) => ({ label: column.header, value: cellOf(column, record, 0) }));
   if (record.expiry_date) fields.push({ label: 'Expiry date', value: record.expiry_date });
   if (record.opened_on) fields.push({ label: 'Opened on', value: record.opened_on });
   if (record.minimum_quantity !== null && record.minimum_quantity !== undefined)

@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { stockApi } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { seedLab } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { createChemical, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { SearchPage } from './SearchPage';
@@ -76,6 +77,56 @@ describe('SearchPage', () => {
       'Daraz',
     ]);
     expect(sentRequests()).toEqual([searchRequest]);
+  });
+
+  it('exports the results as shown, units in the headers, amounts in full, formulas escaped', async () => {
+    await createChemical({
+      name: 'Ethanol',
+      CAS_RN: '64-17-5',
+      molecular_formula: 'C2H6O',
+      purity: 96,
+      manufacturer: '=cmd|calc',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity: 1234.567,
+    });
+    const saved = captureDownloads();
+    const { user } = renderSearch();
+    await search(user, 'chemical', 'ethanol');
+    await screen.findAllByRole('cell', { name: 'Ethanol' });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('chemical-search-results'));
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual([
+      'Name',
+      'Molecular Formula',
+      'Molecular Weight (g/mol)',
+      'Purity (%)',
+      'Amount (ml)',
+      'State',
+      'Manufacturer',
+      'Supplier',
+    ]);
+    const shown = within(screen.getByRole('table', { name: 'Search results' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[6].textContent);
+    expect(rows.map((row) => row[6])).toEqual(
+      shown.map((maker) => (maker === '=cmd|calc' ? `'${maker}` : maker)),
+    );
+    expect(rows).toContainEqual([
+      'Ethanol',
+      'C2H6O',
+      '46.069',
+      '96',
+      '1234.567',
+      'LIQUID',
+      "'=cmd|calc",
+      'Daraz',
+    ]);
+    expect(rows).toContainEqual(['Ethanol', 'C2H6O', '46.069', '99.5', '250.5', 'LIQUID', 'Merck', 'Daraz']);
   });
 
   it('lists instruments under their columns', async () => {

@@ -5,7 +5,16 @@ import { shipmentReverted } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { longUsDate } from '../../components/dates';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { addToCart, at, issueCart, mergeShipment, seedLab, stageLine } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import {
+  addToCart,
+  at,
+  createLiquid,
+  issueCart,
+  mergeShipment,
+  seedLab,
+  stageLine,
+} from '../../testing/seed';
 import { clearRequestLog, expectRequests, sentRequests, server } from '../../testing/server';
 import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer, testServer } from '../../testing/testServer';
@@ -76,6 +85,66 @@ describe('ShipmentHistoryPage', () => {
       'Merck',
       'Daraz',
       '12.5 ml',
+    ]);
+  });
+
+  it("exports the tab's lines with their shipments, units in the headers, ISO times, formulas escaped", async () => {
+    const risky = await createLiquid('=1+2', 0.001);
+    await shipAt('2026-11-20T08:00:00.000Z', 'chemical', risky.id, 1234.125);
+    await shipAt('2026-11-21T19:56:09.765Z', 'chemical', 1, 12.5);
+    const saved = captureDownloads();
+    const { user } = renderPage();
+    await screen.findAllByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('chemical-shipments'));
+    expect(await csvRows(saved[0])).toEqual([
+      [
+        'Shipment Date (UTC)',
+        'Reverted on (UTC)',
+        'Reverted by',
+        'CAS_RN',
+        'Name',
+        'Molecular Formula',
+        'Molecular Weight (g/mol)',
+        'Purity (%)',
+        'Old Quantity (ml)',
+        'State',
+        'Manufacturer',
+        'Supplier',
+        'Added Quantity (ml)',
+      ],
+      [
+        '2026-11-21T19:56:09.765Z',
+        '',
+        '',
+        '64-17-5',
+        'Ethanol',
+        'C2H6O',
+        '46.069',
+        '99.5',
+        '250.5',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+        '12.5',
+      ],
+      [
+        '2026-11-20T08:00:00.000Z',
+        '',
+        '',
+        '67-64-1',
+        "'=1+2",
+        'C3H6O',
+        '58.08',
+        '99.9',
+        '0.001',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+        '1234.125',
+      ],
     ]);
   });
 

@@ -22,7 +22,8 @@ import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import { longUsDate } from '../../components/dates';
-import { amount, exactQuantity, stateLabels } from '../../components/stockColumns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { amount, exactQuantity, stateLabels, units } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { kindViews, shipmentKinds } from './kindViews';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
@@ -33,35 +34,102 @@ function newTotal(line: { old_total: number; added_quantity: number }): number {
 }
 
 const chemicalColumns: Column<ChemicalHistoryLine>[] = [
-  { header: 'CAS_RN', cell: (line) => line.CAS_RN },
-  { header: 'Name', cell: (line) => line.name },
-  { header: 'Molecular Formula', cell: (line) => line.molecular_formula },
-  { header: 'Molecular Weight', cell: (line) => line.molecular_weight },
-  { header: 'Purity', cell: (line) => line.purity },
-  { header: 'Old Quantity', cell: (line) => amount('chemical', line.old_total) },
-  { header: 'State', cell: (line) => stateLabels[line.state] },
-  { header: 'Manufacturer', cell: (line) => line.manufacturer },
-  { header: 'Supplier', cell: (line) => line.supplier },
-  { header: 'Added Quantity', cell: (line) => amount('chemical', line.added_quantity) },
+  { header: 'CAS_RN', value: (line) => line.CAS_RN },
+  { header: 'Name', value: (line) => line.name },
+  { header: 'Molecular Formula', value: (line) => line.molecular_formula },
+  { header: 'Molecular Weight', unit: 'g/mol', value: (line) => line.molecular_weight },
+  { header: 'Purity', unit: '%', value: (line) => line.purity },
+  {
+    header: 'Old Quantity',
+    unit: units.chemical,
+    cell: (line) => amount('chemical', line.old_total),
+    value: (line) => line.old_total,
+  },
+  // Files hold the state's code, as the Store's export does.
+  { header: 'State', cell: (line) => stateLabels[line.state], value: (line) => line.state },
+  { header: 'Manufacturer', value: (line) => line.manufacturer },
+  { header: 'Supplier', value: (line) => line.supplier },
+  {
+    header: 'Added Quantity',
+    unit: units.chemical,
+    cell: (line) => amount('chemical', line.added_quantity),
+    value: (line) => line.added_quantity,
+  },
 ];
 
+/** Old and New Quantity of a kind counted in pieces. */
+function piecesColumns(kind: 'instrument' | 'glassware'): Column<InstrumentHistoryLine>[] {
+  return [
+    {
+      header: 'Old Quantity',
+      unit: units[kind],
+      cell: (line) => amount(kind, line.old_total),
+      value: (line) => line.old_total,
+    },
+    {
+      header: 'New Quantity',
+      unit: units[kind],
+      cell: (line) => amount(kind, newTotal(line)),
+      value: newTotal,
+    },
+  ];
+}
+
 const instrumentColumns: Column<InstrumentHistoryLine>[] = [
-  { header: 'Name', cell: (line) => line.name },
-  { header: 'Manufacturer', cell: (line) => line.manufacturer },
-  { header: 'Supplier', cell: (line) => line.supplier },
-  { header: 'Old Quantity', cell: (line) => amount('instrument', line.old_total) },
-  { header: 'New Quantity', cell: (line) => amount('instrument', newTotal(line)) },
+  { header: 'Name', value: (line) => line.name },
+  { header: 'Manufacturer', value: (line) => line.manufacturer },
+  { header: 'Supplier', value: (line) => line.supplier },
+  ...piecesColumns('instrument'),
 ];
 
 const glasswareColumns: Column<GlasswareHistoryLine>[] = [
-  { header: 'Name', cell: (line) => line.name },
-  { header: 'Size', cell: (line) => line.size },
-  { header: 'Material Type', cell: (line) => line.material_type },
-  { header: 'Manufacturer', cell: (line) => line.manufacturer },
-  { header: 'Supplier', cell: (line) => line.supplier },
-  { header: 'Old Quantity', cell: (line) => amount('glassware', line.old_total) },
-  { header: 'New Quantity', cell: (line) => amount('glassware', newTotal(line)) },
+  { header: 'Name', value: (line) => line.name },
+  { header: 'Size', value: (line) => line.size },
+  { header: 'Material Type', value: (line) => line.material_type },
+  { header: 'Manufacturer', value: (line) => line.manufacturer },
+  { header: 'Supplier', value: (line) => line.supplier },
+  ...piecesColumns('glassware'),
 ];
+
+/** A line of the export, which lists every card's lines, each with its shipment. */
+interface ShipmentLineRow<Line> {
+  shipment: Shipment;
+  line: Line;
+}
+
+/** What a card's header shows, before its lines' columns in the export; times as ISO instants (UTC). */
+const shipmentColumns: Column<ShipmentLineRow<unknown>>[] = [
+  { header: 'Shipment Date', unit: 'UTC', value: ({ shipment }) => shipment.date_time },
+  { header: 'Reverted on', unit: 'UTC', value: ({ shipment }) => shipment.reverted_at },
+  { header: 'Reverted by', value: ({ shipment }) => shipment.reverted_by },
+];
+
+/**
+ * 'Export CSV' of a tab: the history is one list the server sends whole and the page shows whole, so the file is
+ * written in the browser from it, one line per card line, in the cards' order.
+ */
+function ExportShipments<K extends StockKind>({
+  kind,
+  shipments,
+  columns,
+}: {
+  kind: K;
+  shipments: readonly Shipment<K>[];
+  columns: readonly Column<Shipment<K>['lines'][number]>[];
+}) {
+  const rows = shipments.flatMap((shipment) => shipment.lines.map((line) => ({ shipment, line })));
+  const lineColumns = columns.flatMap(
+    ({ header, unit, value }): Column<ShipmentLineRow<Shipment<K>['lines'][number]>>[] =>
+      value ? [{ header, unit, value: (row, position) => value(row.line, position) }] : [],
+  );
+  return (
+    <ExportCsvButton
+      subject={`${kind} shipments`}
+      columns={[...shipmentColumns, ...lineColumns]}
+      rows={rows}
+    />
+  );
+}
 
 interface ShipmentCardProps<K extends StockKind> {
   kind: K;
@@ -133,6 +201,17 @@ function ShipmentCards({ history }: { history: ShipmentHistory }) {
   }
 }
 
+function ExportHistory({ history }: { history: ShipmentHistory }) {
+  switch (history.type) {
+    case 'chemical':
+      return <ExportShipments kind="chemical" shipments={history.shipments} columns={chemicalColumns} />;
+    case 'instrument':
+      return <ExportShipments kind="instrument" shipments={history.shipments} columns={instrumentColumns} />;
+    case 'glassware':
+      return <ExportShipments kind="glassware" shipments={history.shipments} columns={glasswareColumns} />;
+  }
+}
+
 function HistoryPanel({ kind }: { kind: StockKind }) {
   const { data, isLoading, isError } = useListShipmentsQuery(kind);
   if (isLoading) return <CenteredSpinner label={`Loading ${kind} shipments`} />;
@@ -141,6 +220,9 @@ function HistoryPanel({ kind }: { kind: StockKind }) {
     return <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>;
   return (
     <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <ExportHistory history={data} />
+      </Stack>
       <ShipmentCards history={data} />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
@@ -14,6 +15,7 @@ import { kindLabels } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
+import { StockExportLinks } from './StockExportLinks';
 import { useStockPages, type RowRange } from './useStockPages';
 
 // The QR code library comes with the print preview.
@@ -186,6 +188,8 @@ export function StockPanel<K extends StockKind>({
             Print labels{selection.size > 0 ? ` (${selection.size})` : ''}
           </Button>
         )}
+        <Box sx={{ flexGrow: 1 }} />
+        <StockExportLinks kind={kind} ordering={ordering} search={search} />
       </Stack>
       {pages.isError ? (
         <Alert severity="error">Something Went Wrong</Alert>

@@ -1,4 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { deleteStock, readAsAdmin, seedAdmin, seedStock, stageLine } from '../../testing/seed';
@@ -23,6 +25,29 @@ function headers() {
     .map((cell) => cell.textContent);
 }
 
+/** The Store's headers with the units its files name in them (docs/api.md §14). */
+const unitHeaders: Record<string, string> = {
+  'Molecular Weight': 'Molecular Weight (g/mol)',
+  Purity: 'Purity (%)',
+  Amount: 'Amount (ml)',
+  Quantity: 'Quantity (pieces)',
+};
+
+/** The path and query of a link's target, for the test server. */
+function linkTarget(name: string): string {
+  const href = new URL(screen.getByRole('link', { name }).getAttribute('href')!, 'http://store.lab.org');
+  return `${href.pathname}${href.search}`;
+}
+
+/** The cell values of an .xlsx download's first sheet, row by row. */
+async function firstSheet(bytes: Uint8Array): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
 function rowOf(name: string) {
   return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 }
@@ -42,23 +67,60 @@ async function renderStore(page = <StorePage />) {
 const renderAdminStore = () => renderStore(<AdminStorePage />);
 
 describe('StorePage', () => {
-  it("offers the selected tab as a CSV download whose rows are the table's", async () => {
+  it("offers the tab's list, in the table's order and filter, as CSV and Excel downloads of its columns", async () => {
     const { user } = await renderStore();
-    const link = screen.getByRole('link', { name: 'Export CSV' });
-    const href = new URL(link.getAttribute('href')!, 'http://store.lab.org');
-    expect(`${href.pathname}${href.search}`).toBe('/api/storeobjects/chemicalobjs/export/?format=csv');
-    const file = await inject({ url: `${href.pathname}${href.search}` });
+    // Largest amount first: the file numbers its rows as the table does, not by record id.
+    await user.click(screen.getByRole('button', { name: 'Amount' }));
+    await user.click(screen.getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(cellsOf('Sodium chloride')[0]).toBe('1'));
+
+    const csvUrl = linkTarget('Export CSV');
+    expect(csvUrl).toBe('/api/storeobjects/chemicalobjs/export/?format=csv&ordering=-quantity');
+    const file = await inject({ url: csvUrl });
     expect(file.statusCode).toBe(200);
-    // TextDecoder drops the byte order mark.
-    const lines = new TextDecoder().decode(file.body).trim().split('\r\n');
-    expect(lines[0]).toBe(
-      '#,Name,CAS RN,Molecular Formula,Molecular Weight (g/mol),Purity (%),Amount (ml),State,Manufacturer,Supplier',
+    const [header, ...rows] = parse(Buffer.from(file.body), { bom: true }) as string[][];
+    expect(header).toEqual(headers().map((name) => unitHeaders[name] ?? name));
+    expect(rows).toEqual([
+      ['1', 'Sodium chloride', '7647-14-5', 'NaCl', '58.44', '99', '500', 'SOLID', 'Sigma-Aldrich', 'Daraz'],
+      ['2', 'Ethanol', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', 'LIQUID', 'Merck', 'Daraz'],
+    ]);
+    expect(cellsOf('Sodium chloride')).toEqual([
+      '1',
+      'Sodium chloride',
+      '7647-14-5',
+      'NaCl',
+      '58.44',
+      '99',
+      '500 ml',
+      'Solid',
+      'Sigma-Aldrich',
+      'Daraz',
+    ]);
+
+    const excelUrl = linkTarget('Export Excel');
+    expect(excelUrl).toBe('/api/storeobjects/chemicalobjs/export/?format=xlsx&ordering=-quantity');
+    const workbook = await inject({ url: excelUrl });
+    const sheet = await firstSheet(workbook.body);
+    expect(sheet[0]).toEqual(header);
+    expect(sheet[2]).toEqual([
+      2,
+      'Ethanol',
+      '64-17-5',
+      'C2H6O',
+      46.069,
+      99.5,
+      250.5,
+      'LIQUID',
+      'Merck',
+      'Daraz',
+    ]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'sodium');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Ethanol' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/chemicalobjs\/export\/\?format=xlsx&ordering=-quantity&search=sodium$/),
     );
-    const shown = within(screen.getByRole('table'))
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[1].textContent);
-    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(shown);
 
     await user.click(screen.getByRole('tab', { name: 'Glassware' }));
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(

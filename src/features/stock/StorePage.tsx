@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState, type ComponentType } from 'react';
 import { useLabToday } from '../../api/calendar';
-import { stockExportUrl, type StockKind } from '../../api/stock';
+import type { StockKind } from '../../api/stock';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
 import { LabTodayContext } from '../../components/stockAlerts';
@@ -45,10 +44,6 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
           </Typography>
           <Stack direction="row" spacing={1}>
             {KindActions && <KindActions kind={kind} />}
-            {/* The server streams the file; a plain link lets the browser save it as it arrives. */}
-            <Button component="a" href={stockExportUrl(kind)} download variant="outlined">
-              Export CSV
-            </Button>
           </Stack>
         </Stack>
         <Tabs

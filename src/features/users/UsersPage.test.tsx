@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { User } from '../../api/users';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { readAsAdmin, seedLab, signIn } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { createUser, readAsAdmin, seedLab, signIn } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { UsersPage } from './UsersPage';
@@ -37,6 +38,31 @@ describe('UsersPage', () => {
     expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Action']);
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Lee' })).toBeInTheDocument();
+  });
+
+  it('exports the accounts as the table lists them, formulas escaped', async () => {
+    await createUser({
+      email: 'eve@lab.org',
+      first_name: '=HYPERLINK("http://evil")',
+      last_name: '+1',
+      password: 'eve-password',
+    });
+    const saved = captureDownloads();
+    const { user } = await renderUsers();
+    await screen.findByRole('cell', { name: 'eve@lab.org' });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(exportNamePattern('users'));
+    const shown = within(screen.getByRole('table', { name: 'Users' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2].textContent);
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual(['First Name', 'Last Name', 'Email']);
+    expect(rows.map((row) => row[2])).toEqual(shown);
+    expect(rows).toContainEqual(['Ann', 'Lee', 'ann@lab.org']);
+    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, "'+1", 'eve@lab.org']);
   });
 
   it('disables every action on a protected account', async () => {

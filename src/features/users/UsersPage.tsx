@@ -3,17 +3,15 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useListUsersQuery, type User } from '../../api/users';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ColumnTable } from '../../components/ColumnTable';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
 import { AddIcon, DeleteIcon, EditIcon, KeyIcon } from '../../components/icons';
 import { CreateUserDialog } from './CreateUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -58,32 +56,22 @@ function UserActions({ user, onOpen }: { user: User; onOpen: (dialog: OpenDialog
   );
 }
 
+/** What the table shows of an account, and its export writes. */
+const userColumns: Column<User>[] = [
+  { header: 'First Name', value: (user) => user.first_name },
+  { header: 'Last Name', value: (user) => user.last_name },
+  { header: 'Email', value: (user) => user.email },
+];
+
 function UsersTable({ users, onOpen }: { users: User[]; onOpen: (dialog: OpenDialog) => void }) {
+  const columns: Column<User>[] = [
+    ...userColumns,
+    { header: 'Action', cell: (user) => <UserActions user={user} onOpen={onOpen} /> },
+  ];
   return (
-    <TableContainer component={Paper}>
-      <Table aria-label="Users">
-        <TableHead>
-          <TableRow>
-            <TableCell>First Name</TableCell>
-            <TableCell>Last Name</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => (
-            <TableRow key={user.id} hover>
-              <TableCell>{user.first_name}</TableCell>
-              <TableCell>{user.last_name}</TableCell>
-              <TableCell>{user.email}</TableCell>
-              <TableCell>
-                <UserActions user={user} onOpen={onOpen} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Paper>
+      <ColumnTable label="Users" columns={columns} rows={users} rowKey={(user) => user.id} />
+    </Paper>
   );
 }
 
@@ -94,14 +82,13 @@ export function UsersPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
-          User Managment
-        </Typography>
+      <PageHeader title="User Managment">
+        {/* Every account is on screen, so the file is written from the table's rows. */}
+        <ExportCsvButton subject="users" columns={userColumns} rows={users ?? []} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
           New User
         </Button>
-      </Stack>
+      </PageHeader>
       {isLoading && <CenteredSpinner label="Loading users" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
       {users && <UsersTable users={users} onOpen={setDialog} />}

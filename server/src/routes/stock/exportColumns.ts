@@ -12,7 +12,8 @@ const trade = <T extends StockRecords[StockKind]>(): CsvColumn<T>[] => [
 
 export const STOCK_EXPORT_COLUMNS: { [K in StockKind]: CsvColumn<StockRecords[K]>[] } = {
   chemical: [
-    { header: '#', cell: (record) => record.id },
+    // The tab numbers its rows in the list's order (not by id), and so does the file.
+    { header: '#', cell: (_record, position) => position + 1 },
     { header: 'Name', cell: (record) => record.chemical.name },
     { header: 'CAS RN', cell: (record) => record.chemical.CAS_RN },
     { header: 'Molecular Formula', cell: (record) => record.chemical.molecular_formula },
