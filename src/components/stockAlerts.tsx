@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import { createContext, useContext } from 'react';
 import type { StockKind, StockRecord, StockRecords } from '../api/stock';
 import { daysUntil, hasExpired } from './labCalendar';
-import { amount, exactQuantity } from './stockColumns';
-import type { Column } from './VirtualTable';
+import { amount, exactQuantity, units } from './stockColumns';
+import type { Column } from './columns';
 
 // How expiry dates and minimums read in the Store (docs/api.md §11): a badge beside the value, whose words say what
 // its colour does, so no one needs to tell the colours apart.
@@ -81,12 +81,15 @@ export function MinimumCell({
 export function alertColumns<K extends StockKind>(kind: K): Column<StockRecords[K]>[] {
   const minimum: Column<StockRecord> = {
     header: 'Minimum',
+    unit: units[kind],
     cell: (row) => <MinimumCell kind={kind} quantity={row.quantity} minimum={row.minimum_quantity} />,
+    value: (row) => row.minimum_quantity,
   };
   if (kind === 'instrument') return [minimum];
   const expires: Column<StockRecords['chemical' | 'glassware']> = {
     header: 'Expires',
     cell: (row) => <ExpiryCell date={row.expiry_date} />,
+    value: (row) => row.expiry_date,
   };
   return [minimum, expires] as Column<StockRecords[K]>[];
 }

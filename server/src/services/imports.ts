@@ -93,10 +93,12 @@ export const importFields = (context: Pick<ImportsContext, 'rowSchemas'>, kind: 
 
 // ---- Column mapping ----
 
-/** Other header names the Store's own columns (and so its exports) give a field: 'Amount (ml)', 'Type'. */
+/** Other header names the Store's own columns (and so its exports) give a field: 'Amount (ml)', 'Type', 'Expires'. */
 const HEADER_ALIASES: Record<string, string[]> = {
   quantity: ['amount'],
   material_type: ['type'],
+  minimum_quantity: ['minimum'],
+  expiry_date: ['expires'],
   CAS_RN: ['cas', 'casnumber', 'casno'],
 };
 

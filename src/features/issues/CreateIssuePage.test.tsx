@@ -220,7 +220,11 @@ describe('CreateIssuePage', () => {
       expect(dialog).toHaveTextContent('To Organic Lab A.');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(sentRequests()).toEqual(initialLoads);
+      // Choosing the location checked its storage conflicts; Cancel wrote nothing.
+      expect(sentRequests()).toEqual([
+        ...initialLoads,
+        'GET /api/management/store-consumers/2/storage-conflicts/',
+      ]);
       expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
       expect(await adminCart()).toHaveLength(2);
 

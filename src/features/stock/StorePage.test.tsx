@@ -31,6 +31,7 @@ const unitHeaders: Record<string, string> = {
   Purity: 'Purity (%)',
   Amount: 'Amount (ml)',
   Quantity: 'Quantity (pieces)',
+  Minimum: 'Minimum (ml)',
 };
 
 /** The path and query of a link's target, for the test server. */
@@ -81,8 +82,21 @@ describe('StorePage', () => {
     const [header, ...rows] = parse(Buffer.from(file.body), { bom: true }) as string[][];
     expect(header).toEqual(headers().map((name) => unitHeaders[name] ?? name));
     expect(rows).toEqual([
-      ['1', 'Sodium chloride', '7647-14-5', 'NaCl', '58.44', '99', '500', 'SOLID', 'Sigma-Aldrich', 'Daraz'],
-      ['2', 'Ethanol', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', 'LIQUID', 'Merck', 'Daraz'],
+      [
+        '1',
+        'Sodium chloride',
+        '7647-14-5',
+        'NaCl',
+        '58.44',
+        '99',
+        '500',
+        '',
+        '',
+        'SOLID',
+        'Sigma-Aldrich',
+        'Daraz',
+      ],
+      ['2', 'Ethanol', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', '', 'LIQUID', 'Merck', 'Daraz'],
     ]);
     expect(cellsOf('Sodium chloride')).toEqual([
       '1',
@@ -92,6 +106,8 @@ describe('StorePage', () => {
       '58.44',
       '99',
       '500 ml',
+      '',
+      '',
       'Solid',
       'Sigma-Aldrich',
       'Daraz',
@@ -110,6 +126,9 @@ describe('StorePage', () => {
       46.069,
       99.5,
       250.5,
+      // No minimum, no expiry date: empty cells.
+      undefined,
+      undefined,
       'LIQUID',
       'Merck',
       'Daraz',

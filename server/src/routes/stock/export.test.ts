@@ -37,6 +37,8 @@ const CHEMICAL_HEADER = [
   'Molecular Weight (g/mol)',
   'Purity (%)',
   'Amount (ml)',
+  'Minimum (ml)',
+  'Expires',
   'State',
   'Manufacturer',
   'Supplier',
@@ -44,8 +46,15 @@ const CHEMICAL_HEADER = [
 
 describe('GET /api/storeobjects/{kind}objs/export/', () => {
   it("downloads the chemical tab's columns for anyone, ordered and searched like the list, formulas escaped", async () => {
-    await createStockRecord(t, token, 'chemical', 1234567.125, 'Ethanol, absolute');
+    const ethanol = await createStockRecord(t, token, 'chemical', 1234567.125, 'Ethanol, absolute');
     await createStockRecord(t, token, 'chemical', 0.001, '=HYPERLINK("http://evil.example")');
+    const alerts = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/storeobjects/chemicalobjs/${ethanol}/`,
+      headers: authHeader(token),
+      payload: { minimum_quantity: 2000000.5, expiry_date: '2030-01-31' },
+    });
+    expect(alerts.statusCode).toBe(200);
     const response = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?ordering=-quantity' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -64,6 +73,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         '46.069',
         '99.5',
         '1234567.125',
+        '2000000.5',
+        '2030-01-31',
         'LIQUID',
         'Merck',
         'Daraz',
@@ -76,6 +87,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         '46.069',
         '99.5',
         '0.001',
+        '',
+        '',
         'LIQUID',
         'Merck',
         'Daraz',
@@ -117,14 +130,19 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Name',
       'Quantity (pieces)',
+      'Minimum (pieces)',
+      'Expires',
       'Size',
       'Type',
       'Manufacturer',
       'Supplier',
     ]);
+    // ExcelJS leaves empty cells out of a row's values.
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Beaker',
       20,
+      undefined,
+      undefined,
       250,
       'Borosilicate',
       'Pyrex',
@@ -142,9 +160,9 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     const response = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/' });
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = rowsOf(response.body);
-    expect(header).toEqual(['Name', 'Quantity (pieces)', 'Manufacturer', 'Supplier']);
+    expect(header).toEqual(['Name', 'Quantity (pieces)', 'Minimum (pieces)', 'Manufacturer', 'Supplier']);
     expect(rows).toHaveLength(count);
-    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), 'Shimadzu', 'Daraz']);
+    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), '', 'Shimadzu', 'Daraz']);
     // Three batches and the read that finds nothing more.
     expect(keysetReads).toHaveBeenCalledTimes(4);
     for (const call of keysetReads.mock.calls) expect(call[3]).toBe(STOCK_EXPORT_BATCH_SIZE);
@@ -179,9 +197,9 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     const session = opened.json() as { id: number; mapping: Record<string, number | null> };
     expect(session.mapping).toEqual({
       name: 1,
-      expiry_date: null,
+      expiry_date: 8,
       opened_on: null,
-      minimum_quantity: null,
+      minimum_quantity: 7,
       hazard_statements: null,
       signal_word: null,
       storage_classes: null,
@@ -189,9 +207,9 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       molecular_formula: 3,
       molecular_weight: 4,
       purity: 5,
-      manufacturer: 8,
-      supplier: 9,
-      state: 7,
+      manufacturer: 10,
+      supplier: 11,
+      state: 9,
       quantity: 6,
     });
     // Without the amounts: the file describes the stock that is there, it brings none in.
