@@ -10,6 +10,7 @@ const unitHeaders: Record<string, string> = {
   'Molecular Weight': 'Molecular Weight (g/mol)',
   Purity: 'Purity (%)',
   Amount: 'Amount (ml)',
+  Minimum: 'Minimum (ml)',
 };
 
 /** Text a spreadsheet would run as a formula is written with a leading ' (docs/api.md §7.2). */

@@ -74,34 +74,40 @@ export function MinimumCell({
   );
 }
 
-/**
- * The columns the Store adds to SPEC's: 'Minimum' for every kind and 'Expires' for the kinds that carry a date
- * (chemicals and glassware). Rendered inside a LabTodayContext so the badges know the lab's day.
- */
-export function alertColumns<K extends StockKind>(kind: K): Column<StockRecords[K]>[] {
+function minimumColumn<K extends StockKind>(kind: K): Column<StockRecords[K]> {
   const minimum: Column<StockRecord> = {
     header: 'Minimum',
     unit: units[kind],
     cell: (row) => <MinimumCell kind={kind} quantity={row.quantity} minimum={row.minimum_quantity} />,
     value: (row) => row.minimum_quantity,
   };
-  if (kind === 'instrument') return [minimum];
-  const expires: Column<StockRecords['chemical' | 'glassware']> = {
-    header: 'Expires',
-    cell: (row) => <ExpiryCell date={row.expiry_date} />,
-    value: (row) => row.expiry_date,
-  };
-  return [minimum, expires] as Column<StockRecords[K]>[];
+  return minimum as Column<StockRecords[K]>;
 }
 
+const expiresColumn: Column<StockRecords['chemical' | 'glassware']> = {
+  header: 'Expires',
+  cell: (row) => <ExpiryCell date={row.expiry_date} />,
+  value: (row) => row.expiry_date,
+};
+
 /**
- * SPEC's columns, in their order, with the alert columns beside the quantity's: the shortfall reads next to the
- * amount, and 'Expired' stays in view on a lab terminal's screen instead of past the right edge of a wide table.
+ * SPEC's columns, in their order, with the Store's own beside them (rendered inside a LabTodayContext so the badges
+ * know the lab's day): 'Expires' (chemicals and glassware) right after the name, so 'Expired' is in view on a lab
+ * terminal's screen instead of past the right edge of a wide table; 'Minimum' after the quantity, whose shortfall it
+ * reads against.
  */
 export function withAlertColumns<K extends StockKind>(
   kind: K,
   columns: readonly Column<StockRecords[K]>[],
 ): Column<StockRecords[K]>[] {
+  const afterName = columns.findIndex((column) => column.header === 'Name') + 1;
   const afterQuantity = columns.findIndex((column) => column.sortField === 'quantity') + 1;
-  return [...columns.slice(0, afterQuantity), ...alertColumns(kind), ...columns.slice(afterQuantity)];
+  const expires = kind === 'instrument' ? [] : [expiresColumn as Column<StockRecords[K]>];
+  return [
+    ...columns.slice(0, afterName),
+    ...expires,
+    ...columns.slice(afterName, afterQuantity),
+    minimumColumn(kind),
+    ...columns.slice(afterQuantity),
+  ];
 }

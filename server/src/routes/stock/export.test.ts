@@ -32,13 +32,13 @@ const rowsOf = (body: string): string[][] => parse(body, { bom: true });
 const CHEMICAL_HEADER = [
   '#',
   'Name',
+  'Expires',
   'CAS RN',
   'Molecular Formula',
   'Molecular Weight (g/mol)',
   'Purity (%)',
   'Amount (ml)',
   'Minimum (ml)',
-  'Expires',
   'State',
   'Manufacturer',
   'Supplier',
@@ -68,13 +68,13 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       [
         '1',
         'Ethanol, absolute',
+        '2030-01-31',
         '64-17-5',
         'C2H6O',
         '46.069',
         '99.5',
         '1234567.125',
         '2000000.5',
-        '2030-01-31',
         'LIQUID',
         'Merck',
         'Daraz',
@@ -82,12 +82,12 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       [
         '2',
         `'=HYPERLINK("http://evil.example")`,
+        '',
         '64-17-5',
         'C2H6O',
         '46.069',
         '99.5',
         '0.001',
-        '',
         '',
         'LIQUID',
         'Merck',
@@ -129,9 +129,9 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     const sheet = workbook.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Name',
+      'Expires',
       'Quantity (pieces)',
       'Minimum (pieces)',
-      'Expires',
       'Size',
       'Type',
       'Manufacturer',
@@ -140,8 +140,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     // ExcelJS leaves empty cells out of a row's values.
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Beaker',
-      20,
       undefined,
+      20,
       undefined,
       250,
       'Borosilicate',
@@ -197,20 +197,20 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     const session = opened.json() as { id: number; mapping: Record<string, number | null> };
     expect(session.mapping).toEqual({
       name: 1,
-      expiry_date: 8,
+      expiry_date: 2,
       opened_on: null,
-      minimum_quantity: 7,
+      minimum_quantity: 8,
       hazard_statements: null,
       signal_word: null,
       storage_classes: null,
-      CAS_RN: 2,
-      molecular_formula: 3,
-      molecular_weight: 4,
-      purity: 5,
+      CAS_RN: 3,
+      molecular_formula: 4,
+      molecular_weight: 5,
+      purity: 6,
       manufacturer: 10,
       supplier: 11,
       state: 9,
-      quantity: 6,
+      quantity: 7,
     });
     // Without the amounts: the file describes the stock that is there, it brings none in.
     const mapping = { ...session.mapping, quantity: null };
