@@ -35,7 +35,10 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
   request,
 }) => {
   const token = await adminAccessToken(request);
-  const { id } = await postStock(request, token, 'chemicalobjs', chemical('T'));
+  const { id } = await postStock(request, token, 'chemicalobjs', {
+    ...chemical('T'),
+    hazard_statements: ['H225', 'H319'],
+  });
   const sheet = `kioskol_sds_${run}.pdf`;
   const upload = await request.post('/api/filemanager/files/', {
     headers: { Authorization: `Bearer ${token}` },
@@ -58,6 +61,10 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/chemicals/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: chemical('T').name })).toBeVisible();
+  const pictograms = page.getByRole('list', { name: 'Hazard pictograms' });
+  await expect(pictograms.getByRole('img', { name: 'Flammable' })).toBeVisible();
+  await expect(pictograms.getByRole('img', { name: 'Harmful / irritant' })).toBeVisible();
+  await expect(page.getByText('H225 Highly flammable liquid and vapour')).toBeVisible();
 
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: `Safety data sheet of ${chemical('T').name}` }).click();
