@@ -33,18 +33,22 @@ const defaults = (kind: StockKind, name: string): object => {
   }
 };
 
-/** Creates a stock record with `quantity` (ml or pieces) and returns its id; the name is unique unless given. */
+/**
+ * Creates a stock record with `quantity` (ml or pieces) and returns its id; the name is unique unless given, and
+ * `fields` add to or replace the defaults (hazard data, say).
+ */
 export async function createStockRecord(
   t: TestApp,
   token: string,
   kind: StockKind,
   quantity: number,
   name = `${kind} ${++counter}`,
+  fields: object = {},
 ): Promise<number> {
   const response = await t.app.inject({
     method: 'POST',
     url: RECORDS[kind],
-    payload: { ...defaults(kind, name), quantity },
+    payload: { ...defaults(kind, name), quantity, ...fields },
     headers: authHeader(token),
   });
   if (response.statusCode !== 201)

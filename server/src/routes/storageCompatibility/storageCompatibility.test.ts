@@ -1,4 +1,4 @@
-import { createLocation, issueStock } from '../../testing/stockApi';
+import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 // Storage conflicts at issue time (docs/api.md, 'Hazard data').
@@ -16,21 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function chemical(name: string, fields: object) {
-  const response = await call('POST', '/api/storeobjects/chemicalobjs/', {
-    name,
-    CAS_RN: '64-17-5',
-    molecular_formula: 'C2H6O',
-    purity: 99.5,
-    manufacturer: 'Merck',
-    supplier: 'Daraz',
-    state: 'LIQUID',
-    quantity: 1000,
-    ...fields,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().id as number;
-}
+const chemical = (name: string, fields: object) =>
+  createStockRecord(t, token, 'chemical', 1000, name, fields);
 
 const conflicts = (location: number, chemicals: string) =>
   call('GET', `/api/management/store-consumers/${location}/storage-conflicts/?chemicals=${chemicals}`);
