@@ -6,9 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useId, type Key, type ReactNode } from 'react';
 import type { Card as CardAnswer } from '../../api/dashboard';
 import { ColumnTable } from '../../components/ColumnTable';
-import type { CsvColumn } from '../../components/csvExport';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { csvColumns, tableColumns, type CardColumn } from './cardColumns';
+import type { CardColumn } from './cardColumns';
 
 interface DashboardCardProps<Row> {
   title: string;
@@ -18,7 +17,7 @@ interface DashboardCardProps<Row> {
   card: CardAnswer<Row> | undefined;
   columns: readonly CardColumn<Row>[];
   /** Columns only the file has, after the first (what the screen shows under an item's name, say). */
-  fileColumns?: readonly CsvColumn<Row>[];
+  fileColumns?: readonly CardColumn<Row>[];
   rowKey: (row: Row) => Key;
   /** Shown instead of the table when the card holds nothing: 'Nothing below minimum.' */
   empty: string;
@@ -44,7 +43,7 @@ export function DashboardCard<Row>({
   busy = false,
 }: DashboardCardProps<Row>) {
   const titleId = useId();
-  const [first, ...rest] = csvColumns(columns);
+  const [first, ...rest] = columns;
   const exported = [first, ...fileColumns, ...rest];
   return (
     <Card
@@ -81,7 +80,7 @@ export function DashboardCard<Row>({
             <>
               <ColumnTable
                 label={title}
-                columns={tableColumns(columns)}
+                columns={columns}
                 rows={card.results}
                 rowKey={(row) => rowKey(row)}
               />

@@ -3,6 +3,7 @@ import { issueCartApi } from '../../api/issueCart';
 import { shipmentsApi } from '../../api/shipments';
 import { stockApi } from '../../api/stock';
 import { AdminShell } from '../../app/shells/AdminShell';
+import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { addToCart, mergeShipment, seedLab, stageLine, updateStock } from '../../testing/seed';
 import { clearRequestLog, expectRequests, sentRequests, server } from '../../testing/server';
@@ -59,6 +60,21 @@ describe('DashboardPage', () => {
     // Every card exports what it shows, an empty one nothing.
     expect(within(below).getByRole('button', { name: 'Export CSV of Below minimum' })).toBeEnabled();
     expect(within(card('Last shipments')).getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+  });
+
+  it('exports a card as its file: the shown columns, the record identified beside its name', async () => {
+    await updateStock('chemical', 1, { minimum_quantity: 300 });
+    const { user } = renderDashboard();
+    await loaded();
+    const saved = captureDownloads();
+    await user.click(
+      within(card('Below minimum')).getByRole('button', { name: 'Export CSV of Below minimum' }),
+    );
+    expect(saved).toHaveLength(1);
+    expect(await csvRows(saved[0])).toEqual([
+      ['Item', 'Kind', 'Manufacturer', 'Supplier', 'In stock', 'Minimum', 'Shortfall'],
+      ['Ethanol', 'Chemical', 'Merck', 'Daraz', '250.5 ml', '300 ml', '49.5 ml'],
+    ]);
   });
 
   it('switches the expiring card between 30, 60 and 90 days, asking the server again', async () => {
@@ -185,7 +201,22 @@ describe('DashboardPage', () => {
     ).toEqual(expect.arrayContaining(['4 pieces', '10 pieces', '6 pieces', 'Daraz', '1 piece']));
     await user.click(within(dialog).getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
-    expect(within(dialog).getByRole('button', { name: 'Export CSV of the reorder list' })).toBeEnabled();
+    const saved = captureDownloads();
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV of the reorder list' }));
+    const [header, ...lines] = await csvRows(saved[0]);
+    expect(header).toEqual([
+      'Item',
+      'Kind',
+      'Manufacturer',
+      'Supplier',
+      'In stock',
+      'Minimum',
+      'Shortfall',
+      'Last supplier',
+      'Last shipped quantity',
+      'Last shipped',
+    ]);
+    expect(lines.map((line) => line[0])).toEqual(['Ethanol', 'Spectrophotometer']);
     print.mockRestore();
   });
 

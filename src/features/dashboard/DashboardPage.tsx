@@ -54,19 +54,19 @@ const belowMinimumColumns: CardColumn<AttentionRow>[] = [
   inStock,
   {
     header: 'Minimum',
-    text: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
+    value: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
   },
   {
     header: 'Shortfall',
-    text: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
+    value: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
   },
 ];
 
 const expiryColumns: CardColumn<AttentionRow>[] = [
   ...recordColumns<AttentionRow>(),
   inStock,
-  { header: 'Expiry date', text: (row) => calendarDate(row.expiry_date) },
-  { header: 'Days', text: (row) => daysText(row.days_left) },
+  { header: 'Expiry date', value: (row) => calendarDate(row.expiry_date) },
+  { header: 'Days', value: (row) => daysText(row.days_left) },
 ];
 
 const deadStockColumns: CardColumn<AttentionRow>[] = [...recordColumns<AttentionRow>(), inStock];
@@ -96,26 +96,26 @@ function PageButton({ page, children }: { page: number; children: string }) {
 const shipmentColumns: CardColumn<RecentShipment>[] = [
   {
     header: 'Shipment',
-    text: (row) => `Shipment #${row.id}`,
-    render: (row) => <PageLink page={SHIPMENT_PAGE}>{`Shipment #${row.id}`}</PageLink>,
+    value: (row) => `Shipment #${row.id}`,
+    cell: (row) => <PageLink page={SHIPMENT_PAGE}>{`Shipment #${row.id}`}</PageLink>,
   },
-  { header: 'Kind', text: (row) => kindLabels[row.type] },
-  { header: 'Date and time', text: (row) => localDateTime(row.date_time) },
-  { header: 'By', text: (row) => row.user_email },
-  { header: 'Lines', text: (row) => row.lines },
-  { header: 'Status', text: (row) => (row.reverted_at ? 'Undone' : '') },
+  { header: 'Kind', value: (row) => kindLabels[row.type] },
+  { header: 'Date and time', value: (row) => localDateTime(row.date_time) },
+  { header: 'By', value: (row) => row.user_email },
+  { header: 'Lines', value: (row) => row.lines },
+  { header: 'Status', value: (row) => (row.reverted_at ? 'Undone' : '') },
 ];
 
 const issueColumns: CardColumn<RecentIssue>[] = [
   {
     header: 'Location',
-    text: (row) => row.location.name,
-    render: (row) => <PageLink page={LOCATION_PAGE}>{row.location.name}</PageLink>,
+    value: (row) => row.location.name,
+    cell: (row) => <PageLink page={LOCATION_PAGE}>{row.location.name}</PageLink>,
   },
-  { header: 'Room', text: (row) => `${row.location.room_number}, ${row.location.building_name}` },
-  { header: 'Date and time', text: (row) => localDateTime(row.created_at) },
-  { header: 'By', text: (row) => row.user_email },
-  { header: 'Lines', text: (row) => row.lines },
+  { header: 'Room', value: (row) => `${row.location.room_number}, ${row.location.building_name}` },
+  { header: 'Date and time', value: (row) => localDateTime(row.created_at) },
+  { header: 'By', value: (row) => row.user_email },
+  { header: 'Lines', value: (row) => row.lines },
 ];
 
 const cardGrid = {

@@ -14,32 +14,32 @@ import { ColumnTable } from '../../components/ColumnTable';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
-import { csvColumns, kindOf, quantityColumn, tableColumns, type CardColumn } from './cardColumns';
+import { kindOf, quantityColumn, type CardColumn } from './cardColumns';
 
 // What purchasing needs on paper: every column in text (no links), so the print and the file read alike.
 const columns: CardColumn<ReorderRow>[] = [
-  { header: 'Item', text: (row) => row.item.name },
-  { header: 'Kind', text: (row) => kindLabels[kindOf(row)] },
-  { header: 'Manufacturer', text: (row) => row.item.manufacturer },
-  { header: 'Supplier', text: (row) => row.item.supplier },
+  { header: 'Item', value: (row) => row.item.name },
+  { header: 'Kind', value: (row) => kindLabels[kindOf(row)] },
+  { header: 'Manufacturer', value: (row) => row.item.manufacturer },
+  { header: 'Supplier', value: (row) => row.item.supplier },
   quantityColumn('In stock'),
   {
     header: 'Minimum',
-    text: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
+    value: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
   },
   {
     header: 'Shortfall',
-    text: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
+    value: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
   },
-  { header: 'Last supplier', text: (row) => row.last_supplier ?? 'Never shipped' },
+  { header: 'Last supplier', value: (row) => row.last_supplier ?? 'Never shipped' },
   {
     header: 'Last shipped quantity',
-    text: (row) =>
+    value: (row) =>
       row.last_shipped_quantity === null ? '' : amount(kindOf(row), exactQuantity(row.last_shipped_quantity)),
   },
   {
     header: 'Last shipped',
-    text: (row) => (row.last_shipped_at === null ? '' : localDateTime(row.last_shipped_at)),
+    value: (row) => (row.last_shipped_at === null ? '' : localDateTime(row.last_shipped_at)),
   },
 ];
 
@@ -82,7 +82,7 @@ export function ReorderListDialog({ onClose }: { onClose: () => void }) {
             </Typography>
             <ColumnTable
               label="Reorder list"
-              columns={tableColumns(columns)}
+              columns={columns}
               rows={data.results}
               rowKey={(row) => `${row.object_type}-${row.object_id}`}
             />
@@ -95,7 +95,7 @@ export function ReorderListDialog({ onClose }: { onClose: () => void }) {
         </Button>
         <ExportCsvButton
           subject="reorder-list"
-          columns={csvColumns(columns)}
+          columns={columns}
           rows={data?.results ?? []}
           label="Export CSV of the reorder list"
         />

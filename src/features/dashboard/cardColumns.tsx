@@ -1,15 +1,13 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import type { AttentionRow, OwnLine } from '../../api/dashboard';
 import type { LedgerItem } from '../../api/ledger';
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
-import type { CsvColumn } from '../../components/csvExport';
 import { longUsCalendarDate } from '../../components/dates';
 import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
-import type { Column } from '../../components/VirtualTable';
+import type { CellValue, Column } from '../../components/columns';
 
 // SPEC §2's admin pages the dashboard opens (features open pages through the shell's state, not each other).
 export const ADD_SHIPMENT_PAGE = 1;
@@ -19,20 +17,10 @@ export const CREATE_ISSUE_PAGE = 4;
 export const SHIPMENT_PAGE = 6;
 
 /**
- * One column of a card: the text its CSV export writes and, where the screen shows more than text (a link), how
- * it renders. The screen and the file have the same columns in the same order.
+ * One column of a card: `value` is what its CSV export writes and, where the screen shows more than that text (a
+ * link), `cell` how it renders; the screen and the file have the same columns in the same order.
  */
-export interface CardColumn<Row> {
-  header: string;
-  text: (row: Row) => string | number | null;
-  render?: (row: Row) => ReactNode;
-}
-
-export const tableColumns = <Row,>(columns: readonly CardColumn<Row>[]): Column<Row>[] =>
-  columns.map(({ header, text, render }) => ({ header, cell: (row: Row) => render?.(row) ?? text(row) }));
-
-export const csvColumns = <Row,>(columns: readonly CardColumn<Row>[]): CsvColumn<Row>[] =>
-  columns.map(({ header, text }) => ({ header, cell: text }));
+export type CardColumn<Row> = Column<Row> & { value: (row: Row) => CellValue };
 
 /** A row about one stock record. */
 type RecordRow = Pick<AttentionRow, 'object_type' | 'object_id' | 'item'>;
@@ -62,21 +50,21 @@ const tradeNames = (item: LedgerItem) => `${item.manufacturer}, ${item.supplier}
 
 /** Item, then (in the file only, the screen shows them under the name) kind, manufacturer and supplier. */
 export function recordColumns<Row extends RecordRow>(): CardColumn<Row>[] {
-  return [{ header: 'Item', text: (row) => row.item.name, render: (row) => <RecordLink row={row} /> }];
+  return [{ header: 'Item', value: (row) => row.item.name, cell: (row) => <RecordLink row={row} /> }];
 }
 
 /** What identifies a record in an exported file besides its name. */
-export function recordFileColumns<Row extends RecordRow>(): CsvColumn<Row>[] {
+export function recordFileColumns<Row extends RecordRow>(): CardColumn<Row>[] {
   return [
-    { header: 'Kind', cell: (row) => kindLabels[kindOf(row)] },
-    { header: 'Manufacturer', cell: (row) => row.item.manufacturer },
-    { header: 'Supplier', cell: (row) => row.item.supplier },
+    { header: 'Kind', value: (row) => kindLabels[kindOf(row)] },
+    { header: 'Manufacturer', value: (row) => row.item.manufacturer },
+    { header: 'Supplier', value: (row) => row.item.supplier },
   ];
 }
 
 export const quantityColumn = <Row extends RecordRow & Pick<OwnLine, 'quantity'>>(
   header: string,
-): CardColumn<Row> => ({ header, text: (row) => amount(kindOf(row), exactQuantity(row.quantity)) });
+): CardColumn<Row> => ({ header, value: (row) => amount(kindOf(row), exactQuantity(row.quantity)) });
 
 /** 'March 9, 2026' from a calendar date, or nothing. */
 export const calendarDate = (date: string | null) => (date === null ? '' : longUsCalendarDate(date));
