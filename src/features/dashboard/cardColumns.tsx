@@ -6,6 +6,7 @@ import { stockKindOf, type StockKind } from '../../api/stock';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
 import { longUsCalendarDate } from '../../components/dates';
+import { expiryText } from '../../components/stockAlerts';
 import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
 import type { CellValue, Column } from '../../components/columns';
 
@@ -69,10 +70,12 @@ export const quantityColumn = <Row extends RecordRow & Pick<OwnLine, 'quantity'>
 /** 'March 9, 2026' from a calendar date, or nothing. */
 export const calendarDate = (date: string | null) => (date === null ? '' : longUsCalendarDate(date));
 
-/** Days to an expiry date counted from the lab's today, as the server counted them. */
+/**
+ * Days to an expiry date counted from the lab's today, as the server counted them: the Store's wording, and since
+ * when an expired record has been expired.
+ */
 export function daysText(daysLeft: number | null): string {
   if (daysLeft === null) return '';
-  if (daysLeft === 0) return 'Expires today';
-  const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-  return daysLeft > 0 ? `Expires in ${days(daysLeft)}` : `Expired ${days(-daysLeft)} ago`;
+  if (daysLeft >= 0) return expiryText(daysLeft);
+  return `Expired ${-daysLeft} ${daysLeft === -1 ? 'day' : 'days'} ago`;
 }
