@@ -7,15 +7,6 @@ import { idTag, listTag, listTags, recordTag } from './tags';
 // What a record page shows beyond the lists: one stock record (SERVER.md §4.2), a chemical's files and where a
 // record was issued (docs/api.md).
 
-/** The alert fields of docs/api.md §11, on every stock record (instruments have no dates). */
-export interface RecordAlertFields {
-  expiry_date?: string | null;
-  opened_on?: string | null;
-  minimum_quantity?: number | null;
-}
-
-export type StockRecordWithAlerts<K extends StockKind = StockKind> = StockRecord<K> & RecordAlertFields;
-
 export interface RecordArgs<K extends StockKind = StockKind> {
   kind: K;
   id: number;
@@ -51,7 +42,7 @@ const managementUrl: Record<StockKind, string> = {
 export const recordsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     // A merge or an import changes quantities without naming each record, and refetches the kind's list tag.
-    stockRecord: build.query<StockRecordWithAlerts, RecordArgs>({
+    stockRecord: build.query<StockRecord, RecordArgs>({
       query: ({ kind, id }) => `${recordsUrl[kind]}${id}/`,
       providesTags: (_record, _error, { kind, id }) => [idTag(stockTags[kind], id), listTag(stockTags[kind])],
     }),
