@@ -1,8 +1,21 @@
 import type { APIRequestContext } from '@playwright/test';
-import { adminAccessToken, adminStorageState, expect, openPage, postStock, test } from './fixtures';
+import {
+  adminAccessToken,
+  adminEmail,
+  adminPassword,
+  adminStorageState,
+  expect,
+  openPage,
+  postStock,
+  signIn,
+  test,
+} from './fixtures';
 
 // The lab terminal (issue 14): a label scanned at the terminal opens the record's page, its safety data sheet opens
 // in one tap, and the terminal returns to its home screen when left alone; staff print labels with QR codes.
+
+/** The shortest idle time a terminal takes (app/terminal.ts); the tests' clock jumps over it. */
+const IDLE_SECONDS = 10;
 
 const run = Date.now().toString(36);
 const chemical = (letter: string) => ({
@@ -50,8 +63,9 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
   });
   expect(upload.status(), await upload.text()).toBe(201);
 
-  // `idle=5`: the terminal's 2 minutes, shortened for the test (app/terminal.ts).
-  await page.goto('/?terminal&idle=5');
+  // The page's clock runs as usual until the test makes it jump.
+  await page.clock.install();
+  await page.goto(`/?terminal&idle=${IDLE_SECONDS}`);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
@@ -73,8 +87,31 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
   await sds.close();
 
   // Left alone, the terminal goes back to its home screen with an empty search.
+  await page.clock.fastForward(IDLE_SECONDS * 1000);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+});
+
+test.describe("a staff sign-in in the terminal's browser", () => {
+  test.use({ storageState: adminStorageState });
+
+  test('ends when the terminal is turned on, and when the admin area is left idle there', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto(`/?terminal&idle=${IDLE_SECONDS}`);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    await page.goto('/adminapp');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+    // A staff member signs in at the terminal, and walks away.
+    await signIn(page, adminEmail, adminPassword);
+    await page.clock.fastForward(IDLE_SECONDS * 1000);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    await page.goto('/adminapp');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
 });
 
 test.describe('labels', () => {

@@ -1,11 +1,11 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router-dom';
 import { recordPath, type RecordRef } from '../../components/recordUrls';
-import { useIdleTimer } from '../../components/useIdleTimer';
 import { useScanner } from '../../components/useScanner';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { terminalSettings } from '../terminal';
+import { loggedOut } from '../../features/auth/authSlice';
+import { terminalSettings, useTerminalIdleReset } from '../terminal';
 import { terminalTheme } from '../theme';
 import { publicPageSelected, selectPublicPage } from '../uiSlice';
 import { publicPages, terminalPages } from './publicPages';
@@ -29,12 +29,20 @@ export function PublicShell() {
   const openRecord = useCallback((record: RecordRef) => navigate(recordPath(record)), [navigate]);
   useScanner(openRecord);
 
-  const backToHome = useCallback(() => {
-    dispatch(publicPageSelected(0));
-    navigate('/');
+  // A terminal is everyone's: a staff sign-in in its browser (of whoever set it up, or signed in there and walked
+  // away) would be open to anyone who types /adminapp. So its public area never shows with one: arriving there
+  // (turning the mode on, a reload, the admin area's idle reset) signs out, and so does each idle reset here, which
+  // also ends a sign-in made meanwhile in another tab of the browser (the token in localStorage). Staff may still sign
+  // in at a terminal and work in the admin area until they leave it or leave it idle.
+  useEffect(() => {
+    if (terminal) dispatch(loggedOut());
+  }, [terminal, dispatch]);
+
+  const signOutAndClear = useCallback(() => {
+    dispatch(loggedOut());
     setVisit((count) => count + 1);
-  }, [dispatch, navigate]);
-  useIdleTimer(terminal ? terminal.idleSeconds * 1000 : null, backToHome);
+  }, [dispatch]);
+  useTerminalIdleReset(terminal, signOutAndClear);
 
   const shell = (
     <ShellLayout

@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { ExpandLessIcon, ExpandMoreIcon } from '../../components/icons';
 import type { PageKey, ShellPage } from './shellPages';
 
@@ -23,7 +24,10 @@ interface SidebarProps {
   onSelect: (index: PageKey, action?: UnknownAction) => void;
 }
 
-/** The slide-over list of a shell's pages; a page with sub-entries expands in place to list them. */
+/**
+ * The slide-over list of a shell's pages; a page with sub-entries expands in place to list them. A list may hold only
+ * list items, so every button sits in its `ListItem`, and a page's sub-entries sit in the item of the page itself.
+ */
 export function Sidebar({
   open,
   onClose,
@@ -36,28 +40,31 @@ export function Sidebar({
 }: SidebarProps) {
   const id = useId();
   return (
-    <Drawer anchor="left" open={open} onClose={onClose}>
+    // The drawer is a modal dialog, which needs a name of its own; the button that opens it says 'Open menu'.
+    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
       <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
         <List>
           {pages.map(({ index, label, entries, Badge }) => {
             const isCurrent = index === currentIndex;
             if (!entries) {
               return (
-                <ListItemButton
-                  key={index}
-                  selected={isCurrent}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  onClick={() => onSelect(index)}
-                >
-                  <ListItemText primary={label} />
-                  {Badge && <Badge />}
-                </ListItemButton>
+                <ListItem key={index} disablePadding>
+                  <ListItemButton
+                    selected={isCurrent}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    onClick={() => onSelect(index)}
+                  >
+                    <ListItemText primary={label} />
+                    {Badge && <Badge />}
+                  </ListItemButton>
+                </ListItem>
               );
             }
             const isExpanded = expanded === index;
             const entriesId = `${id}-entries-${index}`;
             return (
-              <Fragment key={index}>
+              // A column, so that the sub-entries' list goes below the page's button.
+              <ListItem key={index} disablePadding sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
                 <ListItemButton
                   selected={isCurrent && !isExpanded}
                   aria-expanded={isExpanded}
@@ -75,20 +82,21 @@ export function Sidebar({
                       // The entry without an event is the page itself.
                       const isCurrentEntry = isCurrent && !entry.action;
                       return (
-                        <ListItemButton
-                          key={entry.label}
-                          sx={{ pl: 4 }}
-                          selected={isCurrentEntry}
-                          aria-current={isCurrentEntry ? 'page' : undefined}
-                          onClick={() => onSelect(index, entry.action)}
-                        >
-                          <ListItemText primary={entry.label} />
-                        </ListItemButton>
+                        <ListItem key={entry.label} disablePadding>
+                          <ListItemButton
+                            sx={{ pl: 4 }}
+                            selected={isCurrentEntry}
+                            aria-current={isCurrentEntry ? 'page' : undefined}
+                            onClick={() => onSelect(index, entry.action)}
+                          >
+                            <ListItemText primary={entry.label} />
+                          </ListItemButton>
+                        </ListItem>
                       );
                     })}
                   </List>
                 </Collapse>
-              </Fragment>
+              </ListItem>
             );
           })}
         </List>

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { routes } from '../router';
 import { renderRoutes } from '../../testing/render';
-import { seedLab } from '../../testing/seed';
+import { adminToken, seedLab } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
+import { config } from '../config';
 import { DEFAULT_IDLE_SECONDS } from '../terminal';
 
 setupTestServer(seedLab);
@@ -11,6 +12,21 @@ afterEach(() => {
   sessionStorage.clear();
   jest.useRealTimers();
 });
+
+// The clock moves with real time (the API server needs it to) and jumps when the test says so.
+function useJumpingClock() {
+  jest.useFakeTimers({ advanceTimers: true, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+}
+
+/** A staff member signed in to the admin area in this browser (the token a reload or another visit finds). */
+function signInInThisBrowser() {
+  localStorage.setItem(config.tokenStorageKey, adminToken());
+}
+
+/** The browser session of a lab terminal: `/?terminal` was opened earlier, as after a reload. */
+function enterTerminalModeEarlier() {
+  renderRoutes(routes, { route: '/?terminal' }).unmount();
+}
 
 describe('terminal mode', () => {
   it('offers one search across all kinds without an Admin link, and keeps the mode while navigating', async () => {
@@ -28,8 +44,7 @@ describe('terminal mode', () => {
   });
 
   it(`goes back to an empty home screen after ${DEFAULT_IDLE_SECONDS} seconds without use`, async () => {
-    // The clock moves with real time (the API server needs it to) and jumps when the test says so.
-    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    useJumpingClock();
     const { user, router } = renderRoutes(routes, { route: '/?terminal' });
     await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'ethanol');
     await user.click(await screen.findByRole('link', { name: /^Ethanol/ }));
@@ -48,10 +63,10 @@ describe('terminal mode', () => {
   });
 
   it('takes its idle time from ?idle= and is left with ?terminal=off', async () => {
-    jest.useFakeTimers({ advanceTimers: true, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const { user, router, unmount } = renderRoutes(routes, { route: '/?terminal&idle=5' });
+    useJumpingClock();
+    const { user, router, unmount } = renderRoutes(routes, { route: '/?terminal&idle=30' });
     await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'beaker');
-    act(() => jest.advanceTimersByTime(5000));
+    act(() => jest.advanceTimersByTime(30_000));
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(''));
     expect(router.state.location.pathname).toBe('/');
     unmount();
@@ -65,6 +80,83 @@ describe('terminal mode', () => {
     renderRoutes(routes, { route: '/?terminal=off' });
     expect(await screen.findByRole('link', { name: 'Admin' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  // A browser fires a timer of more than 2^31 - 1 ms at once: an unchecked `idle=` cleared the screen at every key.
+  it.each([
+    ['99999999999', 3600],
+    ['1e400', 3600],
+    ['1', 10],
+    ['-30', 10],
+    ['soon', DEFAULT_IDLE_SECONDS],
+    ['', DEFAULT_IDLE_SECONDS],
+  ])('takes ?idle=%s as %d seconds', async (idle, seconds) => {
+    useJumpingClock();
+    const { user } = renderRoutes(routes, { route: `/?terminal&idle=${idle}` });
+    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    await user.type(search, 'beaker');
+
+    act(() => jest.advanceTimersByTime((seconds - 1) * 1000));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('beaker');
+    act(() => jest.advanceTimersByTime(1000));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(''));
+  });
+
+  it('ends an admin session in the browser when it goes back to the home screen', async () => {
+    useJumpingClock();
+    const { router, store } = renderRoutes(routes, { route: '/?terminal' });
+    await screen.findByRole('searchbox', { name: 'Search' });
+    // Meanwhile a staff member signs in in another tab of the terminal's browser.
+    signInInThisBrowser();
+
+    act(() => jest.advanceTimersByTime(DEFAULT_IDLE_SECONDS * 1000));
+    await waitFor(() => expect(localStorage.getItem(config.tokenStorageKey)).toBeNull());
+    expect(store.getState().auth.token).toBeNull();
+    await act(() => router.navigate('/adminapp'));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/adminapp/login');
+  });
+
+  it.each([
+    ['turned on', '/?terminal'],
+    ['reloaded', '/'],
+  ])('ends an admin session in the browser when it is %s', async (_when, route) => {
+    enterTerminalModeEarlier();
+    signInInThisBrowser();
+    const { router, store } = renderRoutes(routes, { route });
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+    expect(store.getState().auth.token).toBeNull();
+    expect(localStorage.getItem(config.tokenStorageKey)).toBeNull();
+    await act(() => router.navigate('/adminapp'));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  });
+
+  it('goes back to its home screen from an admin session left idle, and ends it', async () => {
+    enterTerminalModeEarlier();
+    // A staff member signed in at the terminal, and walked away.
+    signInInThisBrowser();
+    useJumpingClock();
+    const { router, store } = renderRoutes(routes, { route: '/adminapp' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime((DEFAULT_IDLE_SECONDS - 1) * 1000));
+    expect(router.state.location.pathname).toBe('/adminapp');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    expect(localStorage.getItem(config.tokenStorageKey)).toBeNull();
+  });
+
+  it('leaves an admin session alone outside terminal mode', async () => {
+    signInInThisBrowser();
+    useJumpingClock();
+    const { router, store } = renderRoutes(routes, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(DEFAULT_IDLE_SECONDS * 1000));
+    await act(() => router.navigate('/adminapp'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(store.getState().auth.token).not.toBeNull();
   });
 
   it('is not on without ?terminal', async () => {
