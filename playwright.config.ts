@@ -51,7 +51,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    { name: 'chromium', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
   ],
   webServer: {
     // The real product as `npm start` serves it (the SPA is built by the test command before this runs).

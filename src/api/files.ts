@@ -44,7 +44,7 @@ const url = '/api/filemanager/files/';
 
 /** Where a stored file opens: the configured public file base (empty: this origin) plus its path. */
 export function fileUrl(file: FileRecord): string {
-  return `${config.fileBaseUrl.replace(/\/+$/, '')}${file.file.path}`;
+  return `${config.fileBaseUrl}${file.file.path}`;
 }
 
 /** The stored file's name without the folder. */

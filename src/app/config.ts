@@ -2,11 +2,19 @@
 
 // RTK Query needs an absolute base URL (a relative one fails under Node); empty means the origin serving the SPA.
 function absoluteUrl(base: string): string {
-  return new URL(base || '/', window.location.href).href.replace(/\/+$/, '');
+  return withoutTrailingSlashes(new URL(base || '/', window.location.href).href);
+}
+
+// A loop, not /\/+$/: that pattern retries from every slash of a long run (quadratic), which the lint refuses.
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }
 
 export const config = {
   apiBaseUrl: absoluteUrl(process.env.API_BASE_URL ?? ''),
   tokenStorageKey: process.env.TOKEN_STORAGE_KEY || 'labstore.accessToken',
-  fileBaseUrl: process.env.FILE_BASE_URL ?? '',
+  /** Without a trailing slash: file paths begin with one. */
+  fileBaseUrl: withoutTrailingSlashes(process.env.FILE_BASE_URL ?? ''),
 } as const;
