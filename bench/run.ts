@@ -27,6 +27,7 @@ import { get, load, startServer, type HttpResponse } from './http';
 import { loadDataset } from './loadDataset';
 import { measureExportMemory, measureImport } from './imports.bench';
 import { measureStockPages } from './paging.bench';
+import { measureRequestValues } from './validation.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
@@ -391,6 +392,11 @@ const stockPages: Benchmark = {
   run: ({ baseUrl, dataset }) => measureStockPages(baseUrl, dataset),
 };
 
+const requestValues: Benchmark = {
+  name: 'request values at their limits',
+  run: ({ app, baseUrl }) => measureRequestValues(app, baseUrl),
+};
+
 const DASHBOARD_TARGET_MS = 50;
 const DASHBOARD_ROUNDS = 30;
 
@@ -453,6 +459,7 @@ const allBenchmarks: Benchmark[] = [
   chemicalListInProcess,
   searchIndex,
   stockPages,
+  requestValues,
   stockExport,
   spreadsheetImport,
   shipmentMerge,

@@ -15,7 +15,7 @@ export const MAX_LEDGER_SEARCH_LENGTH = 200;
  * catalogs' name keys are. Commas stay inside a term, since chemical names hold them (`2,4-Dinitrophenol`).
  */
 export function searchTerms(search: string): string[] {
-  // A NUL cannot be part of any stored text (PostgreSQL refuses it in a parameter).
-  const words = search.replaceAll('\0', '').toLowerCase().split(/\s+/);
+  // No NUL gets here: no text field takes one (validation/validate.ts), as PostgreSQL could not compare it.
+  const words = search.toLowerCase().split(/\s+/);
   return [...new Set(words.filter((word) => word !== ''))];
 }

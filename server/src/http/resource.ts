@@ -11,9 +11,9 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import { methodNotAllowed } from './errors';
+import { methodNotAllowed, notFound } from './errors';
 import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
-import { BadRequest, ErrorDetail } from './schemas';
+import { BadRequest, ErrorDetail, ID, MAX_ROW_ID } from './schemas';
 
 /** `public` routes ignore the Authorization header; `user` routes need a signed-in user (checked in onRequest). */
 export type Access = 'public' | 'user';
@@ -102,6 +102,16 @@ function withStandardResponses(
 }
 
 /**
+ * The first preValidation hook of a route with `{id}` parameters: an id past MAX_ROW_ID names no row, so it answers
+ * the 404 of any unknown id (after the credential check), before a lookup would send it to the database.
+ */
+async function idsWithinRowRange(request: FastifyRequest): Promise<void> {
+  for (const value of Object.values(request.params as Record<string, string>)) {
+    if (Number(value) > MAX_ROW_ID) throw notFound();
+  }
+}
+
+/**
  * Registers every route of the app: the given method handlers for `url` (trailing slash optional),
  * and a 405 with an `Allow` header for every other method the router knows (plugins/methods.ts).
  * OPTIONS is answered by the CORS preflight route.
@@ -127,7 +137,10 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
       url,
       schema: withStandardResponses(method, options),
       onRequest: options.access === 'user' ? [app.requireUser] : [],
-      preValidation: options.preValidation ? [options.preValidation] : [],
+      preValidation: [
+        ...(url.includes(ID) ? [idsWithinRowRange] : []),
+        ...(options.preValidation ? [options.preValidation] : []),
+      ],
       ...(options.stringify
         ? {
             serializerCompiler: () => JSON.stringify,

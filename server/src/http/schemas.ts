@@ -19,6 +19,12 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** Path parameter pattern for `{id}`: a positive decimal integer, else the route does not match (404). */
 export const ID = '(^[1-9][0-9]{0,15}$)';
 
+/**
+ * The largest id a row can have: ids are `serial` (32-bit) columns on PostgreSQL. A larger id names no row, like any
+ * unknown one; sent to PostgreSQL it would fail the statement instead (SQLite's ids are 64-bit, hence no error there).
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** The `{id}` of a request before validation has converted it (routes match only positive integers). */
 export function rawId(request: { params: unknown }): number {
   return Number((request.params as { id: string }).id);

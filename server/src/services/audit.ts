@@ -19,6 +19,7 @@ import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { messages, ValidationError } from '../validation/errors';
+import { commaSeparatedItems, MAX_LIST_ITEMS } from '../validation/validate';
 
 /**
  * The audit log of actions that change no quantity (quantities have the stock ledger). Every audited service
@@ -265,9 +266,10 @@ export interface AuditFilters {
 
 /** The actions an `action` filter names: each item an action, or a group that stands for all of its actions. */
 function actionsNamed(filter: string): AuditAction[] {
+  const items = commaSeparatedItems([filter]);
+  if (items === undefined) throw ValidationError.field('action', messages.maxItems(MAX_LIST_ITEMS));
   const actions = new Set<AuditAction>();
-  for (const item of filter.split(',').map((part) => part.trim())) {
-    if (item === '') continue;
+  for (const item of items) {
     const named = AUDIT_ACTION_NAMES.filter((action) => action === item || actionGroup(action) === item);
     if (named.length === 0) throw ValidationError.field('action', messages.choice(item));
     named.forEach((action) => actions.add(action));

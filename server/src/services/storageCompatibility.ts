@@ -4,7 +4,7 @@ import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type ChemicalRecord } from '../db/repositories/stock';
 import { incompatibilities, type StorageRule } from '../domain/chemistry/storageCompatibility';
 import { notFound } from '../http/errors';
-import { messages, ValidationError } from '../validation/errors';
+import { firstFewOf, messages, ValidationError } from '../validation/errors';
 
 /** A chemical as a conflict names it. */
 export interface ConflictingChemical {
@@ -40,11 +40,12 @@ export async function storageConflicts(
 ): Promise<{ location: number; conflicts: StorageConflict[] }> {
   if (!(await findLocation(db, locationId))) throw notFound();
   const incoming = await findStockRecords(db, 'chemical', [...new Set(incomingIds)]);
-  const missing = incomingIds.filter((id) => !incoming.some((record) => record.id === id));
-  if (missing.length > 0) {
-    throw new ValidationError({ chemicals: [...new Set(missing)].map((id) => messages.pkMissing(id)) });
-  }
   const incomingSet = new Set(incoming.map((record) => record.id));
+  const missing = new Set(incomingIds.filter((id) => !incomingSet.has(id)));
+  if (missing.size > 0) {
+    const errors = [...missing].map((id) => messages.pkMissing(id));
+    throw new ValidationError({ chemicals: firstFewOf(errors, messages.morePksMissing) });
+  }
   const present = await findStockRecords(
     db,
     'chemical',

@@ -13,12 +13,18 @@ type TextOptions = {
   allowBlank?: boolean;
   /** A blank value is reported as `This field is required.` (the token endpoints, §2.2–2.3). */
   blankIsMissing?: boolean;
-  /** Keep leading and trailing whitespace (passwords). */
+  /**
+   * false: a password, taken exactly as typed: leading and trailing whitespace kept, and the control characters
+   * other text may not hold allowed (validate.ts says why).
+   */
   trim?: boolean;
   description?: string;
 };
 
-/** A trimmed string; a JSON number is accepted as its decimal text. */
+/**
+ * A trimmed string without control characters or bidirectional overrides; a JSON number is accepted as its decimal
+ * text.
+ */
 export function text({ allowBlank, blankIsMissing, trim = true, ...options }: TextOptions = {}) {
   return Type.String({
     ...options,
@@ -81,8 +87,9 @@ export function choiceIgnoringCase<const Values extends string[]>(
 }
 
 /**
- * Any number of the listed codes, compared case-insensitively, separated by commas (`SHIPMENT,issue`) or given as
- * a repeated query parameter; the handler gets the listed spellings, each once. Blank: an empty list.
+ * Up to MAX_LIST_ITEMS of the listed codes (validate.ts), compared case-insensitively, separated by commas
+ * (`SHIPMENT,issue`) or given as a repeated query parameter; the handler gets the listed spellings, each once.
+ * Blank: an empty list.
  */
 export function choiceList<const Values extends string[]>(
   values: readonly [...Values],
@@ -92,8 +99,8 @@ export function choiceList<const Values extends string[]>(
 }
 
 /**
- * A list of codes in a JSON body: an array (or, as a spreadsheet cell holds it, a comma-separated text) of the
- * listed codes, compared case-insensitively; the handler gets the listed spellings, each once.
+ * A list of codes in a JSON body: an array (or, as a spreadsheet cell holds it, a comma-separated text) of up to
+ * MAX_LIST_ITEMS of the listed codes, compared case-insensitively; the handler gets the listed spellings, each once.
  */
 export function codeList<const Values extends string[]>(values: readonly [...Values], description?: string) {
   return Type.Unsafe<Values[number][]>({
@@ -114,22 +121,27 @@ export function stockDate(description?: string) {
   return Type.String({ format: 'stock-date', description });
 }
 
-/** The id of a row; whether it exists is checked by the service (`messages.pkMissing`). */
-export function idRef(description?: string) {
-  return Type.Integer({ 'x-pk': true, description });
+/**
+ * The id of a row; whether it exists is checked by the service (`messages.pkMissing`), except past MAX_ROW_ID,
+ * where no row can exist.
+ */
+export function idRef(description?: string, range: { minimum?: number } = {}) {
+  return Type.Integer({ 'x-pk': true, description, ...range });
 }
 
+/** At most MAX_LIST_ITEMS ids (validate.ts); the handler gets each once, in the order first sent. */
 export function idList({
   allowEmpty = true,
   description,
 }: { allowEmpty?: boolean; description?: string } = {}) {
-  return Type.Array(idRef(), { description, ...(allowEmpty ? {} : { minItems: 1 }) });
+  return Type.Array(idRef(), { description, 'x-unique': true, ...(allowEmpty ? {} : { minItems: 1 }) });
 }
 
 /**
  * An `ordering` value as Django REST framework's OrderingFilter reads it: comma-separated field names, each
- * prefixed with `-` for descending (`name,-quantity`); blank items are skipped. The handler gets the terms in
- * order; a name outside `fields` is reported as an invalid choice.
+ * prefixed with `-` for descending (`name,-quantity`); blank items are skipped, and at most MAX_LIST_ITEMS items are
+ * read (validate.ts). The handler gets the terms in order, each field once (its first term decides); a name outside
+ * `fields` is reported as an invalid choice.
  */
 export function orderingList<const Field extends string>(fields: readonly Field[], description?: string) {
   return Type.Unsafe<OrderingTerm<Field>[]>({ type: 'string', description, 'x-ordering': fields });
@@ -147,6 +159,14 @@ export function named<T extends TSchema>(schema: T) {
  */
 export function fallbackTo<T extends TSchema>(path: readonly string[], schema: T) {
   return Type.Unsafe<Static<T>>({ ...schema, 'x-fallbackPath': path });
+}
+
+/**
+ * A field for which a blank string (`""`, or spaces) counts as absent: `molecular_weight`, which the original SPA's
+ * form sends as `""` when it has no input for it (SERVER.md §4.3).
+ */
+export function blankIsAbsent<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T>>({ ...schema, 'x-blankIsAbsent': true });
 }
 
 /** A field that also accepts JSON null. */

@@ -2,7 +2,8 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { unsupportedMediaType } from '../../plugins/errors';
-import { ValidationError } from '../../validation/errors';
+import { messages, ValidationError } from '../../validation/errors';
+import { forbiddenCharacterIn } from '../../validation/validate';
 import { fileMessages, type UploadForm } from '../../services/files';
 import type { FileStorage } from '../../storage/fileStorage';
 
@@ -63,10 +64,15 @@ export async function readUploadForm(
   const limits = { fileSize: maxBytes, fieldSize: MAX_FIELD_BYTES, files: 1, parts: MAX_FORM_PARTS };
   const { FilesLimitError, PartsLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
   let fieldTooLarge = false;
+  // The file name shows nowhere but in the stored name, which drops such characters; refused all the same, like
+  // every other text a client sends.
+  let forbiddenInName: string | undefined;
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file') {
+        const forbidden = part.fieldname === 'file' ? forbiddenCharacterIn(part.filename) : undefined;
+        forbiddenInName ??= forbidden;
+        if (part.fieldname === 'file' && forbidden === undefined) {
           form.file = await storage.save(part.file, part.filename);
         } else {
           part.file.resume();
@@ -80,6 +86,8 @@ export async function readUploadForm(
       }
     }
     if (fieldTooLarge) throw new HttpError(413, 'Request body too large.');
+    if (forbiddenInName !== undefined)
+      throw ValidationError.field('file', messages.fileNameControlCharacter(forbiddenInName));
   } catch (error) {
     if (form.file) await storage.remove(form.file.name);
     if (error instanceof RequestFileTooLargeError) throw fileTooLarge(maxBytes);

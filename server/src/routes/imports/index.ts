@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,10 +12,10 @@ import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { currentActor } from '../../plugins/auth';
 import * as imports from '../../services/imports';
 import { choice, choiceIgnoringCase } from '../../validation/fields';
-import { ValidationError } from '../../validation/errors';
+import { messages, ValidationError } from '../../validation/errors';
 import { describeSize } from '../files/uploadForm';
 import { ChemicalBodies, GlasswareBodies, InstrumentBodies } from '../stock/schemas';
-import type { RequestSchema } from '../../validation/validate';
+import { forbiddenCharacterIn, type RequestSchema } from '../../validation/validate';
 
 const tags = ['imports'];
 
@@ -91,6 +92,13 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
     const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, parts: 10 } });
     if (part === undefined || part.fieldname !== 'file') {
       throw ValidationError.field('file', 'No file was submitted.');
+    }
+    // The name is kept with the import and shown in the audit log.
+    const forbidden = forbiddenCharacterIn(part.filename);
+    if (forbidden !== undefined) {
+      part.file.resume();
+      await finished(part.file);
+      throw ValidationError.field('file', messages.fileNameControlCharacter(forbidden));
     }
     return { name: part.filename, bytes: await part.toBuffer() };
   } catch (error) {

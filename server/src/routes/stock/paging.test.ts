@@ -372,9 +372,13 @@ describe('search', () => {
     expect(none).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
-  it('treats a blank search as none and ignores NUL characters', async () => {
+  it('treats a blank search as none and refuses control characters', async () => {
     expect((await page(`${CHEMICALS}?search=%20%20&limit=100`)).results).toEqual(chemicals);
-    expect(await names('search=eth%00anol')).toEqual(['ethanol', 'Ethanol absolute', 'ethanol']);
+    const nul = await t.app.inject({ url: `${CHEMICALS}?search=eth%00anol` });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      search: ['This field may not contain control characters or bidirectional overrides (found U+0000).'],
+    });
   });
 
   it('searches glassware sizes and material types, and instrument names', async () => {

@@ -5,6 +5,7 @@ import { LEDGER_KINDS } from '../../domain/ledger';
 import { MAX_QUANTITY } from '../../domain/quantity';
 import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
 import {
+  blankIsAbsent,
   casNumber,
   choice,
   choiceIgnoringCase,
@@ -206,7 +207,7 @@ export const ChemicalBodies = writeBodies(
     CAS_RN: chemicalField('CAS_RN', casNumber()),
     molecular_formula: chemicalField('molecular_formula', molecularFormula({ maxLength: 100 })),
     molecular_weight: Type.Optional(
-      chemicalField('molecular_weight', nullable(number({ exclusiveMinimum: 0 }))),
+      chemicalField('molecular_weight', blankIsAbsent(nullable(number({ exclusiveMinimum: 0 })))),
     ),
     purity: decimal({ maxDecimals: 2, minimum: 0, maximum: 100 }),
     manufacturer: tradeName(),

@@ -4,8 +4,14 @@ import { STORAGE_RULES } from '../../domain/chemistry/storageCompatibility';
 import { ID } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { storageConflicts } from '../../services/storageCompatibility';
-import { text } from '../../validation/fields';
+import { idList, text } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
+import {
+  commaSeparatedItems,
+  MAX_LIST_ITEMS,
+  validateObject,
+  type RequestSchema,
+} from '../../validation/validate';
 
 const tags = ['locations'];
 
@@ -39,20 +45,18 @@ const Query = Type.Object({
   chemicals: Type.Optional(
     text({
       allowBlank: true,
-      description: 'Chemical stock-record ids, comma-separated (the cart’s chemicals)',
+      description: `Chemical stock-record ids, comma-separated (the cart’s chemicals), at most ${MAX_LIST_ITEMS}`,
     }),
   ),
 });
 
-/** `7,8` → [7, 8]; anything but positive integers → 400 keyed `chemicals`. */
+const ChemicalIds = Type.Object({ chemicals: idList() }) as unknown as RequestSchema;
+
+/** `7,8` → [7, 8], each once, read as any list of ids is (its cap, its messages), 400 keyed `chemicals`. */
 function chemicalIds(list: string | undefined): number[] {
-  const items = (list ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  const wrong = items.filter((item) => !/^[1-9][0-9]{0,15}$/.test(item));
-  if (wrong.length > 0) throw new ValidationError({ chemicals: [messages.pkType(wrong[0])] });
-  return items.map(Number);
+  const items = commaSeparatedItems([list ?? '']);
+  if (items === undefined) throw ValidationError.field('chemicals', messages.maxItems(MAX_LIST_ITEMS));
+  return validateObject(ChemicalIds, { chemicals: items }).value.chemicals as number[];
 }
 
 /** Storage compatibility of chemicals about to be issued to a location (docs/api.md, 'Hazard data'). */
