@@ -25,6 +25,9 @@ export const ID = '(^[1-9][0-9]{0,15}$)';
  */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/** An id no row has (ids start at 1): what a filter's id past MAX_ROW_ID is read as (fields.ts `idFilter`). */
+export const NO_ROW_ID = 0;
+
 /** The `{id}` of a request before validation has converted it (routes match only positive integers). */
 export function rawId(request: { params: unknown }): number {
   return Number((request.params as { id: string }).id);

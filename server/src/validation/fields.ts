@@ -129,6 +129,14 @@ export function idRef(description?: string, range: { minimum?: number } = {}) {
   return Type.Integer({ 'x-pk': true, description, ...range });
 }
 
+/**
+ * An id that filters a list or names the record a query reads (`?object_id=`): an unknown one is not a field error
+ * there but an empty list or a 404, so an id past MAX_ROW_ID is read as NO_ROW_ID and answered the same way.
+ */
+export function idFilter(description?: string, range: { minimum?: number } = {}) {
+  return Type.Integer({ 'x-pk': true, 'x-filter': true, description, ...range });
+}
+
 /** At most MAX_LIST_ITEMS ids (validate.ts); the handler gets each once, in the order first sent. */
 export function idList({
   allowEmpty = true,

@@ -4,7 +4,7 @@ import { isValidFormula } from '../domain/chemistry/formula';
 import { isStockDate } from '../domain/calendarDate';
 import type { OrderingTerm } from '../domain/stockListing';
 import { parseTimeBound } from '../domain/timeRange';
-import { MAX_ROW_ID } from '../http/schemas';
+import { MAX_ROW_ID, NO_ROW_ID } from '../http/schemas';
 import { firstFewOf, messages, type FieldErrors, ValidationError } from './errors';
 
 /**
@@ -34,6 +34,7 @@ export interface RequestSchema {
   minItems?: number;
   'x-decimals'?: number;
   'x-pk'?: boolean;
+  'x-filter'?: boolean;
   'x-allowBlank'?: boolean;
   'x-noTrim'?: boolean;
   'x-blankIsMissing'?: boolean;
@@ -256,7 +257,7 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
     const id = readInteger(value, messages.pkType(value));
     if (!id.ok) return id;
     // No row has a larger id: it is an unknown one, answered before PostgreSQL would fail to compare it.
-    if (id.value > MAX_ROW_ID) return fail(messages.pkMissing(value));
+    if (id.value > MAX_ROW_ID) return schema['x-filter'] ? ok(NO_ROW_ID) : fail(messages.pkMissing(value));
     const errors = checkRange(schema, id.value);
     return errors.length > 0 ? failWith(errors) : id;
   }

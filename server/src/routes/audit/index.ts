@@ -5,7 +5,7 @@ import { PageSchema, pageOf, PagingQuery, parsePage } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
 import * as audit from '../../services/audit';
-import { choiceIgnoringCase, dateOrDateTime, idRef, text } from '../../validation/fields';
+import { choiceIgnoringCase, dateOrDateTime, idFilter, text } from '../../validation/fields';
 
 const tags = ['audit'];
 
@@ -54,7 +54,7 @@ const AuditQuery = Type.Object({
   ),
   actor: Type.Optional(text({ allowBlank: true, description: "The actor's e-mail, any case" })),
   target_type: Type.Optional(choiceIgnoringCase([...AUDIT_TARGET_TYPES], 'Any case')),
-  target_id: Type.Optional(idRef('With target_type: one target of that kind', { minimum: 1 })),
+  target_id: Type.Optional(idFilter('With target_type: one target of that kind', { minimum: 1 })),
   from: Type.Optional(dateOrDateTime('From this day (UTC) or instant on')),
   to: Type.Optional(dateOrDateTime('Up to this day (UTC, the whole day) or instant')),
   search: Type.Optional(

@@ -11,7 +11,7 @@ import {
   choiceIgnoringCase,
   choiceList,
   dateOrDateTime,
-  idRef,
+  idFilter,
   integer,
   text,
 } from '../../validation/fields';
@@ -25,7 +25,7 @@ export const DEFAULT_LEDGER_LIMIT = 50;
 /** The filters of the list and of its export (docs/api.md §5). */
 const filters = {
   type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'Item kind: chemical, instrument or glassware')),
-  object_id: Type.Optional(idRef('One stock record (with `type`): its history')),
+  object_id: Type.Optional(idFilter('One stock record (with `type`): its history')),
   kind: Type.Optional(
     choiceList(LEDGER_KINDS, `Kinds of change, comma-separated, any case: ${LEDGER_KINDS.join(', ')}`),
   ),

@@ -12,7 +12,7 @@ import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import { choice, choiceIgnoringCase, idRef, orderingList, text } from '../../validation/fields';
+import { choice, choiceIgnoringCase, idFilter, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import {
   ChemicalBodies,
@@ -101,7 +101,7 @@ const listDescription = (kind: StockKind) =>
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
-  object_id: idRef('stock-record id'),
+  object_id: idFilter('stock-record id'),
 });
 
 /** §4 stock records, §5 management lists and create, §10 stock ledger. */
