@@ -16,6 +16,13 @@ export interface StorageConflict {
   conflicts_with: ConflictingChemical & { already_issued: boolean };
 }
 
+export interface StorageConflicts {
+  /** The first conflicts, in the server's order. */
+  conflicts: StorageConflict[];
+  /** How many more there are. */
+  more_conflicts: number;
+}
+
 export interface StorageConflictsArgs {
   locationId: number;
   /** Chemical stock-record ids, in any order. */
@@ -24,12 +31,11 @@ export interface StorageConflictsArgs {
 
 export const storageConflictsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    storageConflicts: build.query<StorageConflict[], StorageConflictsArgs>({
+    storageConflicts: build.query<StorageConflicts, StorageConflictsArgs>({
       query: ({ locationId, chemicalIds }) => ({
         url: `/api/management/store-consumers/${locationId}/storage-conflicts/`,
         params: { chemicals: chemicalIds.join(',') },
       }),
-      transformResponse: (answer: { conflicts: StorageConflict[] }) => answer.conflicts,
       // What is at the location changes with its issues and returns; a chemical's classes with its record.
       providesTags: (_conflicts, _error, { locationId }) => [
         idTag('Issue', locationId),

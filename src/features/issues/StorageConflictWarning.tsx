@@ -29,16 +29,20 @@ export function StorageConflictWarning({
     locationId === null || chemicalIds.length === 0 ? skipToken : { locationId, chemicalIds },
   );
   // A failed check says nothing rather than blocking the page: the issue never depended on it.
-  if (locationId === null || chemicalIds.length === 0 || !conflicts.data?.length) return null;
+  if (locationId === null || chemicalIds.length === 0 || !conflicts.data?.conflicts.length) return null;
+  const { more_conflicts: more } = conflicts.data;
   return (
     <Alert severity="warning" role="alert">
       <AlertTitle>Storage conflict at this location</AlertTitle>
       <ul style={{ margin: 0, paddingLeft: '1.25em' }}>
-        {conflicts.data.map((conflict, index) => (
+        {conflicts.data.conflicts.map((conflict, index) => (
           <li key={index}>
             {describe(conflict)}: {conflict.reason}
           </li>
         ))}
+        {more > 0 && (
+          <li>and {more === 1 ? '1 more conflict' : `${more.toLocaleString('en')} more conflicts`}</li>
+        )}
       </ul>
     </Alert>
   );

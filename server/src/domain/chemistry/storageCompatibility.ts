@@ -82,9 +82,37 @@ export function storageClassesOf(chemical: HazardProfile): Set<StorageClass> {
   return classes;
 }
 
+/**
+ * The sides of the rules a chemical is on, as bits: rule i's first class is bit 2i, its second bit 2i + 1 (0: no
+ * rule concerns it). Two chemicals conflict when one's sides meet the other's `opposingSides`: one comparison of
+ * numbers, so a location holding thousands of chemicals is checked by groups of equal sides, not pair by pair.
+ */
+export function ruleSides(chemical: HazardProfile): number {
+  const classes = storageClassesOf(chemical);
+  return STORAGE_RULES.reduce(
+    (sides, { classes: [x, y] }, index) =>
+      sides | (classes.has(x) ? 1 << (2 * index) : 0) | (classes.has(y) ? 1 << (2 * index + 1) : 0),
+    0,
+  );
+}
+
+/** The sides a chemical must be on to conflict with one on `sides`: each rule's two bits swapped. */
+export function opposingSides(sides: number): number {
+  let opposing = 0;
+  STORAGE_RULES.forEach((_rule, index) => {
+    if (sides & (1 << (2 * index))) opposing |= 1 << (2 * index + 1);
+    if (sides & (1 << (2 * index + 1))) opposing |= 1 << (2 * index);
+  });
+  return opposing;
+}
+
+/** The rules broken by storing chemicals on these sides together, in the table's order. */
+export function rulesBrokenBy(first: number, second: number): StorageRule[] {
+  const met = first & opposingSides(second);
+  return STORAGE_RULES.filter((_rule, index) => met & (0b11 << (2 * index)));
+}
+
 /** The rules two chemicals break by being stored together (none: compatible as far as the table knows). */
 export function incompatibilities(first: HazardProfile, second: HazardProfile): StorageRule[] {
-  const a = storageClassesOf(first);
-  const b = storageClassesOf(second);
-  return STORAGE_RULES.filter(({ classes: [x, y] }) => (a.has(x) && b.has(y)) || (a.has(y) && b.has(x)));
+  return rulesBrokenBy(ruleSides(first), ruleSides(second));
 }

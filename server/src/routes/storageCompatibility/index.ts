@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { STORAGE_RULES } from '../../domain/chemistry/storageCompatibility';
 import { ID } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { storageConflicts } from '../../services/storageCompatibility';
+import { MAX_CONFLICTS_LISTED, storageConflicts } from '../../services/storageCompatibility';
 import { idList, text } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
 import {
@@ -38,7 +38,9 @@ const ConflictsSchema = Type.Object({
         { description: 'What it must be kept apart from' },
       ),
     }),
+    { description: `The first ${MAX_CONFLICTS_LISTED} conflicts` },
   ),
+  more_conflicts: Type.Integer({ description: 'How many conflicts there are beyond those listed' }),
 });
 
 const Query = Type.Object({

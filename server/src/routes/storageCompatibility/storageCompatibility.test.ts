@@ -43,6 +43,7 @@ describe('GET /api/management/store-consumers/{id}/storage-conflicts/', () => {
           conflicts_with: { id: peroxide, name: 'Hydrogen peroxide 50', purity: 99.5, already_issued: true },
         },
       ],
+      more_conflicts: 0,
     });
     // Another lab holds nothing.
     expect((await conflicts(await createLocation(t, token), String(ethanol))).json().conflicts).toEqual([]);
@@ -88,7 +89,37 @@ describe('GET /api/management/store-consumers/{id}/storage-conflicts/', () => {
     expect((await call('GET', `/api/management/store-consumers/${lab}/storage-conflicts/`)).json()).toEqual({
       location: lab,
       conflicts: [],
+      more_conflicts: 0,
     });
+  });
+
+  it('lists the first 100 conflicts in order and counts the others', async () => {
+    const lab = await createLocation(t, token);
+    const many = async (prefix: string, count: number, hazard_statements: string[]) => {
+      const ids: number[] = [];
+      for (let n = 0; n < count; n++) ids.push(await chemical(`${prefix} ${n}`, { hazard_statements }));
+      return ids;
+    };
+    const oxidisersThere = await many('Nitrate', 30, ['H272']);
+    const flammablesThere = await many('Hexane', 5, ['H225']);
+    await issueStock(t, token, lab, [...oxidisersThere, ...flammablesThere].map((id) => ['chemical', id, 1]));
+    const flammables = await many('Toluene', 10, ['H225']);
+    const oxidisers = await many('Chlorate', 3, ['H271']);
+
+    const body = (await conflicts(lab, [...flammables, ...oxidisers].join(','))).json();
+    // 10 flammables × 30 oxidisers there, 3 oxidisers × 5 flammables there, 10 × 3 on their way together.
+    expect(body.conflicts).toHaveLength(100);
+    expect(body.more_conflicts).toBe(300 + 15 + 30 - 100);
+    const pairs = body.conflicts.map((c: { chemical: { id: number }; conflicts_with: { id: number } }) => [
+      c.chemical.id,
+      c.conflicts_with.id,
+    ]);
+    // The first flammable against what is there, in order, then against the oxidisers on their way with it.
+    expect(pairs.slice(0, 33)).toEqual([
+      ...oxidisersThere.map((id) => [flammables[0], id]),
+      ...oxidisers.map((id) => [flammables[0], id]),
+    ]);
+    expect(pairs[33]).toEqual([flammables[1], oxidisersThere[0]]);
   });
 
   it('refuses unknown or malformed ids, an unknown location, and anonymous callers', async () => {
