@@ -4,7 +4,7 @@ import { parse, type Options as CsvOptions } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../validation/errors';
-import { neutralizeFormula } from '../domain/csvFormat';
+import { restoreFormula } from '../domain/csvFormat';
 import { rowsWithPositions, type CsvColumn } from './csv';
 import { yieldToOtherRequests } from './eventLoop';
 
@@ -48,11 +48,14 @@ function csvDelimiter(text: string): string {
  */
 const CSV_BYTES_PER_SLICE = 64 * 1024;
 
-/** csv-parse's stream API fed a slice at a time, so a large file never holds the event loop in one go. */
+/**
+ * csv-parse's stream API fed a slice at a time, so a large file never holds the event loop in one go. A cell one of
+ * our CSV exports escaped against formula injection (`'=SUM(A1)`) reads back as the value it was written from.
+ */
 async function parseCsvInSlices(bytes: Buffer, options: CsvOptions): Promise<string[][]> {
   const rows: string[][] = [];
   const parser = parse(options);
-  parser.on('data', (row: string[]) => rows.push(row));
+  parser.on('data', (row: string[]) => rows.push(row.map(restoreFormula)));
   const parsed = finished(parser);
   for (let start = 0; start < bytes.length && !parser.destroyed; start += CSV_BYTES_PER_SLICE) {
     await yieldToOtherRequests();
@@ -143,8 +146,9 @@ export async function readSpreadsheet(bytes: Buffer, maxRows: number): Promise<S
 
 /**
  * The rows as an .xlsx workbook of one sheet, streamed: exceljs' streaming writer commits each row as it is
- * written, and batches are read only as the download takes the bytes. Text cells get the same formula escape as
- * CSV downloads (a spreadsheet would otherwise run `=…` typed into a name), numbers stay numbers.
+ * written, and batches are read only as the download takes the bytes. Cells go in as they are: a text cell of a
+ * workbook is never run as a formula, so it needs no escape (a `'` would become part of the value), and numbers
+ * stay numbers.
  */
 export function xlsxStream<T>(
   columns: readonly CsvColumn<T>[],
@@ -157,14 +161,7 @@ export function xlsxStream<T>(
   void (async () => {
     sheet.addRow(columns.map((column) => column.header)).commit();
     for await (const { row, position } of rowsWithPositions(batches)) {
-      sheet
-        .addRow(
-          columns.map((column) => {
-            const cell = column.cell(row, position);
-            return typeof cell === 'string' ? neutralizeFormula(cell) : cell;
-          }),
-        )
-        .commit();
+      sheet.addRow(columns.map((column) => column.cell(row, position))).commit();
       // Wait until the download has taken what was written, so memory holds about what one batch makes.
       if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
     }
