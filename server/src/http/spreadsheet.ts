@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parse, type Options as CsvOptions } from 'csv-parse';
@@ -5,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../validation/errors';
 import { restoreFormula } from '../domain/csvFormat';
-import { rowsWithPositions, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
 import { yieldToOtherRequests } from './eventLoop';
 
 // Spreadsheets in and out: uploaded CSV (comma, semicolon or tab; UTF-8 with or without BOM; quoted fields) and
@@ -158,12 +159,23 @@ export function xlsxStream<T>(
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
+  // Fastify destroys the answer's stream when the client goes away: the download is gone.
+  const downloadGone = new AbortController();
+  output.once('close', () => downloadGone.abort());
   void (async () => {
     sheet.addRow(columns.map((column) => column.header)).commit();
-    for await (const { row, position } of rowsWithPositions(batches)) {
-      sheet.addRow(columns.map((column) => column.cell(row, position))).commit();
-      // Wait until the download has taken what was written, so memory holds about what one batch makes.
-      if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
+    let position = 0;
+    for await (const batch of batches) {
+      batch.forEach((row, index) => {
+        sheet.addRow(columns.map((column) => column.cell(row, position + index))).commit();
+      });
+      position += batch.length;
+      // exceljs' writer never pushes back (its write() always says "go on"), so the loop paces itself: a turn of the
+      // event loop lets the workbook's compression and the download take what this batch made (and other requests
+      // run), and a full download waits for 'drain'. Leaving the loop ends the batches, so nothing more is read.
+      await yieldToOtherRequests();
+      if (output.writableNeedDrain) await once(output, 'drain', { signal: downloadGone.signal });
+      if (output.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();

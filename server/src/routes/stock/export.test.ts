@@ -1,7 +1,8 @@
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { findStockIdsAfter } from '../../db/repositories/stockListing';
-import { STOCK_EXPORT_BATCH_SIZE } from '../../services/stock';
+import { STOCK_EXPORT_BATCH_SIZE, stockRecordBatches } from '../../services/stock';
 import { multipartBody } from '../../testing/multipart';
 import { createStockRecord, ledgerOf } from '../../testing/stockApi';
 import { insertInstrumentStock } from '../../testing/stockRows';
@@ -17,6 +18,18 @@ jest.mock('../../db/repositories/stockListing', () => {
   return { ...actual, findStockIdsAfter: jest.fn(actual.findStockIdsAfter) };
 });
 const keysetReads = jest.mocked(findStockIdsAfter);
+const { findStockIdsAfter: readKeysetBatch } = jest.requireActual<
+  typeof import('../../db/repositories/stockListing')
+>('../../db/repositories/stockListing');
+
+// An export's batch source, as the route makes it; a test can watch it end.
+jest.mock('../../services/stock', () => {
+  const actual = jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
+  return { ...actual, stockRecordBatches: jest.fn(actual.stockRecordBatches) };
+});
+const batchSources = jest.mocked(stockRecordBatches);
+const { stockRecordBatches: makeBatchSource } =
+  jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
 
 let t: TestApp;
 let token: string;
@@ -149,6 +162,16 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       'Daraz',
     ]);
     expect(beaker).toBeGreaterThan(0);
+
+    // '#' numbers the rows as the CSV does.
+    await createStockRecord(t, token, 'chemical', 1, 'Acetone');
+    await createStockRecord(t, token, 'chemical', 2, 'Toluene');
+    const chemicals = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?format=xlsx' });
+    const chemicalBook = new ExcelJS.Workbook();
+    await chemicalBook.xlsx.load(chemicals.rawPayload as unknown as ArrayBuffer);
+    const numbers = chemicalBook.worksheets[0].getColumn(1).values.slice(2);
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    expect(numbers.length).toBeGreaterThan(1);
   });
 
   it('reads the list in keyset batches while sending', async () => {
@@ -181,6 +204,44 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     expect(name.value).toBe('=HYPERLINK("http://evil.example")');
     const csv = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/?search=acme' });
     expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz"`);
+  });
+
+  it('stops reading the table when the client of an .xlsx download goes away', async () => {
+    for (let index = 0; index < 200; index += 1) {
+      await insertInstrumentStock(t.db, { name: `Gauge ${index}`, quantity: index });
+    }
+    const records = (await t.app.inject({ url: '/api/storeobjects/instrumentobjs/' })).json()
+      .length as number;
+    // Small batches make the table many reads long.
+    const batchSize = 20;
+    keysetReads.mockImplementation((db, kind, after) => readKeysetBatch(db, kind, after, batchSize));
+    keysetReads.mockClear();
+    const sourceEnded = new Promise<void>((resolve) => {
+      batchSources.mockImplementationOnce(async function* (...args) {
+        try {
+          yield* makeBatchSource(...args);
+        } finally {
+          resolve();
+        }
+      });
+    });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(`${address}/api/storeobjects/instrumentobjs/export/?format=xlsx`, (response) => {
+            response.once('data', () => {
+              response.destroy();
+              resolve();
+            });
+          })
+          .on('error', reject);
+      });
+      await sourceEnded;
+      expect(keysetReads.mock.calls.length).toBeLessThan(Math.ceil(records / batchSize));
+    } finally {
+      keysetReads.mockImplementation(readKeysetBatch);
+    }
   });
 
   it('refuses an unknown ordering field or format with 400', async () => {
