@@ -173,6 +173,22 @@ describe('GET /media/files/<name> (§12.3)', () => {
     expect(response.headers['content-range']).toBe(`bytes */${'content of notes.txt'.length}`);
   });
 
+  it('answers every /media request with a sandboxing Content-Security-Policy, the API without one', async () => {
+    const sandboxed = /(^|;)sandbox(;|$)/;
+    for (const [url, headers] of [
+      ['/media/files/notes.txt', {}],
+      ['/media/files/notes.txt', { range: 'bytes=0-3' }],
+      ['/media/files/page.html', {}],
+      ['/media/files/missing.pdf', {}],
+    ] as const) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.headers['content-security-policy']).toMatch(sandboxed);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+    const api = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+    expect(api.headers['content-security-policy']).not.toMatch(sandboxed);
+  });
+
   it('answers other methods with 405', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/media/files/notes.txt', payload: {} });
     expect(response.statusCode).toBe(405);
