@@ -7,7 +7,7 @@ import bodyPlugin from './plugins/body';
 import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { answerRefusedRequest } from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import methodsPlugin from './plugins/methods';
 import openapiPlugin from './plugins/openapi';
@@ -66,6 +66,7 @@ export async function buildApp({
         .header('access-control-allow-origin', config.corsOrigin)
         .send({ detail: 'Not found.' });
     },
+    clientErrorHandler: answerRefusedRequest,
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)

@@ -12,22 +12,29 @@ const columns: CsvColumn<Row>[] = [
 ];
 
 describe('csvFile', () => {
-  it('writes the columns in order under a byte order mark, CRLF lines, empty cells for missing values', async () => {
+  it('writes the columns in order under a byte order mark, CRLF lines, text quoted, empty cells for missing values', async () => {
     const file = csvFile(columns, [
       { name: 'Ethanol, absolute', amount: 2500.125 },
       { name: 'Acetone', amount: null },
     ]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
-    expect(text).toBe('\uFEFFName,Amount (ml)\r\n"Ethanol, absolute",2500.125\r\nAcetone,\r\n');
+    expect(text).toBe('\uFEFF"Name","Amount (ml)"\r\n"Ethanol, absolute",2500.125\r\n"Acetone",\r\n');
   });
 
-  it('escapes text a spreadsheet would run as a formula, but not negative numbers', async () => {
+  it('escapes text a spreadsheet would run as a formula, also behind a separator, but not negative numbers', async () => {
     const file = csvFile(columns, [
       { name: '=HYPERLINK("http://evil")', amount: -12.5 },
       { name: '@SUM(A1)', amount: 1 },
+      { name: 'Acme;=1+2', amount: 2 },
+      { name: 'Acme,-2+3', amount: 3 },
     ]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
-    expect(text.split('\r\n').slice(1, 3)).toEqual([`"'=HYPERLINK(""http://evil"")",-12.5`, `'@SUM(A1),1`]);
+    expect(text.split('\r\n').slice(1, 5)).toEqual([
+      `"'=HYPERLINK(""http://evil"")",-12.5`,
+      `"'@SUM(A1)",1`,
+      `"'Acme;=1+2",2`,
+      `"'Acme,-2+3",3`,
+    ]);
   });
 });
 
@@ -49,7 +56,7 @@ describe('csvColumns', () => {
       { name: 'Acetone', amount: 0.001 },
     ]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
-    expect(text).toBe('\uFEFF#,Name,Amount (ml)\r\n1,Ethanol,2500.125\r\n2,Acetone,0.001\r\n');
+    expect(text).toBe('\uFEFF"#","Name","Amount (ml)"\r\n1,"Ethanol",2500.125\r\n2,"Acetone",0.001\r\n');
   });
 });
 

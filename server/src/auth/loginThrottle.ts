@@ -3,7 +3,9 @@ import type { Executor } from '../db/repositories/users';
 import { normalizeEmail } from '../db/repositories/users';
 
 /**
- * Sign-in attempts per (client IP, lower-cased email), kept in the database so several server processes agree.
+ * Sign-in attempts per (client IP, account), kept in the database so several server processes agree. The account is
+ * its lower-cased e-mail; for an e-mail no account has, the keyed fingerprint of what was typed (auth/fingerprint),
+ * never the text, which is often a password typed into the e-mail field.
  * An attempt is counted as a failure BEFORE its password is checked, and a successful sign-in deletes the pair:
  * so concurrent guesses cannot all be checked before the first failure is recorded. A pair is locked once it has
  * `maxFailures` failures, until `lockSeconds` have passed since the last one; older failures no longer count.
@@ -25,13 +27,14 @@ export interface LoginAttempt {
 
 /**
  * Counts one attempt for the pair, atomically (one upsert, so concurrent attempts from several processes each
- * see their own count). Refused attempts do not extend the lock.
+ * see their own count). Refused attempts do not extend the lock. `account` is the account's e-mail, or the
+ * fingerprint of an e-mail no account has (an e-mail holds an `@`, a fingerprint never: the two never meet).
  */
 export async function claimLoginAttempt(
   db: Executor,
   { maxFailures, lockSeconds }: ThrottleSettings,
   ip: string,
-  email: string,
+  account: string,
   now: Date,
 ): Promise<LoginAttempt> {
   const windowStart = new Date(now.getTime() - lockSeconds * 1000).toISOString();
@@ -40,7 +43,7 @@ export async function claimLoginAttempt(
   const allowed = sql<boolean>`login_failures.failures < ${maxFailures}`;
   const row = await db
     .insertInto('login_failures')
-    .values({ ip, email_lower: normalizeEmail(email), failures: 1, last_failure_at: nowIso })
+    .values({ ip, email_lower: normalizeEmail(account), failures: 1, last_failure_at: nowIso })
     .onConflict((conflict) =>
       conflict.columns(['ip', 'email_lower']).doUpdateSet({
         // Stops at maxFailures + 1: refused attempts are told apart without counting up forever.

@@ -23,6 +23,10 @@ export type UserRowUpdate = Updateable<UsersTable>;
 
 export interface LoginFailuresTable {
   ip: string;
+  /**
+   * The account tried: its e-mail, lower-cased, or for an e-mail no account has the keyed fingerprint of the text
+   * typed (auth/fingerprint), never the text itself. The name is the one of the frozen migration.
+   */
   email_lower: string;
   failures: number;
   last_failure_at: Timestamp;
@@ -256,7 +260,10 @@ export interface AuditLogTable {
   action: string;
   /** The signed-in user who acted; null for a failed sign-in. Kept (no foreign key) after the account is deleted. */
   actor_id: number | null;
-  /** The actor's e-mail; for a failed sign-in the e-mail that was tried. */
+  /**
+   * The actor's e-mail; for a failed sign-in the account's stored e-mail, or `unknown account · fingerprint …` for
+   * an e-mail no account has (rows written before that held the text typed, and stay as they are).
+   */
   actor_email: string;
   actor_email_lower: string;
   target_type: string;

@@ -3,16 +3,29 @@ import type { Options } from 'csv-stringify';
 // The CSV that every 'Export CSV' writes, on the server (streamed lists) and in the browser (tables already on
 // screen). Both import this module, so a file reads the same wherever it was made and the formula rule is kept once.
 
-// OWASP's list of characters that make a spreadsheet read a cell as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * OWASP's CSV Injection guidance: a cell must not start with `=`, `+`, `-`, `@`, a tab or a carriage return, nor
+ * may one follow a character some reader takes for the end of a cell (`,`, `;` in a semicolon locale, a tab, a line
+ * break), where it would start a cell of its own. The full-width forms count too: Apple Numbers reads `＝` as `=`.
+ * One character class after an optional one: linear, whatever the text.
+ */
+const FORMULA_TRIGGER = /(?:^|[,;\t\r\n])[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /**
- * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+1`, `-2+3`, `@SUM(…)`) is written
- * with a leading `'`, which makes it plain text there. Only text is escaped: numbers reach csv-stringify as
- * numbers, so a negative quantity (`-12.5`) stays a number that spreadsheets can add up.
+ * Whether an export writes the text with a leading `'`: when it holds a formula trigger, or when it is such a text
+ * behind leading quotes of its own (`'=1`), so that restoreFormula can tell an escape from a quote that was there.
+ */
+function needsEscape(text: string): boolean {
+  return FORMULA_TRIGGER.test(text.replace(/^'+/, ''));
+}
+
+/**
+ * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+1`, `-2+3`, `@SUM(…)`,
+ * `Acme;=1+2`) is written with a leading `'`, which makes it plain text there. Only text is escaped: numbers reach
+ * csv-stringify as numbers, so a negative quantity (`-12.5`) stays a number that spreadsheets can add up.
  */
 export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return needsEscape(text) ? `'${text}` : text;
 }
 
 /**
@@ -20,12 +33,14 @@ export function neutralizeFormula(text: string): string {
  * back as the values it was written from (`'=HYPERLINK(…)` → `=HYPERLINK(…)`), so export → import changes nothing.
  */
 export function restoreFormula(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.startsWith("'") && needsEscape(text.slice(1)) ? text.slice(1) : text;
 }
 
 /**
  * csv-stringify's settings for an export with these headers: a UTF-8 byte order mark (so spreadsheets read the text
- * as UTF-8), the header line, CRLF line ends (RFC 4180), text cells neutralised against formula injection.
+ * as UTF-8), the header line, CRLF line ends (RFC 4180), text cells neutralised against formula injection and
+ * every one of them quoted (OWASP's guidance), so no separator inside a text, whatever the reader's locale takes
+ * for one, splits its cell. Numbers stay unquoted, so spreadsheets read them as numbers.
  */
 export function exportCsvOptions(headers: readonly string[]): Options {
   return {
@@ -33,6 +48,7 @@ export function exportCsvOptions(headers: readonly string[]): Options {
     header: true,
     columns: [...headers],
     record_delimiter: 'windows',
+    quoted_string: true,
     cast: { string: (value, context) => (context.header ? value : neutralizeFormula(value)) },
   };
 }

@@ -62,4 +62,28 @@ describe('timeRange', () => {
     });
     expect(timeRange()).toEqual({ start: undefined, end: undefined });
   });
+
+  it('filters nothing with a bound past the last or before the first day a timestamp can have', () => {
+    expect(timeRange('2026-11-20', '9999-12-31')).toEqual({
+      start: '2026-11-20T00:00:00.000Z',
+      end: undefined,
+    });
+    expect(timeRange(undefined, '9999-12-31T23:30-01:00')).toEqual({ start: undefined, end: undefined });
+    expect(timeRange('0000-01-01T00:30+01:00', '2026-11-21')).toEqual({
+      start: undefined,
+      end: '2026-11-22T00:00:00.000Z',
+    });
+  });
+
+  it('holds nothing when it starts after the last or ends before the first day a timestamp can have', () => {
+    for (const [from, to] of [
+      ['9999-12-31T23:30-01:00', undefined],
+      ['9999-12-31T23:30-01:00', '9999-12-31'],
+      [undefined, '0000-01-01T00:30+01:00'],
+    ]) {
+      const { start, end } = timeRange(from, to);
+      expect(start).toBeDefined();
+      expect(start).toBe(end);
+    }
+  });
 });

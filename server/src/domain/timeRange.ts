@@ -74,12 +74,32 @@ export function parseTimeBound(text: string, roundUp = false): TimeBound | undef
 }
 
 /**
+ * Stored timestamps are ISO text with a four-digit year, compared as text. An instant outside those years has no
+ * such text (toISOString writes year 10000 as `+010000-…`, which sorts before `2026-…`), but no stored timestamp
+ * lies there either: a bound beyond them filters nothing, or leaves nothing.
+ */
+const FIRST_STORABLE = Date.parse('0000-01-01T00:00:00.000Z');
+const AFTER_LAST_STORABLE = Date.parse('+010000-01-01T00:00:00.000Z');
+
+/** [x, x): the range that holds no instant. */
+const EMPTY_RANGE = {
+  start: new Date(FIRST_STORABLE).toISOString(),
+  end: new Date(FIRST_STORABLE).toISOString(),
+};
+
+/**
  * The half-open range [start, end) of a `from`/`to` filter, as ISO text: `to` as a date takes in that whole day,
  * as a date and time it takes in that instant.
  */
 export function timeRange(from?: string, to?: string): { start?: string; end?: string } {
-  const start = from === undefined ? undefined : parseTimeBound(from, true);
+  const start = from === undefined ? undefined : parseTimeBound(from, true)?.instant.getTime();
   const last = to === undefined ? undefined : parseTimeBound(to);
-  const end = last && new Date(last.instant.getTime() + (last.isDate ? 86_400_000 : 1));
-  return { start: start?.instant.toISOString(), end: end?.toISOString() };
+  const end = last && last.instant.getTime() + (last.isDate ? 86_400_000 : 1);
+  if ((start !== undefined && start >= AFTER_LAST_STORABLE) || (end !== undefined && end <= FIRST_STORABLE)) {
+    return EMPTY_RANGE;
+  }
+  return {
+    start: start === undefined || start <= FIRST_STORABLE ? undefined : new Date(start).toISOString(),
+    end: end === undefined || end >= AFTER_LAST_STORABLE ? undefined : new Date(end).toISOString(),
+  };
 }

@@ -7,24 +7,38 @@ import { csvStream, type CsvColumn } from './csv';
 const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');
 
 describe('neutralizeFormula', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with a quote', (cell) => {
-    expect(neutralizeFormula(cell)).toBe(`'${cell}`);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1+1', '\uFF0D1'])(
+    'prefixes %j, which starts with a formula trigger, with a quote',
+    (cell) => {
+      expect(neutralizeFormula(cell)).toBe(`'${cell}`);
+    },
+  );
 
-  it.each(['Ethanol', '64-17-5', '2,4-Dinitrophenol', " 'quoted", ''])('keeps %j', (cell) => {
-    expect(neutralizeFormula(cell)).toBe(cell);
-  });
+  // OWASP: a reader that splits the cell at a separator would start a cell with the trigger.
+  it.each(['Acme;=1+2', 'Acme,+1', 'Acme,-2+3', 'a;@SUM(A1)', 'a\t=1', 'a\n=1', 'a\r\n=1', "'=1"])(
+    'prefixes %j, which holds a formula trigger behind a separator, with a quote',
+    (cell) => {
+      expect(neutralizeFormula(cell)).toBe(`'${cell}`);
+    },
+  );
+
+  it.each(['Ethanol', '64-17-5', '2,4-Dinitrophenol', '(+)-Limonene', 'Acme; =1', " 'quoted", "'quoted", ''])(
+    'keeps %j',
+    (cell) => {
+      expect(neutralizeFormula(cell)).toBe(cell);
+    },
+  );
 });
 
 describe('restoreFormula', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', 'Ethanol', " 'quoted", ''])(
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', 'Acme;=1+2', 'Ethanol', " 'quoted", "'quoted", "'=1", "''=1", ''])(
     'undoes neutralizeFormula of %j',
     (cell) => {
       expect(restoreFormula(neutralizeFormula(cell))).toBe(cell);
     },
   );
 
-  it.each(["'quoted", "'", "''=x"])('keeps %j, which no export escaped', (cell) => {
+  it.each(["'quoted", "'", "'Acme; =1"])('keeps %j, which no export escaped', (cell) => {
     expect(restoreFormula(cell)).toBe(cell);
   });
 });
@@ -39,11 +53,21 @@ describe('csvStream', () => {
     yield* list;
   }
 
-  it('writes a BOM, the header and one CRLF line per row of every batch; numbers stay numbers', async () => {
+  it('writes a BOM, the header and one CRLF line per row of every batch; text quoted, numbers as numbers', async () => {
     const csv = await text(
-      csvStream(columns, batches([{ name: '-x', change: -1.5 }], [], [{ name: 'a,b', change: null }])),
+      csvStream(
+        columns,
+        batches(
+          [{ name: '-x', change: -1.5 }],
+          [],
+          [
+            { name: 'a,b', change: null },
+            { name: 'Acme;=1+2', change: 2 },
+          ],
+        ),
+      ),
     );
-    expect(csv).toBe('\uFEFFName,Change\r\n\'-x,-1.5\r\n"a,b",\r\n');
+    expect(csv).toBe('\uFEFF"Name","Change"\r\n"\'-x",-1.5\r\n"a,b",\r\n"\'Acme;=1+2",2\r\n');
   });
 
   it('ends with the error of a failing read instead of never ending', async () => {

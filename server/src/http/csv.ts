@@ -12,7 +12,7 @@ export interface CsvColumn<T> {
 }
 
 /** The rows of the batches as they come, each with its place in the whole list, from 0. */
-export async function* rowsWithPositions<T>(batches: AsyncIterable<readonly T[]>) {
+async function* rowsWithPositions<T>(batches: AsyncIterable<readonly T[]>) {
   let position = 0;
   for await (const batch of batches) {
     for (const row of batch) yield { row, position: position++ };

@@ -1,11 +1,12 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parse, type Options as CsvOptions } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../validation/errors';
-import { neutralizeFormula } from '../domain/csvFormat';
-import { rowsWithPositions, type CsvColumn } from './csv';
+import { restoreFormula } from '../domain/csvFormat';
+import type { CsvColumn } from './csv';
 import { yieldToOtherRequests } from './eventLoop';
 
 // Spreadsheets in and out: uploaded CSV (comma, semicolon or tab; UTF-8 with or without BOM; quoted fields) and
@@ -48,11 +49,14 @@ function csvDelimiter(text: string): string {
  */
 const CSV_BYTES_PER_SLICE = 64 * 1024;
 
-/** csv-parse's stream API fed a slice at a time, so a large file never holds the event loop in one go. */
+/**
+ * csv-parse's stream API fed a slice at a time, so a large file never holds the event loop in one go. A cell one of
+ * our CSV exports escaped against formula injection (`'=SUM(A1)`) reads back as the value it was written from.
+ */
 async function parseCsvInSlices(bytes: Buffer, options: CsvOptions): Promise<string[][]> {
   const rows: string[][] = [];
   const parser = parse(options);
-  parser.on('data', (row: string[]) => rows.push(row));
+  parser.on('data', (row: string[]) => rows.push(row.map(restoreFormula)));
   const parsed = finished(parser);
   for (let start = 0; start < bytes.length && !parser.destroyed; start += CSV_BYTES_PER_SLICE) {
     await yieldToOtherRequests();
@@ -143,8 +147,9 @@ export async function readSpreadsheet(bytes: Buffer, maxRows: number): Promise<S
 
 /**
  * The rows as an .xlsx workbook of one sheet, streamed: exceljs' streaming writer commits each row as it is
- * written, and batches are read only as the download takes the bytes. Text cells get the same formula escape as
- * CSV downloads (a spreadsheet would otherwise run `=…` typed into a name), numbers stay numbers.
+ * written, and batches are read only as the download takes the bytes. Cells go in as they are: a text cell of a
+ * workbook is never run as a formula, so it needs no escape (a `'` would become part of the value), and numbers
+ * stay numbers.
  */
 export function xlsxStream<T>(
   columns: readonly CsvColumn<T>[],
@@ -154,19 +159,23 @@ export function xlsxStream<T>(
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
+  // Fastify destroys the answer's stream when the client goes away: the download is gone.
+  const downloadGone = new AbortController();
+  output.once('close', () => downloadGone.abort());
   void (async () => {
     sheet.addRow(columns.map((column) => column.header)).commit();
-    for await (const { row, position } of rowsWithPositions(batches)) {
-      sheet
-        .addRow(
-          columns.map((column) => {
-            const cell = column.cell(row, position);
-            return typeof cell === 'string' ? neutralizeFormula(cell) : cell;
-          }),
-        )
-        .commit();
-      // Wait until the download has taken what was written, so memory holds about what one batch makes.
-      if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
+    let position = 0;
+    for await (const batch of batches) {
+      batch.forEach((row, index) => {
+        sheet.addRow(columns.map((column) => column.cell(row, position + index))).commit();
+      });
+      position += batch.length;
+      // exceljs' writer never pushes back (its write() always says "go on"), so the loop paces itself: a turn of the
+      // event loop lets the workbook's compression and the download take what this batch made (and other requests
+      // run), and a full download waits for 'drain'. Leaving the loop ends the batches, so nothing more is read.
+      await yieldToOtherRequests();
+      if (output.writableNeedDrain) await once(output, 'drain', { signal: downloadGone.signal });
+      if (output.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();

@@ -35,7 +35,7 @@ export interface Actor {
   ip: string;
 }
 
-/** A failed sign-in is no authenticated actor: its e-mail is the one tried, its id null. */
+/** A failed sign-in is no authenticated actor: its id is null, its e-mail the account's (see failedSignIn). */
 export type AuditActor = Actor | { id: null; email: string; ip: string };
 
 export interface AuditTarget {
@@ -114,9 +114,26 @@ export const userTarget = (user: Pick<User, 'id' | 'email' | 'first_name' | 'las
   label: `${user.first_name} ${user.last_name} <${user.email}> (user #${user.id})`,
 });
 
-/** The account a failed sign-in tried: the user when the e-mail names one. */
-export const signInTarget = (email: string, user: User | undefined): AuditTarget =>
-  user ? userTarget(user) : { type: 'user', id: null, label: `${email} (no such user)` };
+/** An e-mail a sign-in tried that no account has, known only by the keyed fingerprint of the text typed. */
+export interface UnknownAccount {
+  fingerprint: string;
+}
+
+/**
+ * The actor and target of a failed sign-in. An account is named by its stored e-mail; an e-mail no account has by a
+ * short form of its fingerprint, `unknown account · fingerprint 3f2a9c1e`, never by the text typed, which is often
+ * a password typed into the e-mail field (and this log is read by every signed-in user).
+ */
+export function failedSignIn(
+  account: User | UnknownAccount,
+  ip: string,
+): { actor: AuditActor; target: AuditTarget } {
+  if ('fingerprint' in account) {
+    const label = `unknown account · fingerprint ${account.fingerprint.slice(0, 8)}`;
+    return { actor: { id: null, email: label, ip }, target: { type: 'user', id: null, label } };
+  }
+  return { actor: { id: null, email: account.email, ip }, target: userTarget(account) };
+}
 
 export const userSnapshot = (user: Pick<User, 'email' | 'first_name' | 'last_name'>): Snapshot => ({
   email: user.email,

@@ -1,11 +1,12 @@
 import type { Config } from '../config';
 import { signToken, verifyToken, type TokenClaims, type TokenType } from '../auth/jwt';
+import { typedEmailFingerprint } from '../auth/fingerprint';
 import { claimLoginAttempt, resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword, hasLowerCost, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import { findUserByEmail, findUserForToken, upgradePasswordHash, type User } from '../db/repositories/users';
 import { HttpError } from '../http/errors';
-import { recordAudit, signInTarget } from './audit';
+import { failedSignIn, recordAudit, type UnknownAccount } from './audit';
 
 export interface AuthContext {
   db: Db;
@@ -31,6 +32,10 @@ function accessToken({ config, now }: AuthContext, userId: number, tokenVersion:
   });
 }
 
+/** The login throttle's name for the account an attempt tried: its e-mail, or an unknown e-mail's fingerprint. */
+const throttledName = (account: User | UnknownAccount): string =>
+  'fingerprint' in account ? account.fingerprint : account.email;
+
 /**
  * §2.1: the attempt is counted before the password is looked at, so a locked (IP, email) pair, or one whose
  * allowance concurrent attempts have already taken, is refused without a password check.
@@ -43,7 +48,13 @@ export async function login(
 ): Promise<LoginResult> {
   const { db, config, now } = ctx;
   const throttle = { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds };
-  const attempt = await claimLoginAttempt(db, throttle, ip, email, now);
+  const user = await findUserByEmail(db, email);
+  // What was typed for an e-mail no account has is kept nowhere, in the throttle or the audit log: only its
+  // fingerprint.
+  const account: User | UnknownAccount = user ?? {
+    fingerprint: typedEmailFingerprint(config.jwtSecret, email),
+  };
+  const attempt = await claimLoginAttempt(db, throttle, ip, throttledName(account), now);
   // Refused attempts are not audited: the lock was, once, by the failure that set it.
   if (attempt.retryAfterSeconds > 0) {
     throw new HttpError(
@@ -54,12 +65,11 @@ export async function login(
     );
   }
 
-  const user = await findUserByEmail(db, email);
   const valid = user
     ? await verifyPassword(password, user.password_hash)
     : await verifyDummyPassword(password, config.passwordHashCost);
   if (!user || !valid) {
-    await auditFailedSignIn(db, { at: now, ip, email }, user, attempt.failures === throttle.maxFailures);
+    await auditFailedSignIn(db, { at: now, ip }, account, attempt.failures === throttle.maxFailures);
     throw badCredentials();
   }
   await resetLoginFailures(db, email, ip);
@@ -81,16 +91,16 @@ export async function login(
 
 /**
  * A wrong password or unknown e-mail: one `auth.login_failed` entry, and one `auth.locked_out` when this failure
- * locks the pair. The actor is the e-mail tried, not an authenticated user; the password never goes in.
+ * locks the pair. The actor is the account tried, not an authenticated user; no password, nor the text typed for
+ * an e-mail no account has, goes in.
  */
 async function auditFailedSignIn(
   db: Db,
-  { at, ip, email }: { at: Date; ip: string; email: string },
-  user: User | undefined,
+  { at, ip }: { at: Date; ip: string },
+  account: User | UnknownAccount,
   locksThePair: boolean,
 ): Promise<void> {
-  const actor = { id: null, email, ip };
-  const target = signInTarget(email, user);
+  const { actor, target } = failedSignIn(account, ip);
   await db.transaction().execute(async (trx) => {
     await recordAudit(trx, { at, actor, action: 'auth.login_failed', target });
     if (locksThePair) await recordAudit(trx, { at, actor, action: 'auth.locked_out', target });

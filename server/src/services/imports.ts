@@ -16,7 +16,6 @@ import {
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
-import { restoreFormula } from '../domain/csvFormat';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { yieldToOtherRequests } from '../http/eventLoop';
 import { readSpreadsheet } from '../http/spreadsheet';
@@ -212,7 +211,7 @@ function checkSlice<K extends StockKind>(
     const errors = new FieldErrorCollector();
     for (const [field, column] of Object.entries(mapping)) {
       if (column === null) continue;
-      let text = restoreFormula((rowCells[column] ?? '').trim());
+      let text = (rowCells[column] ?? '').trim();
       if (field === 'quantity') {
         const amount = importedQuantity(kind, text);
         if (!amount.ok) errors.add(field, amount.message);

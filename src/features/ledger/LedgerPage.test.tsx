@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { localDateTime, localDayBounds } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
-import { captureDownloads } from '../../testing/downloads';
+import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import {
   addToCart,
@@ -196,16 +196,10 @@ describe('LedgerPage', () => {
     expect([...exports[0]]).toEqual([['type', 'chemical']]);
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toMatch(/^labstore-ledger-\d{4}-\d{2}-\d{2}\.csv$/);
-    // The file as the server sent it, byte order mark included (text() would drop it).
-    const bytes = new Uint8Array(await saved[0].blob.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = (await saved[0].blob.text()).split('\r\n');
-    expect(lines[0]).toMatch(/^Date and time \(UTC\),Kind,Item kind,/);
-    expect(lines.slice(1, -1).map((line) => line.split(',')[1])).toEqual([
-      'Shipment',
-      'Adjustment',
-      'Adjustment',
-    ]);
+    // The file as the server sent it, byte order mark included.
+    const [header, ...lines] = await csvRows(saved[0]);
+    expect(header.slice(0, 3)).toEqual(['Date and time (UTC)', 'Kind', 'Item kind']);
+    expect(lines.map((line) => line[1])).toEqual(['Shipment', 'Adjustment', 'Adjustment']);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

@@ -489,37 +489,76 @@ describe('sign-in failures and lock-outs', () => {
       headers,
     });
 
-  it('audits a failure with the e-mail tried, as no authenticated actor, also for an unknown e-mail', async () => {
-    expect(await auditOf(401, () => signIn('Nobody@Lab.org', 'a guessed password'))).toEqual([
+  it('audits a failure as no authenticated actor, naming the account by its stored e-mail', async () => {
+    const user = await t.createUser({ first_name: 'Bo', last_name: 'Ng' });
+    expect(
+      await auditOf(401, () => signIn(` ${user.email.toUpperCase()} `, 'a wrong password', '198.51.100.4')),
+    ).toEqual([
       {
         id: expect.any(Number),
         created_at: expect.any(String),
         action: 'auth.login_failed',
         actor_id: null,
-        actor_email: 'Nobody@Lab.org',
+        actor_email: user.email,
         authenticated: false,
         target_type: 'user',
-        target_id: null,
-        target_label: 'Nobody@Lab.org (no such user)',
-        changes: null,
-        ip: ADDRESS,
-      },
-    ]);
-    const user = await t.createUser({ first_name: 'Bo', last_name: 'Ng' });
-    expect(
-      await auditOf(401, () => signIn(user.email.toUpperCase(), 'a wrong password', '198.51.100.4')),
-    ).toEqual([
-      expect.objectContaining({
-        action: 'auth.login_failed',
-        actor_id: null,
-        actor_email: user.email.toUpperCase(),
-        authenticated: false,
         target_id: user.id,
         target_label: `Bo Ng <${user.email}> (user #${user.id})`,
+        changes: null,
         ip: '198.51.100.4',
-      }),
+      },
     ]);
     expect(await auditOf(200, () => signIn(user.email, TEST_PASSWORD))).toEqual([]);
+  });
+
+  it('never stores what was typed for an e-mail no account has: the entry names a keyed fingerprint of it', async () => {
+    // A password typed into the e-mail field, a common slip.
+    const typed = 'Tr0ub4dor&3-horse';
+    const [entry] = await auditOf(401, () => signIn(typed, 'a guessed password'));
+    const fingerprint = /^unknown account · fingerprint [0-9a-f]{8}$/;
+    expect(entry).toEqual({
+      id: expect.any(Number),
+      created_at: expect.any(String),
+      action: 'auth.login_failed',
+      actor_id: null,
+      actor_email: expect.stringMatching(fingerprint),
+      authenticated: false,
+      target_type: 'user',
+      target_id: null,
+      target_label: entry.actor_email,
+      changes: null,
+      ip: ADDRESS,
+    });
+
+    // The same text, in any case and spacing, gives the same fingerprint; another text another one.
+    const [again] = await auditOf(401, () => signIn(` ${typed.toUpperCase()}`, 'another guess'));
+    expect(again.actor_email).toBe(entry.actor_email);
+    const [other] = await auditOf(401, () => signIn('nobody@lab.org', 'a guessed password'));
+    expect(other.actor_email).toMatch(fingerprint);
+    expect(other.actor_email).not.toBe(entry.actor_email);
+    // A fingerprint finds its entries.
+    const found = await call('GET', `/api/management/audit/?search=${entry.actor_email.slice(-8)}`);
+    expect((found.json() as { results: AuditEntry[] }).results.map((e) => e.id)).toEqual([
+      again.id,
+      entry.id,
+    ]);
+
+    // Nothing that is stored or answered holds the text: not the log, not the sign-in throttle.
+    const stored = JSON.stringify({
+      entries: await allEntries(),
+      audit: await t.db.selectFrom('audit_log').selectAll().execute(),
+      throttle: await t.db.selectFrom('login_failures').selectAll().execute(),
+    }).toLowerCase();
+    for (const text of [typed, 'nobody@lab.org']) expect(stored).not.toContain(text.toLowerCase());
+  });
+
+  it('locks an e-mail no account has after too many failures, as it locks an account', async () => {
+    const address = '198.51.100.12';
+    for (let attempt = 1; attempt <= t.config.loginMaxFailures; attempt += 1) {
+      expect((await signIn('Ghost@Lab.org', 'wrong', address)).statusCode).toBe(401);
+    }
+    expect((await signIn(' ghost@lab.org', 'wrong', address)).statusCode).toBe(429);
+    expect((await signIn('ghost@lab.org', 'wrong', '198.51.100.13')).statusCode).toBe(401);
   });
 
   it('audits the lock-out once, with the failure that sets it; refused attempts write nothing', async () => {
@@ -578,6 +617,7 @@ describe('the client address', () => {
   it('is the forwarded address behind a trusted proxy (TRUST_PROXY)', async () => {
     const proxied = await buildTestApp({ trustProxy: true });
     try {
+      await proxied.createUser({ email: 'proxy.test@lab.org' });
       await failSignIn(proxied);
       expect(await addressesIn(proxied, (await proxied.signedInUser()).token)).toEqual(['203.0.113.7']);
     } finally {
@@ -586,6 +626,7 @@ describe('the client address', () => {
   });
 
   it("is the connection's address otherwise, whatever X-Forwarded-For says", async () => {
+    await t.createUser({ email: 'proxy.test@lab.org' });
     await failSignIn(t);
     expect(await addressesIn(t, token)).toEqual(['10.0.0.1']);
   });
@@ -608,6 +649,7 @@ describe('secrets', () => {
       'first password 1',
       'second password 2',
       'a guessed password',
+      'another guess',
       'a wrong password',
       'whatever it is',
       token,

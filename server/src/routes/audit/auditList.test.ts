@@ -197,6 +197,11 @@ describe('GET /api/management/audit/', () => {
     expect(await seedsOf('from=2026-03-02T09:00%2B01:00')).toEqual([6, 5, 4, 3]);
     expect(await seedsOf('to=2026-03-02T08:00:00Z')).toEqual([4, 3, 2, 1, 0]);
     expect(await seedsOf('from=2026-03-04')).toEqual([]);
+    // The last day and the first instant a date can name: no end, and no start, that any entry lies beyond.
+    expect(await seedsOf('to=9999-12-31')).toEqual(NEWEST_FIRST);
+    expect(await seedsOf('to=9999-12-31T23:59:59.999-01:00')).toEqual(NEWEST_FIRST);
+    expect(await seedsOf('from=0000-01-01T00:00%2B01:00')).toEqual(NEWEST_FIRST);
+    expect(await seedsOf('from=9999-12-31T23:00-01:00')).toEqual([]);
     const bad = await call('GET', '/api/management/audit/?from=yesterday&to=2026-02-30');
     expect(bad.statusCode).toBe(400);
     const message = 'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).';

@@ -25,7 +25,11 @@ const AuditEntrySchema = Type.Object({
     description:
       'The signed-in user who acted (kept after the account is deleted); null for a failed sign-in',
   }),
-  actor_email: Type.String({ description: "The actor's e-mail; for a failed sign-in the e-mail tried" }),
+  actor_email: Type.String({
+    description:
+      "The actor's e-mail; for a failed sign-in the account's e-mail, or `unknown account · fingerprint 3f2a9c1e` " +
+      'for an e-mail no account has (a keyed fingerprint of the text typed, never the text)',
+  }),
   authenticated: Type.Boolean({ description: 'False for a failed sign-in' }),
   target_type: Type.String({ enum: [...AUDIT_TARGET_TYPES] }),
   target_id: Type.Union([Type.Integer(), Type.Null()]),

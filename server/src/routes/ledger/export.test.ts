@@ -69,8 +69,8 @@ describe('GET /api/management/ledger/export/', () => {
       `attachment; filename="labstore-ledger-${today}.csv"`,
     );
     expect(response.headers['cache-control']).toBe('no-store');
-    // A byte order mark for spreadsheets, CRLF line ends (RFC 4180), quotes only where a cell needs them.
-    expect(response.body.startsWith('\uFEFFDate and time (UTC),Kind,')).toBe(true);
+    // A byte order mark for spreadsheets, CRLF line ends (RFC 4180), every text quoted (OWASP), numbers not.
+    expect(response.body.startsWith('\uFEFF"Date and time (UTC)","Kind",')).toBe(true);
     expect(response.body).toContain(',"Beaker ""tall""",');
     expect(response.body.split('\r\n')).toHaveLength(6);
 

@@ -311,6 +311,12 @@ describe('filters', () => {
     expect((plain.json() as Page).results.map((entry) => entry.change)).toEqual([1]);
     // A range that ends before it starts holds nothing.
     expect(await changes({ from: now.created_at, to: before.created_at })).toEqual([]);
+    // The last day a date can name, and an instant past it, end nothing; a start past it leaves nothing.
+    expect(await changes({ to: '9999-12-31' })).toEqual([3, 1]);
+    expect(await changes({ from: day(before.created_at), to: '9999-12-31T23:59:59.999-01:00' })).toEqual([
+      3, 1,
+    ]);
+    expect(await changes({ from: '9999-12-31T23:00-01:00' })).toEqual([]);
   });
 
   it('answer unknown choices and malformed dates with 400 field errors, every failing field at once', async () => {

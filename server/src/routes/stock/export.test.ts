@@ -1,7 +1,8 @@
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { findStockIdsAfter } from '../../db/repositories/stockListing';
-import { STOCK_EXPORT_BATCH_SIZE } from '../../services/stock';
+import { STOCK_EXPORT_BATCH_SIZE, stockRecordBatches } from '../../services/stock';
 import { multipartBody } from '../../testing/multipart';
 import { createStockRecord, ledgerOf } from '../../testing/stockApi';
 import { insertInstrumentStock } from '../../testing/stockRows';
@@ -17,6 +18,18 @@ jest.mock('../../db/repositories/stockListing', () => {
   return { ...actual, findStockIdsAfter: jest.fn(actual.findStockIdsAfter) };
 });
 const keysetReads = jest.mocked(findStockIdsAfter);
+const { findStockIdsAfter: readKeysetBatch } = jest.requireActual<
+  typeof import('../../db/repositories/stockListing')
+>('../../db/repositories/stockListing');
+
+// An export's batch source, as the route makes it; a test can watch it end.
+jest.mock('../../services/stock', () => {
+  const actual = jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
+  return { ...actual, stockRecordBatches: jest.fn(actual.stockRecordBatches) };
+});
+const batchSources = jest.mocked(stockRecordBatches);
+const { stockRecordBatches: makeBatchSource } =
+  jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
 
 let t: TestApp;
 let token: string;
@@ -149,6 +162,16 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       'Daraz',
     ]);
     expect(beaker).toBeGreaterThan(0);
+
+    // '#' numbers the rows as the CSV does.
+    await createStockRecord(t, token, 'chemical', 1, 'Acetone');
+    await createStockRecord(t, token, 'chemical', 2, 'Toluene');
+    const chemicals = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?format=xlsx' });
+    const chemicalBook = new ExcelJS.Workbook();
+    await chemicalBook.xlsx.load(chemicals.rawPayload as unknown as ArrayBuffer);
+    const numbers = chemicalBook.worksheets[0].getColumn(1).values.slice(2);
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    expect(numbers.length).toBeGreaterThan(1);
   });
 
   it('reads the list in keyset batches while sending', async () => {
@@ -168,6 +191,59 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     for (const call of keysetReads.mock.calls) expect(call[3]).toBe(STOCK_EXPORT_BATCH_SIZE);
   });
 
+  it('writes text into an .xlsx workbook as it is: a text cell never runs as a formula, so it gets no quote', async () => {
+    await createStockRecord(t, token, 'instrument', 3, '=HYPERLINK("http://evil.example")');
+    await createStockRecord(t, token, 'instrument', 4, 'Acme;=1+2');
+    const response = await t.app.inject({
+      url: '/api/storeobjects/instrumentobjs/export/?format=xlsx&search=evil.example',
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const name = workbook.worksheets[0].getRow(2).getCell(1);
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(name.value).toBe('=HYPERLINK("http://evil.example")');
+    const csv = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/?search=acme' });
+    expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz"`);
+  });
+
+  it('stops reading the table when the client of an .xlsx download goes away', async () => {
+    for (let index = 0; index < 200; index += 1) {
+      await insertInstrumentStock(t.db, { name: `Gauge ${index}`, quantity: index });
+    }
+    const records = (await t.app.inject({ url: '/api/storeobjects/instrumentobjs/' })).json()
+      .length as number;
+    // Small batches make the table many reads long.
+    const batchSize = 20;
+    keysetReads.mockImplementation((db, kind, after) => readKeysetBatch(db, kind, after, batchSize));
+    keysetReads.mockClear();
+    const sourceEnded = new Promise<void>((resolve) => {
+      batchSources.mockImplementationOnce(async function* (...args) {
+        try {
+          yield* makeBatchSource(...args);
+        } finally {
+          resolve();
+        }
+      });
+    });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(`${address}/api/storeobjects/instrumentobjs/export/?format=xlsx`, (response) => {
+            response.once('data', () => {
+              response.destroy();
+              resolve();
+            });
+          })
+          .on('error', reject);
+      });
+      await sourceEnded;
+      expect(keysetReads.mock.calls.length).toBeLessThan(Math.ceil(records / batchSize));
+    } finally {
+      keysetReads.mockImplementation(readKeysetBatch);
+    }
+  });
+
   it('refuses an unknown ordering field or format with 400', async () => {
     const response = await t.app.inject({
       url: '/api/storeobjects/instrumentobjs/export/?ordering=colour&format=pdf',
@@ -179,66 +255,80 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     });
   });
 
-  it('round trip: an exported tab imported again matches every record and changes nothing', async () => {
-    const exported = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/' });
-    const before = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
-    // The file lists the records in the default order, by id.
-    const ids = (before.json() as { id: number }[]).map((record) => record.id);
-    expect(rowsOf(exported.body)).toHaveLength(ids.length + 1);
+  describe('round trip', () => {
+    // Text a CSV export escapes, or that only looks escaped, must come back as it was, in either format.
+    beforeAll(async () => {
+      for (const name of ['Acme;=1+2', "'=1+1", "'quoted"])
+        await createStockRecord(t, token, 'chemical', 1, name);
+    });
 
-    const form = await multipartBody([['file', exported.rawPayload, 'export.csv']]);
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/management/chemical-imports/',
-      payload: form.payload,
-      headers: { ...authHeader(token), ...form.headers },
-    });
-    expect(opened.statusCode).toBe(201);
-    const session = opened.json() as { id: number; mapping: Record<string, number | null> };
-    expect(session.mapping).toEqual({
-      name: 1,
-      expiry_date: 2,
-      opened_on: null,
-      minimum_quantity: 8,
-      hazard_statements: null,
-      signal_word: null,
-      storage_classes: null,
-      CAS_RN: 3,
-      molecular_formula: 4,
-      molecular_weight: 5,
-      purity: 6,
-      manufacturer: 10,
-      supplier: 11,
-      state: 9,
-      quantity: 7,
-    });
-    // Without the amounts: the file describes the stock that is there, it brings none in.
-    const mapping = { ...session.mapping, quantity: null };
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: `/api/management/imports/${session.id}/preview/`,
-      payload: { mapping },
-      headers: authHeader(token),
-    });
-    const previewRows = preview.json().rows as { outcome: string; stock_id: number }[];
-    expect(previewRows.map((row) => row.outcome)).toEqual(ids.map(() => 'add'));
-    expect(previewRows.map((row) => row.stock_id)).toEqual(ids);
+    it.each(['csv', 'xlsx'])(
+      'an exported tab (%s) imported again matches every record and changes nothing',
+      async (format) => {
+        const exported = await t.app.inject({
+          url: `/api/storeobjects/chemicalobjs/export/?format=${format}`,
+        });
+        const before = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+        // The file lists the records in the default order, by id.
+        const ids = (before.json() as { id: number }[]).map((record) => record.id);
 
-    const committed = await t.app.inject({
-      method: 'POST',
-      url: `/api/management/imports/${session.id}/commit/`,
-      payload: { mapping },
-      headers: authHeader(token),
-    });
-    expect(committed.json()).toMatchObject({
-      status: 'COMMITTED',
-      created_count: 0,
-      added_count: ids.length,
-    });
-    const after = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
-    expect(after.json()).toEqual(before.json());
-    for (const id of ids) {
-      expect((await ledgerOf(t, token, 'chemical', id)).every((entry) => entry.kind !== 'IMPORT')).toBe(true);
-    }
+        const form = await multipartBody([['file', exported.rawPayload, `export.${format}`]]);
+        const opened = await t.app.inject({
+          method: 'POST',
+          url: '/api/management/chemical-imports/',
+          payload: form.payload,
+          headers: { ...authHeader(token), ...form.headers },
+        });
+        expect(opened.statusCode).toBe(201);
+        const session = opened.json() as { id: number; mapping: Record<string, number | null> };
+        expect(session.mapping).toEqual({
+          name: 1,
+          expiry_date: 2,
+          opened_on: null,
+          minimum_quantity: 8,
+          hazard_statements: null,
+          signal_word: null,
+          storage_classes: null,
+          CAS_RN: 3,
+          molecular_formula: 4,
+          molecular_weight: 5,
+          purity: 6,
+          manufacturer: 10,
+          supplier: 11,
+          state: 9,
+          quantity: 7,
+        });
+        // Without the amounts: the file describes the stock that is there, it brings none in.
+        const mapping = { ...session.mapping, quantity: null };
+        const preview = await t.app.inject({
+          method: 'POST',
+          url: `/api/management/imports/${session.id}/preview/`,
+          payload: { mapping },
+          headers: authHeader(token),
+        });
+        const previewRows = preview.json().rows as { outcome: string; stock_id: number }[];
+        expect(previewRows.map((row) => row.outcome)).toEqual(ids.map(() => 'add'));
+        expect(previewRows.map((row) => row.stock_id)).toEqual(ids);
+
+        const committed = await t.app.inject({
+          method: 'POST',
+          url: `/api/management/imports/${session.id}/commit/`,
+          payload: { mapping },
+          headers: authHeader(token),
+        });
+        expect(committed.json()).toMatchObject({
+          status: 'COMMITTED',
+          created_count: 0,
+          added_count: ids.length,
+        });
+        const after = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+        expect(after.json()).toEqual(before.json());
+        for (const id of ids) {
+          expect((await ledgerOf(t, token, 'chemical', id)).every((entry) => entry.kind !== 'IMPORT')).toBe(
+            true,
+          );
+        }
+      },
+    );
   });
 });
