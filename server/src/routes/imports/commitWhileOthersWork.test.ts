@@ -111,9 +111,10 @@ async function heldCommit(id: number) {
   const released = gate();
   releaseHeldCommit = released.open;
   jest.mocked(insertStockRows).mockImplementationOnce(async (...args) => {
-    await actual.insertStockRows(...args);
+    const inserted = await actual.insertStockRows(...args);
     held.open();
     await released.opened;
+    return inserted;
   });
   const answer = commit(id);
   await held.opened;
@@ -207,9 +208,9 @@ describe('a commit that fails at any point', () => {
       ),
     );
 
-  /** Makes the `call`-th call (1-based; 'last' counts the calls of a successful commit) of `write` throw. */
+  /** Makes the `call`-th call (from 1) of `write` throw, until the answered function is called. */
   const failing = <A extends unknown[]>(
-    write: jest.MockedFunction<(...args: A) => Promise<void>>,
+    write: jest.MockedFunction<(...args: A) => Promise<unknown>>,
     call: number,
   ) => {
     const actual = write.getMockImplementation()!;
@@ -243,7 +244,7 @@ describe('a commit that fails at any point', () => {
     const call = which === 'first' ? 1 : which === 'middle' ? Math.ceil(calls / 2) : calls;
     const before = await rowCounts();
     const restore = failing(
-      writes[write] as jest.MockedFunction<(...args: unknown[]) => Promise<void>>,
+      writes[write] as jest.MockedFunction<(...args: unknown[]) => Promise<unknown>>,
       call,
     );
     try {
