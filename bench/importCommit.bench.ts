@@ -2,8 +2,9 @@
  * The largest allowed import committed while others read (issue "Hardening II", item 3), called from run.ts:
  * against a server process over HTTP, a chemical CSV of MAX_IMPORT_ROWS new records is uploaded, previewed and
  * committed while READERS clients request, in turn, a Store page, the location tree and the health check, each
- * asking again as soon as it has its answer (as browsers and a load balancer would). Reports the commit's
- * duration, the reads' p50/p99 and the health check's answers by status. run.ts runs it on the benchmarks'
+ * asking again as soon as it has its answer (as browsers and a load balancer would), and one more stages shipment
+ * lines the same way (a write, which on SQLite waits for the commit's end). Reports the commit's duration, the
+ * reads' p50/p99, the health check's answers by status and the writes' waits. run.ts runs it on the benchmarks'
  * SQLite database and, with BENCH_DATABASE_URL=postgres://…, again on PostgreSQL (`onPostgres`).
  */
 import { randomBytes } from 'node:crypto';
@@ -27,8 +28,10 @@ const READ_P99_TARGET_MS = 250;
 const READ_PATHS = ['/api/storeobjects/chemicalobjs/?limit=100', '/api/management/consumers-tree/'];
 const HEALTH_PATH = '/api/health/';
 
-// Readers and the importer each on a connection of their own, kept alive like a browser's.
-const agent = new http.Agent({ keepAlive: true, maxSockets: READERS + 1 });
+const STAGING_PATH = '/api/management/chemical-temp-shipment/';
+
+// Readers, the writer and the importer each on a connection of their own, kept alive like a browser's.
+const agent = new http.Agent({ keepAlive: true, maxSockets: READERS + 2 });
 
 interface Answer {
   status: number;
@@ -75,6 +78,7 @@ export interface CommitBefore {
   commit?: string;
   reads?: string;
   health?: string;
+  writes?: string;
 }
 
 /**
@@ -122,9 +126,16 @@ export async function measureImportCommit(
   if (counts.new !== MAX_IMPORT_ROWS) throw new Error(`preview counts ${JSON.stringify(counts)}`);
   const paths = [...READ_PATHS, HEALTH_PATH];
   for (const path of paths) expectStatus(`GET ${path}`, await send(baseUrl + path), 200);
+  const page = JSON.parse((await send(baseUrl + READ_PATHS[0])).body.toString('utf8')) as {
+    results: { id: number }[];
+  };
+  const stagingLine = Buffer.from(JSON.stringify({ chemical: page.results[0].id, quantity: 1 }));
+  const stage = () => send(baseUrl + STAGING_PATH, { method: 'POST', body: stagingLine, headers: json });
+  expectStatus(`POST ${STAGING_PATH}`, await stage(), 201);
 
   const reads: Answer[] = [];
   const health: Answer[] = [];
+  const writes: Answer[] = [];
   let committing = true;
   const reader = async (first: number) => {
     for (let turn = first; committing; turn++) {
@@ -133,14 +144,17 @@ export async function measureImportCommit(
       (path === HEALTH_PATH ? health : reads).push(answer);
     }
   };
+  const writer = async () => {
+    while (committing) writes.push(await stage());
+  };
   const commit = send(`${baseUrl}/api/management/imports/${id}/commit/`, {
     method: 'POST',
     body: Buffer.from('{}'),
     headers: json,
   }).finally(() => (committing = false));
-  const readers = Array.from({ length: READERS }, (_, first) => reader(first));
+  const others = [...Array.from({ length: READERS }, (_, first) => reader(first)), writer()];
   const committed = expectStatus('commit', await commit, 200);
-  await Promise.all(readers);
+  await Promise.all(others);
 
   const latencies = reads.map((read) => read.elapsed).sort((a, b) => a - b);
   const failedReads = reads.filter((read) => read.status !== 200).length;
@@ -148,6 +162,8 @@ export async function measureImportCommit(
   const byStatus = new Map<number, number>();
   for (const answer of health) byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
   const healthy = health.length > 0 && health.every((answer) => answer.status === 200);
+  const waits = writes.map((write) => write.elapsed).sort((a, b) => a - b);
+  const failedWrites = writes.filter((write) => write.status !== 201).length;
   return [
     {
       name: `import commit of ${MAX_IMPORT_ROWS.toLocaleString('en')} new chemical records over HTTP, ${database}`,
@@ -173,6 +189,15 @@ export async function measureImportCommit(
       measured: [...byStatus].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none answered',
       target: 'every answer 200 (no 503)',
       pass: healthy,
+    },
+    {
+      name: `${database}: POST ${STAGING_PATH} during that commit, one client (n=${waits.length})`,
+      before: before.writes,
+      measured:
+        waits.length === 0
+          ? 'none answered'
+          : `p50 ${ms(percentile(waits, 0.5))}, max ${ms(waits[waits.length - 1])}` +
+            (failedWrites > 0 ? `, ${failedWrites} not 201` : ''),
     },
   ];
 }
