@@ -457,14 +457,16 @@ async function fileCatalog<K extends StockKind>(
 ): Promise<CatalogLookup> {
   const entries = new Map<string, stock.NamedEntry>();
   const entryKey = (table: stock.NamedEntryTable, name: string) => `${table}:${stock.nameKey(name)}`;
-  const createEntries = async (table: stock.NamedEntryTable, names: string[]) => {
-    const found = await lookUpInSlices(
-      names,
-      (slice) => imports.findOrCreateNamedEntries(trx, table, slice),
+  const createEntries = (table: stock.NamedEntryTable, names: string[]) =>
+    inSlices(
+      firstOfEachName(names, (name) => name),
+      async (slice) => {
+        for (const [key, entry] of await imports.findOrCreateNamedEntries(trx, table, slice)) {
+          entries.set(`${table}:${key}`, entry);
+        }
+      },
       yieldTurn,
     );
-    for (const [key, entry] of found) entries.set(`${table}:${key}`, entry);
-  };
   await createEntries(
     'manufacturers',
     writes.map((write) => write.manufacturer),
@@ -479,18 +481,17 @@ async function fileCatalog<K extends StockKind>(
       writes.map((write) => write.name),
     );
   }
-  const chemicals =
-    kind === 'chemical'
-      ? await lookUpInSlices(
-          writes as readonly ChemicalWrite[],
-          (slice) =>
-            imports.findOrCreateChemicals(
-              trx,
-              slice.map((write) => ({ name: write.name, values: substanceValues(write, undefined) })),
-            ),
-          yieldTurn,
-        )
-      : new Map<string, stock.ChemicalRow>();
+  const chemicals = new Map<string, stock.ChemicalRow>();
+  if (kind === 'chemical') {
+    await inSlices(
+      firstOfEachName(writes as readonly ChemicalWrite[], (write) => write.name),
+      async (slice) => {
+        const named = slice.map((write) => ({ name: write.name, values: substanceValues(write, undefined) }));
+        for (const [key, row] of await imports.findOrCreateChemicals(trx, named)) chemicals.set(key, row);
+      },
+      yieldTurn,
+    );
+  }
   return {
     entry: async (db, table, name) =>
       entries.get(entryKey(table, name)) ?? DATABASE_CATALOG.entry(db, table, name),
@@ -514,10 +515,26 @@ const LOOKUPS_PER_SLICE = 1000;
 /**
  * How long a commit works between two turns of other requests. It holds the writer throughout (on SQLite every
  * other write waits for it), so it takes turns by time rather than after every slice: under load each turn costs
- * it the requests that arrived meanwhile. Its steps (a slice of lookups or writes, one row resolved) take a few ms
- * at most, so the event loop is never held much longer than this.
+ * it the requests that arrived meanwhile. Its steps (a slice of lookups or writes, one row resolved) take 15 ms at
+ * most, so the event loop is held for about twice this at most.
  */
-const COMMIT_SLICE_MS = 20;
+const COMMIT_SLICE_MS = 15;
+
+/** Records, ledger entries or search-change notes a commit writes in one step (about 15 ms on SQLite). */
+export const WRITES_PER_SLICE = 250;
+
+/**
+ * The first item naming each name (compared as §4.4 compares them), by ascending name key: entries are created in
+ * that order, so concurrent writers creating several wait for each other in one order.
+ */
+function firstOfEachName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
+  const first = new Map<string, T>();
+  for (const item of items) {
+    const key = stock.nameKey(nameOf(item));
+    if (!first.has(key)) first.set(key, item);
+  }
+  return [...first.keys()].sort().map((key) => first.get(key)!);
+}
 
 /** Lets other requests run, at once (yieldToOtherRequests) or once a slice has used its time (yieldEvery). */
 type Yield = () => Promise<void>;
@@ -553,9 +570,9 @@ async function inSlices<T>(
   write: (slice: T[]) => Promise<void>,
   yieldTurn: Yield,
 ): Promise<void> {
-  for (let start = 0; start < items.length; start += 5 * ROWS_PER_SLICE) {
+  for (let start = 0; start < items.length; start += WRITES_PER_SLICE) {
     await yieldTurn();
-    await write(items.slice(start, start + 5 * ROWS_PER_SLICE));
+    await write(items.slice(start, start + WRITES_PER_SLICE));
   }
 }
 
@@ -637,6 +654,7 @@ export async function commitImport(
       yieldTurn,
     );
     for (const line of resolved) {
+      await yieldTurn();
       const identity = imports.identityOf(kind, line.columns);
       let stockId = existing.get(identity);
       if (stockId === undefined) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { insertStockRows, updateImport } from '../../db/repositories/imports';
 import { addLedgerEntries } from '../../db/repositories/stockLedger';
 import { recordSearchChanges } from '../../search/changeLog';
+import { WRITES_PER_SLICE } from '../../services/imports';
 import { multipartBody } from '../../testing/multipart';
 import { createStockRecord, expectStockConsistent, stockQuantity } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
@@ -172,8 +173,8 @@ describe('while an import commit holds its transaction', () => {
 });
 
 describe('a commit that fails at any point', () => {
-  // Large enough that each write the commit makes in slices runs several times (500 rows a slice).
-  const ROWS = 1201;
+  // Large enough that each write the commit makes in slices runs several times.
+  const ROWS = 4 * WRITES_PER_SLICE + 1;
   let session: number;
   let existing: number;
   let existingName: string;
@@ -229,8 +230,15 @@ describe('a commit that fails at any point', () => {
     recordSearchChanges: jest.mocked(recordSearchChanges),
     updateImport: jest.mocked(updateImport),
   };
-  // How often a successful commit of this file calls each: 1,200 new records and one added to, in slices of 500.
-  const callsOfACommit = { insertStockRows: 3, addLedgerEntries: 3, recordSearchChanges: 3, updateImport: 1 };
+  // How often a successful commit of this file calls each: ROWS - 1 new records and one added to, written a slice at
+  // a time (the test of a successful commit below checks these).
+  const slices = (rows: number) => Math.ceil(rows / WRITES_PER_SLICE);
+  const callsOfACommit = {
+    insertStockRows: slices(ROWS - 1),
+    addLedgerEntries: slices(ROWS),
+    recordSearchChanges: slices(ROWS),
+    updateImport: 1,
+  };
 
   it.each([
     ['insertStockRows', 'first'],
