@@ -9,9 +9,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts bench/httpServer.ts in a child process (with the same tsx loader) and waits for its port. */
-export function startServer(): Promise<BenchServer> {
-  const child: ChildProcess = fork(path.join(__dirname, 'httpServer.ts'), { stdio: 'inherit' });
+/**
+ * Starts bench/httpServer.ts in a child process (with the same tsx loader) and waits for its port; on the
+ * benchmarks' SQLite database, or on `databaseUrl`.
+ */
+export function startServer(databaseUrl?: string): Promise<BenchServer> {
+  const child: ChildProcess = fork(path.join(__dirname, 'httpServer.ts'), {
+    stdio: 'inherit',
+    env: databaseUrl === undefined ? process.env : { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl },
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));

@@ -28,14 +28,17 @@ const BLOCK_TARGET_MS = 50;
 const ms = (value: number): string => `${value.toFixed(value < 100 ? 1 : 0)} ms`;
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** A delivery of new bottles: distinct names, a handful of manufacturers and suppliers, units as people write them. */
-function deliveryCsv(rows: number): string {
+/**
+ * A delivery of new bottles: distinct names (`name` and the row's number), a handful of manufacturers and
+ * suppliers, units as people write them.
+ */
+export function deliveryCsv(rows: number, name = 'Bench import'): string {
   const lines = ['Name;CAS RN;Molecular Formula;Purity (%);Manufacturer;Supplier;State;Amount'];
   const makers = ['Merck', 'Sigma-Aldrich', 'Fisher', 'VWR', 'TCI'];
   for (let row = 0; row < rows; row++) {
     const amount = row % 3 === 0 ? `${(row % 5) + 0.5} L` : `${(row % 900) + 100} mL`;
     lines.push(
-      `Bench import ${row};64-17-5;C2H6O;${90 + (row % 10)};${makers[row % 5]};${makers[(row + 2) % 5]};LIQUID;${amount}`,
+      `${name} ${row};64-17-5;C2H6O;${90 + (row % 10)};${makers[row % 5]};${makers[(row + 2) % 5]};LIQUID;${amount}`,
     );
   }
   return lines.join('\r\n');

@@ -1,6 +1,7 @@
 /**
  * Writes a generated dataset into a migrated database through the stock repository functions the app uses:
- * catalog entries first, then stock rows with their search-change notes, in large transactions.
+ * catalog entries first, then stock rows with their search-change notes, in large transactions; and the
+ * benchmarks' locations.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../server/src/db';
@@ -11,7 +12,8 @@ import {
   saveChemical,
   type NamedEntryTable,
 } from '../server/src/db/repositories/stock';
-import type { Database } from '../server/src/db/tables';
+import { insertLocation } from '../server/src/db/repositories/locations';
+import type { ConsumerType, Database } from '../server/src/db/tables';
 import { molarMass } from '../server/src/domain/chemistry/formula';
 import { toHundredths } from '../server/src/domain/quantity';
 import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../server/src/domain/stockKinds';
@@ -126,4 +128,20 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
       ...alerts('glassware', record),
     }),
   );
+}
+
+export const LOCATIONS = 40;
+const CONSUMER_TYPES: readonly ConsumerType[] = ['PHYSICAL', 'ORGANIC', 'INORGANIC', 'PERSONAL'];
+
+/** The locations of the location tree the benchmarks read: `LOCATIONS` labs in one building. */
+export async function insertLocations(db: Db): Promise<void> {
+  for (let n = 1; n <= LOCATIONS; n++) {
+    const fields = {
+      name: `Lab ${n}`,
+      consumer_type: CONSUMER_TYPES[n % CONSUMER_TYPES.length],
+      room_number: String(100 + n),
+      building_name: 'Science Building',
+    };
+    await insertLocation(db, fields, new Date(0).toISOString());
+  }
 }

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations';
+import { SqliteReadWriteDialect } from './sqliteReadWrite';
 import { reusingStatements } from './sqliteStatements';
 import type { Database } from './tables';
 
@@ -40,16 +41,35 @@ export function createDatabase(url: string, pgOptions: pg.PoolConfig = {}): Data
           }),
         }),
       })
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(openSqlite(url)) }) });
+    : new Kysely<Database>({ dialect: sqliteDialect(url) });
   return { db, dialect: isPostgresUrl(url) ? 'postgres' : 'sqlite', destroy: () => db.destroy() };
 }
+
+/**
+ * A file gets a writer and a reader (db/sqliteReadWrite.ts), so reads go on while a transaction writes. An
+ * in-memory database (tests) exists only in its one connection: everything runs there, one query at a time.
+ */
+function sqliteDialect(file: string): SqliteDialect {
+  if (file === ':memory:') return new SqliteDialect({ database: reusingStatements(openSqlite(file)) });
+  const writer = reusingStatements(openSqlite(file));
+  return new SqliteReadWriteDialect(writer, reusingStatements(openSqliteReader(file)));
+}
+
+// Several processes (server, account CLI) may share the file: wait for a lock instead of failing at once.
+const BUSY_TIMEOUT = 'busy_timeout = 5000';
 
 function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  // Several processes (server, account CLI) may share the file: wait for a lock instead of failing at once.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(BUSY_TIMEOUT);
+  return sqlite;
+}
+
+/** A read-only connection of a file the writer has opened (and so put in WAL mode, which the file keeps). */
+function openSqliteReader(file: string): SqliteDatabase.Database {
+  const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma(BUSY_TIMEOUT);
   return sqlite;
 }

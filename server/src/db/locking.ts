@@ -3,8 +3,9 @@ import type { Dialect } from './migrations';
 
 /**
  * Adds `FOR UPDATE` on PostgreSQL, so the selected rows stay locked until the transaction ends. SQLite has no row
- * locks and needs none: Kysely runs one transaction at a time on a process's single connection, and between
- * processes the database lock refuses (rather than interleaves) a second writer.
+ * locks and needs none: a process runs one transaction at a time on its single writer connection, its reads
+ * included (only reads outside any transaction run beside it and see the last commit: sqliteReadWrite.ts), and
+ * between processes the database lock refuses (rather than interleaves) a second writer.
  */
 export function lockRowsIfSupported<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,

@@ -17,14 +17,21 @@ import {
   type StockKind,
 } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { yieldToOtherRequests } from '../http/eventLoop';
+import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
 import { readSpreadsheet } from '../http/spreadsheet';
 import { recordSearchChanges } from '../search/changeLog';
 import { FieldErrorCollector, ValidationError, type FieldErrors } from '../validation/errors';
 import { validateObject, type RequestSchema } from '../validation/validate';
 import { recordAudit, type Actor, type AuditTarget } from './audit';
 import { describeStockRecord, revertAdditions } from './shipments';
-import { DATABASE_CATALOG, newStockColumns, type CatalogLookup, type StockWrites } from './stock';
+import {
+  DATABASE_CATALOG,
+  newStockColumns,
+  substanceValues,
+  type CatalogLookup,
+  type ChemicalWrite,
+  type StockWrites,
+} from './stock';
 
 // Spreadsheet imports (docs/api.md §13): upload → column mapping → preview of every row → commit in one
 // transaction → undo. Rows are checked by the stock POST's own validator, so they fail with its messages.
@@ -435,32 +442,65 @@ export async function previewImport(context: ImportsContext, id: number, mapping
 }
 
 /**
- * The catalogs as one commit sees them: entries found or created once per name (a file names few manufacturers
- * many times), and the chemicals the file names read in a few batched queries instead of one query per row. A
- * chemical the commit itself saves is looked up again, so a later row naming it sees its new values.
+ * The catalogs as one commit sees them: every entry the file names found or created before its rows are resolved,
+ * in a few multi-row statements instead of a few statements per row (the commit holds the writer meanwhile), in
+ * the order a POST creates them (manufacturers, suppliers, the kind's own entries: tradeColumns). New chemicals
+ * are created with the values of the first row naming them, as that row's POST would; a later row setting other
+ * values saves them through the database as a POST does, and the lookup keeps what it saved for the rows after it.
  */
-async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Promise<CatalogLookup> {
+async function fileCatalog<K extends StockKind>(
+  trx: Db,
+  kind: K,
+  writes: readonly StockWrites[K][],
+  yieldTurn: Yield,
+): Promise<CatalogLookup> {
   const entries = new Map<string, stock.NamedEntry>();
-  const chemicals = await lookUpInSlices(chemicalNames, (slice) => imports.findChemicalsByName(trx, slice));
+  const entryKey = (table: stock.NamedEntryTable, name: string) => `${table}:${stock.nameKey(name)}`;
+  const createEntries = (table: stock.NamedEntryTable, names: string[]) =>
+    inSlices(
+      firstOfEachName(names, (name) => name),
+      async (slice) => {
+        for (const [key, entry] of await imports.findOrCreateNamedEntries(trx, table, slice)) {
+          entries.set(`${table}:${key}`, entry);
+        }
+      },
+      yieldTurn,
+    );
+  await createEntries(
+    'manufacturers',
+    writes.map((write) => write.manufacturer),
+  );
+  await createEntries(
+    'suppliers',
+    writes.map((write) => write.supplier),
+  );
+  if (kind !== 'chemical') {
+    await createEntries(
+      CATALOG_TABLES[kind as Exclude<StockKind, 'chemical'>],
+      writes.map((write) => write.name),
+    );
+  }
+  const chemicals = new Map<string, stock.ChemicalRow>();
+  if (kind === 'chemical') {
+    await inSlices(
+      firstOfEachName(writes as readonly ChemicalWrite[], (write) => write.name),
+      async (slice) => {
+        const named = slice.map((write) => ({ name: write.name, values: substanceValues(write, undefined) }));
+        for (const [key, row] of await imports.findOrCreateChemicals(trx, named)) chemicals.set(key, row);
+      },
+      yieldTurn,
+    );
+  }
   return {
-    entry: async (db, table, name) => {
-      const key = `${table}:${stock.nameKey(name)}`;
-      let entry = entries.get(key);
-      if (entry === undefined) {
-        entry = await DATABASE_CATALOG.entry(db, table, name);
-        entries.set(key, entry);
-      }
-      return entry;
-    },
-    chemicalByName: async (db, name) => {
-      const key = stock.nameKey(name);
-      if (chemicals.has(key)) {
-        const found = chemicals.get(key);
-        // Read once: the row's own write may change it.
-        chemicals.delete(key);
-        return found ?? undefined;
-      }
-      return DATABASE_CATALOG.chemicalByName(db, name);
+    entry: async (db, table, name) =>
+      entries.get(entryKey(table, name)) ?? DATABASE_CATALOG.entry(db, table, name),
+    chemicalByName: async (db, name) =>
+      chemicals.get(stock.nameKey(name)) ?? DATABASE_CATALOG.chemicalByName(db, name),
+    saveChemical: async (db, name, values, known) => {
+      const saved = await DATABASE_CATALOG.saveChemical(db, name, values, known);
+      const found = chemicals.get(stock.nameKey(name));
+      if (found !== undefined) chemicals.set(stock.nameKey(name), { ...found, ...values });
+      return saved;
     },
   };
 }
@@ -468,20 +508,45 @@ async function rememberingCatalog(trx: Db, chemicalNames: readonly string[]): Pr
 /** Rows checked between two yields to the event loop. */
 const ROWS_PER_SLICE = 100;
 
-/** Rows resolved between two yields when each runs statements of its own (SQLite runs them synchronously). */
-const STATEMENT_ROWS_PER_SLICE = 25;
-
 /** Names or identities looked up between two yields (a few multi-row queries). */
 const LOOKUPS_PER_SLICE = 1000;
+
+/**
+ * How long a commit works between two turns of other requests. It holds the writer throughout (on SQLite every
+ * other write waits for it), so it takes turns by time rather than after every slice: under load each turn costs
+ * it the requests that arrived meanwhile. Its steps (a slice of lookups or writes, one row resolved) take 15 ms at
+ * most, so the event loop is held for about twice this at most.
+ */
+const COMMIT_SLICE_MS = 15;
+
+/** Records, ledger entries or search-change notes a commit writes in one step (about 15 ms on SQLite). */
+export const WRITES_PER_SLICE = 250;
+
+/**
+ * The first item naming each name (compared as §4.4 compares them), by ascending name key: entries are created in
+ * that order, so concurrent writers creating several wait for each other in one order.
+ */
+function firstOfEachName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
+  const first = new Map<string, T>();
+  for (const item of items) {
+    const key = stock.nameKey(nameOf(item));
+    if (!first.has(key)) first.set(key, item);
+  }
+  return [...first.keys()].sort().map((key) => first.get(key)!);
+}
+
+/** Lets other requests run, at once (yieldToOtherRequests) or once a slice has used its time (yieldEvery). */
+type Yield = () => Promise<void>;
 
 /** A lookup of thousands of keys, a slice of them at a time with a yield to the event loop before each. */
 async function lookUpInSlices<T, V>(
   keys: readonly T[],
   lookUp: (slice: T[]) => Promise<Map<string, V>>,
+  yieldTurn: Yield = yieldToOtherRequests,
 ): Promise<Map<string, V>> {
   const found = new Map<string, V>();
   for (let start = 0; start < keys.length; start += LOOKUPS_PER_SLICE) {
-    await yieldToOtherRequests();
+    await yieldTurn();
     for (const [key, value] of await lookUp(keys.slice(start, start + LOOKUPS_PER_SLICE)))
       found.set(key, value);
   }
@@ -492,16 +557,21 @@ const stockIdsByIdentity = <K extends StockKind>(
   db: Db,
   kind: K,
   identities: readonly StockRowChanges<K>[],
-) => lookUpInSlices(identities, (slice) => imports.findStockIdsByIdentity(db, kind, slice));
+  yieldTurn?: Yield,
+) => lookUpInSlices(identities, (slice) => imports.findStockIdsByIdentity(db, kind, slice), yieldTurn);
 
 /**
  * Writes the items a slice at a time with a yield to the event loop before each: on SQLite every statement runs
  * synchronously, so thousands of rows written back to back would hold the loop for their whole time.
  */
-async function inSlices<T>(items: readonly T[], write: (slice: T[]) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += 5 * ROWS_PER_SLICE) {
-    await yieldToOtherRequests();
-    await write(items.slice(start, start + 5 * ROWS_PER_SLICE));
+async function inSlices<T>(
+  items: readonly T[],
+  write: (slice: T[]) => Promise<void>,
+  yieldTurn: Yield,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += WRITES_PER_SLICE) {
+    await yieldTurn();
+    await write(items.slice(start, start + WRITES_PER_SLICE));
   }
 }
 
@@ -524,37 +594,42 @@ export async function commitImport(
   { mapping, skipErrors }: { mapping?: unknown; skipErrors: boolean },
 ): Promise<ImportSummary> {
   const { db, dialect, now } = context;
+  // The rows are checked before the transaction, which then holds the writer (on SQLite every other write waits
+  // for it) only for what it writes: a session's cells never change while it is pending, and the transaction
+  // checks again that it is.
+  const session = await imports.findImport(db, id);
+  if (!session) throw notFound();
+  const { kind, checked } = await sessionRows(context, session, mapping);
+  const valid = checked.filter((line) => line.write !== undefined);
+  const failing = checked.length - valid.length;
+  if (failing > 0 && !skipErrors) {
+    throw badRequest(
+      `${failing} row${failing === 1 ? ' has' : 's have'} errors: fix the file, or skip them (skip_errors).`,
+    );
+  }
+  if (valid.length === 0) throw badRequest('No row can be imported.');
+  const writes = valid.map((line) => line.write!);
+
   await db.transaction().execute(async (trx) => {
     const row = await imports.findImport(trx, id, dialect);
     if (!row) throw notFound();
-    const { kind, checked } = await sessionRows(context, row, mapping);
-    const valid = checked.filter((line) => line.write !== undefined);
-    const failing = checked.length - valid.length;
-    if (failing > 0 && !skipErrors) {
-      throw badRequest(
-        `${failing} row${failing === 1 ? ' has' : 's have'} errors: fix the file, or skip them (skip_errors).`,
-      );
-    }
-    if (valid.length === 0) throw badRequest('No row can be imported.');
+    if (row.status !== 'PENDING') throw alreadyDone(row);
 
-    const catalog = await rememberingCatalog(
-      trx,
-      kind === 'chemical' ? valid.map((line) => line.write!.name) : [],
-    );
-    const resolved: { row: number; columns: StockRowChanges<typeof kind>; quantity: number }[] = [];
+    const yieldTurn = yieldEvery(COMMIT_SLICE_MS);
+    const catalog = await fileCatalog(trx, kind, writes, yieldTurn);
+    const resolved: { columns: StockRowChanges<typeof kind>; quantity: number }[] = [];
     const alsoChanged = new Set<number>();
-    for (const [index, line] of valid.entries()) {
-      // Each row runs a few statements of its own (its catalog entries), hence the smaller slices.
-      if (index % STATEMENT_ROWS_PER_SLICE === 0) await yieldToOtherRequests();
-      const write = line.write!;
+    for (const write of writes) {
+      await yieldTurn();
       const { columns, alsoChanged: others } = await newStockColumns(trx, kind, write, catalog);
       others.forEach((other) => alsoChanged.add(other));
-      resolved.push({ row: line.row, columns, quantity: toBaseQuantity(kind, write.quantity ?? 0) });
+      resolved.push({ columns, quantity: toBaseQuantity(kind, write.quantity ?? 0) });
     }
     const existing = await stockIdsByIdentity(
       trx,
       kind,
       resolved.map((line) => line.columns),
+      yieldTurn,
     );
     const balances = await lockStockQuantities(trx, dialect, kind, [...existing.values()]);
 
@@ -562,21 +637,23 @@ export async function commitImport(
     const created_at = now().toISOString();
     const added = new Map<number, number>();
     const ledger = [];
-    // New records in multi-row inserts, then their ids read back by identity (a few queries for thousands).
+    // New records in multi-row inserts, which answer their ids.
     const fresh = resolved.filter((line) => !existing.has(imports.identityOf(kind, line.columns)));
-    await inSlices(fresh, (slice) =>
-      insertImportedRows(
-        trx,
-        kind,
-        slice.map((line) => ({ ...line.columns, quantity: line.quantity })),
-      ),
-    );
-    const created = await stockIdsByIdentity(
-      trx,
-      kind,
-      fresh.map((line) => line.columns),
+    const created = new Map<string, number>();
+    await inSlices(
+      fresh,
+      async (slice) => {
+        const ids = await insertImportedRows(
+          trx,
+          kind,
+          slice.map((line) => ({ ...line.columns, quantity: line.quantity })),
+        );
+        for (const [identity, stockId] of ids) created.set(identity, stockId);
+      },
+      yieldTurn,
     );
     for (const line of resolved) {
+      await yieldTurn();
       const identity = imports.identityOf(kind, line.columns);
       let stockId = existing.get(identity);
       if (stockId === undefined) {
@@ -612,12 +689,15 @@ export async function commitImport(
       }
     }
     await addToStockQuantities(trx, kind, added);
-    await inSlices(ledger, (slice) => addLedgerEntries(trx, slice));
-    await inSlices([...alsoChanged], (slice) =>
-      recordSearchChanges(
-        trx,
-        slice.map((object_id) => ({ object_type: type, object_id })),
-      ),
+    await inSlices(ledger, (slice) => addLedgerEntries(trx, slice), yieldTurn);
+    await inSlices(
+      [...alsoChanged],
+      (slice) =>
+        recordSearchChanges(
+          trx,
+          slice.map((object_id) => ({ object_type: type, object_id })),
+        ),
+      yieldTurn,
     );
     const counts = {
       created_count: createdCount,
@@ -651,9 +731,9 @@ async function insertImportedRows<K extends StockKind>(
   trx: Db,
   kind: K,
   rows: readonly StockRowChanges<K>[],
-): Promise<void> {
+): Promise<Map<string, number>> {
   try {
-    await imports.insertStockRows(trx, kind, rows);
+    return await imports.insertStockRows(trx, kind, rows);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw conflict('A record of this file was created by someone else meanwhile; commit again to add to it.');

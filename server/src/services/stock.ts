@@ -108,17 +108,19 @@ interface ResolvedColumns<K extends StockKind> {
 }
 
 /**
- * How a write reaches the catalogs (§4.4): entries found or created by name, chemicals found by name. Writes use
- * the database directly; an import passes lookups that remember what the file already named.
+ * How a write reaches the catalogs (§4.4): entries found or created by name, chemicals found by name and saved.
+ * Writes use the database directly; an import passes lookups that hold every entry the file names.
  */
 export interface CatalogLookup {
   entry: (trx: Db, table: stock.NamedEntryTable, name: string) => Promise<stock.NamedEntry>;
   chemicalByName: (trx: Db, name: string) => Promise<stock.ChemicalRow | undefined>;
+  saveChemical: typeof stock.saveChemical;
 }
 
 export const DATABASE_CATALOG: CatalogLookup = {
   entry: stock.findOrCreateNamedEntry,
   chemicalByName: stock.findChemicalByName,
+  saveChemical: stock.saveChemical,
 };
 
 type ColumnResolver<K extends StockKind> = (
@@ -196,12 +198,24 @@ async function resolveChemical(
 ): Promise<{ id: number; substanceChanged: boolean }> {
   const currentChemical = current && (await stock.findChemicalById(trx, current.chemical_id));
   const name = input.name ?? currentChemical?.name;
-  const found = name === undefined ? undefined : await catalog.chemicalByName(trx, name);
-  const base = found ?? currentChemical;
+  // A create sends every field, and an update has the record's chemical to fall back on.
+  if (name === undefined) throw new Error('a new chemical entry needs its name, CAS RN and formula');
+  const found = await catalog.chemicalByName(trx, name);
+  return catalog.saveChemical(trx, name, substanceValues(input, found ?? currentChemical), { found });
+}
+
+/**
+ * The substance values a write gives its chemical entry (§4.4): those sent, the others those of `base` (the entry
+ * found by name, else the record's current chemical); the molar mass computed from the formula unless sent, or
+ * kept when neither it nor the formula is sent. A create's values depend on the write alone (`base` undefined).
+ */
+export function substanceValues(
+  input: Partial<ChemicalWrite>,
+  base: stock.SubstanceValues | undefined,
+): stock.SubstanceValues {
   const formula = input.molecular_formula ?? base?.molecular_formula;
   const casNumber = input.CAS_RN ?? base?.cas_rn;
-  // A create sends every field, and an update has the record's chemical to fall back on.
-  if (name === undefined || formula === undefined || casNumber === undefined) {
+  if (formula === undefined || casNumber === undefined) {
     throw new Error('a new chemical entry needs its name, CAS RN and formula');
   }
   const weight =
@@ -210,12 +224,7 @@ async function resolveChemical(
       : input.molecular_weight === null || input.molecular_formula !== undefined || base === undefined
         ? molarMass(formula)
         : Number(base.molecular_weight);
-  return stock.saveChemical(
-    trx,
-    name,
-    { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight },
-    { found },
-  );
+  return { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight };
 }
 
 const resolvers: { [K in StockKind]: ColumnResolver<K> } = {

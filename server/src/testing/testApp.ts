@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -48,16 +49,39 @@ export interface TestDatabase extends DatabaseHandle {
   migrateToLatest: () => Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /** Migrated only up to and including this migration. */
+  through?: string;
+  /**
+   * On SQLite, a file in the temporary folder (deleted by `destroy`) instead of memory: only a file can be read
+   * from connections beside the writer's, as a server's is.
+   */
+  sqliteFile?: boolean;
+}
+
 /**
- * A fresh, migrated database: in-memory SQLite, or with TEST_DATABASE_URL=postgres://… a new randomly named
- * schema in that database, dropped again by `destroy`. With `through`, migrated only up to that migration.
+ * A fresh, migrated database: in-memory SQLite (or a file, `sqliteFile`), or with TEST_DATABASE_URL=postgres://…
+ * a new randomly named schema in that database, dropped again by `destroy`.
  */
-export async function createTestDatabase({ through }: { through?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  through,
+  sqliteFile = false,
+}: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = createDatabase(':memory:');
+    const file = sqliteFile
+      ? path.join(os.tmpdir(), `labstore-test-${randomBytes(6).toString('hex')}.sqlite3`)
+      : ':memory:';
+    const database = createDatabase(file);
     await migrateToLatest(database.db, database.dialect, undefined, through);
-    return { ...database, migrateToLatest: () => migrateToLatest(database.db, database.dialect) };
+    return {
+      ...database,
+      migrateToLatest: () => migrateToLatest(database.db, database.dialect),
+      destroy: async () => {
+        await database.destroy();
+        if (sqliteFile) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+      },
+    };
   }
   const schema = `test_${randomBytes(8).toString('hex')}`;
   const admin = createDatabase(url, { max: 1 });
@@ -118,9 +142,13 @@ export interface NewTestUser {
 
 let userCounter = 0;
 
-export async function buildTestApp(configOverrides: Partial<Config> = {}): Promise<TestApp> {
+/** An app on a fresh database (createTestDatabase; `sqliteFile` for a file instead of memory). */
+export async function buildTestApp(
+  configOverrides: Partial<Config> = {},
+  { sqliteFile = false }: Pick<TestDatabaseOptions, 'sqliteFile'> = {},
+): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ sqliteFile });
   let clockOffsetMs = 0;
   let stoppedAt: number | undefined;
   const app = await buildApp({

@@ -8,9 +8,11 @@ import {
   nameKey,
   STOCK_TABLES,
   type ChemicalRow,
+  type NamedEntry,
   type NamedEntryTable,
   type NewStockRow,
   type StockRowChanges,
+  type SubstanceValues,
 } from './stock';
 import type { Executor } from './users';
 
@@ -94,19 +96,95 @@ export async function importAdditions(
 
 // ---- Matching rows with stock records by their identifying fields (SERVER.md §4.4) ----
 
-/** Inserts stock rows in multi-row statements; a duplicate identity throws a unique violation. */
+/**
+ * Inserts stock rows in multi-row statements and answers their ids by identity (identityOf); a duplicate identity
+ * throws a unique violation.
+ */
 export async function insertStockRows<K extends StockKind>(
   trx: Executor,
   kind: K,
   rows: readonly StockRowChanges<K>[],
-): Promise<void> {
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   // Rows per statement: 7 parameters each stays far below SQLite's and PostgreSQL's limits.
   for (const chunk of inChunks(rows, 200)) {
-    await trx
+    const inserted = await trx
       .insertInto(STOCK_TABLES[kind] as 'chemical_stock')
       .values(chunk as NewStockRow<'chemical'>[])
+      // Neither database promises RETURNING's rows in the order inserted: each is matched by its identity.
+      .returning(['id', ...(IDENTITY_COLUMNS[kind] as readonly (keyof StockRowChanges<'chemical'>)[])])
       .execute();
+    for (const row of inserted) ids.set(identityOf(kind, row as unknown as StockRowChanges<K>), row.id);
   }
+  return ids;
+}
+
+/**
+ * The entries with these names (compared as §4.4 compares them), by name key, those missing created in
+ * multi-row statements, named as first given: what findOrCreateNamedEntry does for one name. Created in
+ * ascending key order, so concurrent writers creating several wait for each other in one order.
+ */
+export async function findOrCreateNamedEntries(
+  trx: Executor,
+  table: NamedEntryTable,
+  names: Iterable<string>,
+): Promise<Map<string, NamedEntry>> {
+  const firstNames = new Map<string, string>();
+  for (const name of names) if (!firstNames.has(nameKey(name))) firstNames.set(nameKey(name), name.trim());
+  const keys = [...firstNames.keys()].sort();
+  const entries = new Map<string, NamedEntry>();
+  for (const chunk of inChunks(keys)) {
+    await trx
+      .insertInto(table)
+      .values(chunk.map((name_key) => ({ name: firstNames.get(name_key)!, name_key })))
+      .onConflict((conflict) => conflict.column('name_key').doNothing())
+      .execute();
+    const rows = await trx
+      .selectFrom(table)
+      .select(['id', 'name', 'name_key'])
+      .where('name_key', 'in', chunk)
+      .execute();
+    for (const { id, name, name_key } of rows) entries.set(name_key, { id, name });
+  }
+  return entries;
+}
+
+/**
+ * The chemical entries with these names, by name key, those missing created in multi-row statements with the
+ * substance values given with their first name (what saveChemical creates for one); existing entries as they
+ * are. In ascending key order, as findOrCreateNamedEntries.
+ */
+export async function findOrCreateChemicals(
+  trx: Executor,
+  chemicals: Iterable<{ name: string; values: SubstanceValues }>,
+): Promise<Map<string, ChemicalRow>> {
+  const firsts = new Map<string, { name: string; values: SubstanceValues }>();
+  for (const chemical of chemicals) {
+    if (!firsts.has(nameKey(chemical.name))) firsts.set(nameKey(chemical.name), chemical);
+  }
+  const keys = [...firsts.keys()].sort();
+  const found = new Map<string, ChemicalRow>();
+  // Rows per statement: 5 parameters each.
+  for (const chunk of inChunks(keys, 200)) {
+    await trx
+      .insertInto('chemicals')
+      .values(
+        chunk.map((name_key) => {
+          const { name, values } = firsts.get(name_key)!;
+          return { name: name.trim(), name_key, ...values };
+        }),
+      )
+      .onConflict((conflict) => conflict.column('name_key').doNothing())
+      .execute();
+    for (const row of await trx
+      .selectFrom('chemicals')
+      .selectAll()
+      .where('name_key', 'in', chunk)
+      .execute()) {
+      found.set(row.name_key, row);
+    }
+  }
+  return found;
 }
 
 /** The ids of the entries with these names (compared as §4.4 compares them), by name key; missing ones absent. */
@@ -126,25 +204,6 @@ export async function findNamedEntryIds(
     for (const row of rows) ids.set(row.name_key, row.id);
   }
   return ids;
-}
-
-/**
- * The chemical entries with these names, by name key; a name no entry has maps to null, so a caller can tell
- * "looked up, missing" from "not looked up".
- */
-export async function findChemicalsByName(
-  db: Executor,
-  names: Iterable<string>,
-): Promise<Map<string, ChemicalRow | null>> {
-  const found = new Map<string, ChemicalRow | null>();
-  const keys = [...new Set([...names].map(nameKey))];
-  for (const key of keys) found.set(key, null);
-  for (const chunk of inChunks(keys)) {
-    for (const row of await db.selectFrom('chemicals').selectAll().where('name_key', 'in', chunk).execute()) {
-      found.set(row.name_key, row);
-    }
-  }
-  return found;
 }
 
 /** The columns of a stock row that make up its identity: the uniqueness constraints of migration 0002. */

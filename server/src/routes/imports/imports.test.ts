@@ -442,6 +442,34 @@ describe('commit', () => {
     expect(again.json().detail).toMatch(/^This import was committed on \d{4}-\d\d-\d\d by /);
   });
 
+  it('gives a chemical named by several rows the values of the last, which every record of it shows', async () => {
+    const solvent = unique('Solvent');
+    const existing = await createStockRecord(t, token, 'chemical', 100, solvent);
+    const reagent = unique('Reagent');
+    const csv = [
+      CHEMICAL_HEADER,
+      `${solvent};67-64-1;C3H6O;90;Merck;Daraz;LIQUID;1`,
+      `${solvent.toUpperCase()};67-56-1;CH4O;80;Merck;Daraz;LIQUID;1`,
+      `${reagent};7732-18-5;H2O;99;Merck;Daraz;LIQUID;1`,
+      `${reagent.toLowerCase()} ;71-43-2;C6H6;98;Merck;Daraz;LIQUID;1`,
+    ].join('\n');
+    const session = await opened('chemical', csv);
+    expect((await commit(session.id)).json()).toMatchObject({ status: 'COMMITTED', created_count: 4 });
+
+    const solvents = await chemicalsNamed(solvent);
+    expect(solvents.map((record) => record.id)).toContain(existing);
+    expect(solvents.map((record) => record.chemical)).toEqual(
+      Array(3).fill(expect.objectContaining({ name: solvent, CAS_RN: '67-56-1', molecular_formula: 'CH4O' })),
+    );
+    // A new chemical keeps the spelling of the first row naming it.
+    expect((await chemicalsNamed(reagent)).map((record) => record.chemical)).toEqual(
+      Array(2).fill(expect.objectContaining({ name: reagent, CAS_RN: '71-43-2', molecular_formula: 'C6H6' })),
+    );
+    // The record that was there before is found by its chemical's new values.
+    const found = await t.app.inject({ url: '/api/management/fuzzysearch/?query=67-56-1&type=chemical' });
+    expect((found.json() as { id: number }[]).map((item) => item.id)).toContain(existing);
+  });
+
   it('writes nothing at all when a row fails in the middle of the commit', async () => {
     const names = [unique('First'), unique('Second'), unique('Third')];
     const csv = ['name,manufacturer,supplier,quantity', ...names.map((name) => `${name},Zeiss,Daraz,2`)].join(
