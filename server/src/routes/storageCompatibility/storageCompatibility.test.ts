@@ -102,7 +102,12 @@ describe('GET /api/management/store-consumers/{id}/storage-conflicts/', () => {
     };
     const oxidisersThere = await many('Nitrate', 30, ['H272']);
     const flammablesThere = await many('Hexane', 5, ['H225']);
-    await issueStock(t, token, lab, [...oxidisersThere, ...flammablesThere].map((id) => ['chemical', id, 1]));
+    await issueStock(
+      t,
+      token,
+      lab,
+      [...oxidisersThere, ...flammablesThere].map((id) => ['chemical', id, 1]),
+    );
     const flammables = await many('Toluene', 10, ['H225']);
     const oxidisers = await many('Chlorate', 3, ['H271']);
 
