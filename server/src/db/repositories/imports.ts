@@ -67,6 +67,28 @@ export async function listImports(db: Executor, objectType?: StockObjectType) {
   return query.execute();
 }
 
+/** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers how many. */
+export async function discardOlderPendingImports(
+  trx: Executor,
+  userId: number,
+  keep: number,
+): Promise<number> {
+  const kept = trx
+    .selectFrom('imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  const result = await trx
+    .deleteFrom('imports')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .where('id', 'not in', kept)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Removes sessions never committed that were opened before `before`; answers how many. */
 export async function prunePendingImports(db: Executor, before: Date): Promise<number> {
   const result = await db
