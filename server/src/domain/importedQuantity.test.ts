@@ -1,4 +1,4 @@
-import { importedQuantity, shiftDecimal } from './importedQuantity';
+import { importedNumber, importedQuantity, shiftDecimal } from './importedQuantity';
 
 describe('importedQuantity', () => {
   it.each([
@@ -79,6 +79,19 @@ describe('importedQuantity', () => {
 
   it('keeps the sign, so the API refuses a negative amount with its own message', () => {
     expect(importedQuantity('chemical', '-1 L')).toEqual({ ok: true, value: '-1000' });
+  });
+});
+
+describe('importedNumber', () => {
+  it('passes a number on as text, trimmed, for the validator to read', () => {
+    expect(importedNumber(' 99.5 ')).toEqual({ ok: true, value: '99.5' });
+  });
+
+  it('refuses a cell longer than any number before the validator’s patterns read it', () => {
+    expect(importedNumber(`${'9'.repeat(1000)}x`)).toEqual({
+      ok: false,
+      message: 'A number has at most 40 characters.',
+    });
   });
 });
 

@@ -41,7 +41,7 @@ const PIECE_UNITS = new Set(['pcs', 'pc', 'pce', 'pces', 'piece', 'pieces', 'ea'
  */
 const AMOUNT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([^\s\d.]\S*)?$/u;
 
-/** Characters an amount may have: '1000000000.125 millilitres' has 26. */
+/** Characters an amount (or another number) may have: '1000000000.125 millilitres' has 26. */
 export const MAX_AMOUNT_LENGTH = 40;
 
 export type ImportedQuantity = { ok: true; value: string } | { ok: false; message: string };
@@ -89,6 +89,18 @@ export function importedQuantity(kind: StockKind, cell: string): ImportedQuantit
   }
   if (!PIECE_UNITS.has(unit)) return { ok: false, message: unreadable(kind, text) };
   return { ok: true, value: match[1] };
+}
+
+/**
+ * A cell of another numeric field (purity, size, minimum…) as the validator will read it, refused first when it
+ * is longer than any number: the validator's number patterns then never read a cell of 1,000 digits.
+ */
+export function importedNumber(cell: string): ImportedQuantity {
+  const text = cell.trim();
+  if (text.length > MAX_AMOUNT_LENGTH) {
+    return { ok: false, message: `A number has at most ${MAX_AMOUNT_LENGTH} characters.` };
+  }
+  return { ok: true, value: text };
 }
 
 const unitsOf = (kind: StockKind) => (kind === 'chemical' ? 'ml, L, cl, dl or µL' : 'pieces (pcs)');

@@ -8,7 +8,7 @@ import type { StockRowChanges } from '../db/repositories/stock';
 import { addLedgerEntries } from '../db/repositories/stockLedger';
 import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
-import { importedQuantity } from '../domain/importedQuantity';
+import { importedNumber, importedQuantity } from '../domain/importedQuantity';
 import { MAX_QUANTITY, toHundredths } from '../domain/quantity';
 import {
   KIND_OF_TYPE,
@@ -204,6 +204,18 @@ async function checkRows<K extends StockKind>(
   return checked;
 }
 
+/** Whether a field takes a number (or null): its cells are held to the length of a number before validation. */
+const isNumeric = (schema: RequestSchema | undefined): boolean =>
+  schema?.type === 'number' || schema?.type === 'integer' || (schema?.anyOf ?? []).some(isNumeric);
+
+/** A row schema's numeric fields other than quantity (which importedQuantity reads). */
+const numericFieldsOf = (schema: RequestSchema): Set<string> =>
+  new Set(
+    Object.entries(schema.properties ?? {})
+      .filter(([field, property]) => field !== 'quantity' && isNumeric(property))
+      .map(([field]) => field),
+  );
+
 function checkSlice<K extends StockKind>(
   context: ImportsContext,
   kind: K,
@@ -213,6 +225,7 @@ function checkSlice<K extends StockKind>(
   seen: Map<string, number>,
 ): CheckedRow<K>[] {
   const schema = context.rowSchemas[kind];
+  const numericFields = numericFieldsOf(schema);
   return slice.map((rowCells, offset): CheckedRow<K> => {
     // The spreadsheet's row number: the header is row 1.
     const row = start + offset + 2;
@@ -229,11 +242,14 @@ function checkSlice<K extends StockKind>(
         continue;
       }
       let text = restoreFormula(cell.trim());
-      if (field === 'quantity') {
-        const amount = importedQuantity(kind, text);
-        if (!amount.ok) errors.add(field, amount.message);
-        text = amount.ok ? amount.value : text;
-      }
+      const number =
+        field === 'quantity'
+          ? importedQuantity(kind, text)
+          : numericFields.has(field)
+            ? importedNumber(text)
+            : undefined;
+      if (number?.ok === false) errors.add(field, number.message);
+      if (number?.ok) text = number.value;
       values[field] = text;
       // A blank cell is a missing field: required ones say so, optional ones take their default.
       if (text !== '' && !errors.has(field)) input[field] = text;

@@ -432,10 +432,10 @@ describe('preview', () => {
   it('answers at once for cells too long for any field, naming the limit, before any pattern reads them', async () => {
     // A 2.6 KB quantity once froze the server for 11 s on every preview and commit.
     const csv = [
-      'name,manufacturer,supplier,quantity',
-      `${unique('Long')},Zeiss,Daraz,${'1'.repeat(2600)}x y`,
-      `${unique('Longish')},Zeiss,Daraz,${'1'.repeat(500)}x y`,
-      `${'N'.repeat(1500)},Zeiss,Daraz,1`,
+      'name,manufacturer,supplier,quantity,minimum_quantity',
+      `${unique('Long')},Zeiss,Daraz,${'1'.repeat(2600)}x y,`,
+      `${unique('Longish')},Zeiss,Daraz,${'1'.repeat(500)}x y,${'1'.repeat(900)}x`,
+      `${'N'.repeat(1500)},Zeiss,Daraz,1,`,
     ].join('\n');
     const session = await opened('instrument', csv);
     const { rows } = await preview(session.id);
@@ -445,6 +445,7 @@ describe('preview', () => {
         quantity: [
           'An amount in pieces has at most 40 characters: write a number, optionally with pieces (pcs).',
         ],
+        minimum_quantity: ['A number has at most 40 characters.'],
       },
       // Its own message only: the name is not also "required".
       { name: ['Ensure this field has no more than 1000 characters.'] },
