@@ -32,9 +32,9 @@ describe('readSpreadsheet (CSV)', () => {
   });
 
   it('lets other requests be answered while it parses a large file', async () => {
-    // At least one turn per 64 KB slice: the parse never holds the loop for the whole file.
+    // At least one turn per 16 KB slice: the parse never holds the loop for the whole file.
     expect(await turnsOfTheEventLoopWhile(readSpreadsheet(big, 20_000))).toBeGreaterThanOrEqual(
-      Math.floor(big.length / (64 * 1024)),
+      Math.floor(big.length / (16 * 1024)),
     );
   });
 
@@ -58,9 +58,35 @@ describe('readSpreadsheet (CSV)', () => {
     );
   });
 
+  it('refuses a row whose 201st column is quoted as too wide, not as badly quoted', async () => {
+    const header = Array.from({ length: 200 }, (_, column) => `c${column}`).join(',');
+    await expect(
+      readSpreadsheet(csvOf([header, `Ethanol${','.repeat(199)},"a, b","c"`]), 10),
+    ).rejects.toMatchObject(refusal(TOO_MANY_COLUMNS));
+  });
+
+  it('refuses more than 1,000,000 cells (20,000 rows of 200 one-letter cells fit in 8 MB)', async () => {
+    const line = Array.from({ length: 200 }, () => 'a').join(',');
+    const cells = csvOf([line, ...Array.from({ length: 5000 }, () => line)]);
+    await expect(readSpreadsheet(cells, 20_000)).rejects.toMatchObject(
+      refusal('The file holds more than 1,000,000 cells: split it into several files.'),
+    );
+  });
+
   it('stops at the first row past the limit', async () => {
     await expect(readSpreadsheet(big, 19_999)).rejects.toMatchObject(
       refusal('The file holds more than 19999 rows: split it into several files.'),
+    );
+  });
+
+  it('refuses a row of more than 1 MB of text', async () => {
+    await expect(
+      readSpreadsheet(csvOf(['name,quantity', `"${'x'.repeat(1024 * 1024 + 1)}",1`]), 10),
+    ).rejects.toMatchObject(
+      refusal(
+        'A row of the file holds more than 1,048,576 characters: no row of stock records is that long. Check the ' +
+          'file is the right one.',
+      ),
     );
   });
 
@@ -134,7 +160,11 @@ describe('readSpreadsheet (.xlsx)', () => {
       'xl/styles.xml',
       1000,
     );
-    await expect(readSpreadsheet(workbook, 10)).rejects.toMatchObject(refusal(UNPACKS_TOO_LARGE));
+    await expect(readSpreadsheet(workbook, 10)).rejects.toMatchObject(
+      refusal(
+        "The workbook's cell styles unpack to more than 2 MB: save the sheet to import on its own, as .xlsx or CSV.",
+      ),
+    );
   });
 
   it('refuses a workbook of more than 1,000 parts before reading its directory', async () => {
@@ -155,6 +185,20 @@ describe('readSpreadsheet (.xlsx)', () => {
     const workbook = await xlsxOf([['name'], ...Array.from({ length: 12_000 }, () => [long])]);
     await expect(readSpreadsheet(workbook, 20_000)).rejects.toMatchObject(
       refusal('The cells hold more than 10,485,760 characters in all: split the file into several files.'),
+    );
+  });
+
+  it('refuses a text longer than any cell as it streams by, before exceljs builds it whole', async () => {
+    const workbook = await withPart(
+      await small(),
+      'xl/worksheets/sheet1.xml',
+      sheetOf([rowXml(1, { A: 'name' }), rowXml(2, { A: 'x'.repeat(400_000) })]),
+    );
+    await expect(readSpreadsheet(workbook, 10)).rejects.toMatchObject(
+      refusal(
+        'The workbook holds a text of more than 32,767 characters, more than a cell can hold: save the sheet ' +
+          'again as .xlsx or CSV.',
+      ),
     );
   });
 

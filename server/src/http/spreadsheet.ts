@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -43,6 +44,12 @@ export const MAX_HEADER_LENGTH = 100;
  */
 export const MAX_SHEET_CHARACTERS = 10 * 1024 * 1024;
 
+/**
+ * Cells a sheet may hold in all (blank ones at the end of a row not counted): 20,000 rows of 50 columns. Each
+ * costs memory of its own however short its text, and 20,000 rows of 200 one-letter cells fit in a 10 MB CSV.
+ */
+export const MAX_SHEET_CELLS = 1_000_000;
+
 /** Bytes a workbook's parts may inflate to in all, however small their declared sizes. */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
@@ -60,8 +67,16 @@ export const spreadsheetMessages = {
     'and save it again.',
   tooMuchText: (max: number) =>
     `The cells hold more than ${max.toLocaleString('en')} characters in all: split the file into several files.`,
-  unpackedTooLarge: (megabytes: number) =>
-    `The workbook unpacks to more than ${megabytes} MB: save the sheet to import on its own, as .xlsx or CSV.`,
+  tooLongRow: (max: number) =>
+    `A row of the file holds more than ${max.toLocaleString('en')} characters: no row of stock records is that ` +
+    'long. Check the file is the right one.',
+  tooManyCells: (max: number) =>
+    `The file holds more than ${max.toLocaleString('en')} cells: split it into several files.`,
+  unpackedTooLarge: (unpacks: string, megabytes: number) =>
+    `${unpacks} to more than ${megabytes} MB: save the sheet to import on its own, as .xlsx or CSV.`,
+  textTooLong: (max: number) =>
+    `The workbook holds a text of more than ${max.toLocaleString('en')} characters, more than a cell can hold: ` +
+    'save the sheet again as .xlsx or CSV.',
   tooManyParts: (max: number) =>
     `The workbook holds more than ${max} parts (sheets, pictures…): save the sheet to import on its own, as ` +
     '.xlsx or CSV.',
@@ -86,12 +101,14 @@ const isBlank = (cell: string) => cell.trim() === '';
 /**
  * The rows of a sheet as they are read, held to the limits every spreadsheet shares: blank rows skipped, the first
  * other row taken as the header row, cells cut at MAX_CELL_LENGTH, and a 400 keyed `file` thrown as soon as a row
- * passes MAX_COLUMNS, the rows pass `maxRows` or the text passes MAX_SHEET_CHARACTERS, so the reader stops there.
+ * passes MAX_COLUMNS, the rows pass `maxRows`, the cells MAX_SHEET_CELLS or their text MAX_SHEET_CHARACTERS, so
+ * the reader stops there.
  */
 class SheetRows {
   private headers: string[] | undefined;
   private readonly rows: string[][] = [];
   private characters = 0;
+  private cells = 0;
 
   constructor(private readonly maxRows: number) {}
 
@@ -105,6 +122,8 @@ class SheetRows {
     let end = cells.length;
     while (this.headers !== undefined && isBlank(cells[end - 1])) end -= 1;
     const row = cells.slice(0, end).map(cutCell);
+    this.cells += row.length;
+    if (this.cells > MAX_SHEET_CELLS) throw fileError(spreadsheetMessages.tooManyCells(MAX_SHEET_CELLS));
     for (const cell of row) this.characters += cell.length;
     if (this.characters > MAX_SHEET_CHARACTERS) {
       throw fileError(spreadsheetMessages.tooMuchText(MAX_SHEET_CHARACTERS));
@@ -125,20 +144,25 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 // ---- CSV ----
 
-/** The delimiter of a CSV text: whichever of `;`, tab and `,` its first line holds most of (`,` on a tie). */
-function csvDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/)).replace(/^\uFEFF/, '');
+/**
+ * The delimiter of a CSV file: whichever of `;`, tab and `,` its first line holds most of (`,` on a tie), counted
+ * in its first 64 KB (a line of 3,000,000 columns is not split three times to count them).
+ */
+function csvDelimiter(bytes: Buffer): string {
+  const start = bytes.subarray(0, 64 * 1024).toString('utf8');
+  const end = start.indexOf('\n');
+  const firstLine = end === -1 ? start : start.slice(0, end);
   const count = (character: string) => firstLine.split(character).length - 1;
   const [best] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
   return best;
 }
 
 /**
- * Bytes handed to csv-parse between two yields to the event loop: a few milliseconds of parsing, where the whole of a
- * 10 MB upload would hold the loop for a quarter of a second. Slices of bytes, not of text: csv-parse carries a
- * character cut in two over to the next slice.
+ * Bytes handed to csv-parse between two yields to the event loop: csv-parse reads 1–3 MB a second on a busy
+ * machine, so a slice is a few milliseconds of parsing where a 10 MB upload would hold the loop for seconds.
+ * Slices of bytes, not of text: csv-parse carries a character cut in two over to the next slice.
  */
-const CSV_BYTES_PER_SLICE = 64 * 1024;
+const CSV_BYTES_PER_SLICE = 16 * 1024;
 
 /**
  * csv-parse's stream API fed a slice at a time, so a large file never holds the event loop in one go; it stops at
@@ -162,28 +186,44 @@ async function parseCsvInSlices(bytes: Buffer, options: CsvOptions): Promise<voi
   if (error !== undefined) throw error;
 }
 
-async function readCsv(bytes: Buffer, sheet: SheetRows): Promise<void> {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fileError(spreadsheetMessages.notSpreadsheet);
+/**
+ * Characters a CSV row may hold: far more than 200 cells of any field, and csv-parse stops at them rather than
+ * reading a 10 MB line to its end (its cells are cut at MAX_CELL_LENGTH anyway).
+ */
+export const MAX_CSV_ROW_CHARACTERS = 1024 * 1024;
+
+/** Bytes checked for control characters between two yields to the event loop. */
+const CONTROL_CHECK_BYTES_PER_SLICE = 1024 * 1024;
+
+/**
+ * Whether the bytes are a text file: UTF-8 (checked natively), without NUL and almost no other control
+ * character, which a binary file renamed .csv holds. In UTF-8 those bytes stand for nothing else, so they are
+ * looked for in the bytes (read as latin1, a character a byte), a slice at a time.
+ */
+async function isTextFile(bytes: Buffer): Promise<boolean> {
+  if (!isUtf8(bytes)) return false;
+  for (let start = 0; start < bytes.length; start += CONTROL_CHECK_BYTES_PER_SLICE) {
+    await yieldToOtherRequests();
+    const slice = bytes.toString('latin1', start, start + CONTROL_CHECK_BYTES_PER_SLICE);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (/[\0-\x08\x0e-\x1f]/.test(slice)) return false;
   }
-  // Text files hold no NUL and almost no other control characters; a binary file renamed .csv does.
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\0-\x08\x0e-\x1f]/.test(text)) throw fileError(spreadsheetMessages.notSpreadsheet);
+  return true;
+}
+
+async function readCsv(bytes: Buffer, sheet: SheetRows): Promise<void> {
+  if (!(await isTextFile(bytes))) throw fileError(spreadsheetMessages.notSpreadsheet);
   try {
     await parseCsvInSlices(bytes, {
       bom: true,
-      delimiter: csvDelimiter(text),
+      delimiter: csvDelimiter(bytes),
       relax_column_count: true,
       skip_empty_lines: true,
-      // Called for each field before csv-parse adds it to its row: a line of 3,000,000 separators stops at the
-      // 201st, never becoming a row of 3,000,000 cells.
-      cast: (value, field) => {
-        if (field.index >= MAX_COLUMNS) throw fileError(spreadsheetMessages.tooManyColumns(MAX_COLUMNS));
-        return value;
-      },
+      // csv-parse splits no more fields once a row has 201: the rest of a line of 3,000,000 columns stays one
+      // text, never becoming 3,000,000 cells, and stops at MAX_CSV_ROW_CHARACTERS; the row is refused as one of
+      // 201 columns. (Its per-field `cast` hook would see each field first, but makes every file 25 times slower.)
+      ignore_last_delimiters: MAX_COLUMNS + 1,
+      max_record_size: MAX_CSV_ROW_CHARACTERS,
       on_record: (row: string[]) => {
         sheet.add(row);
         return undefined;
@@ -191,6 +231,12 @@ async function readCsv(bytes: Buffer, sheet: SheetRows): Promise<void> {
     });
   } catch (error) {
     if (error instanceof ValidationError) throw error;
+    const { code, index } = error as { code?: string; index?: number };
+    // Past the 200th field commas are no longer separators: whatever csv-parse found wrong there (a quote before
+    // a comma, a long rest of the line), the row has too many columns.
+    if (index === MAX_COLUMNS) throw fileError(spreadsheetMessages.tooManyColumns(MAX_COLUMNS));
+    if (code === 'CSV_MAX_RECORD_SIZE')
+      throw fileError(spreadsheetMessages.tooLongRow(MAX_CSV_ROW_CHARACTERS));
     throw fileError(spreadsheetMessages.unreadableCsv((error as Error).message));
   }
 }
@@ -288,34 +334,65 @@ function inflatedBytes(part: JSZip.JSZipObject): Readable {
 }
 
 /** Inflated bytes handed to exceljs' XML parser between two yields to the event loop (a few milliseconds each). */
-const XML_BYTES_PER_SLICE = 64 * 1024;
+const XML_BYTES_PER_SLICE = 16 * 1024;
+
+/** Characters a cell of Excel holds at most. */
+const EXCEL_CELL_CHARACTERS = 32_767;
+
+/**
+ * Characters of XML text between two tags: a cell of Excel's most characters, each written as the longest
+ * entity (`&#x10FFFF;`). exceljs builds each text whole and runs a pattern over it, so a longer one (60 MB of one
+ * cell) is refused as it streams by.
+ */
+const MAX_TEXT_RUN = EXCEL_CELL_CHARACTERS * 10;
 
 /** What may still be inflated of the whole workbook. */
 interface Allowance {
   bytes: number;
 }
 
+/** A part of a workbook and the most it may inflate to, with the words naming it in the refusal. */
+interface WorkbookPart {
+  path: string;
+  limit: number;
+  unpacks: string;
+}
+
+const unpackedTooLarge = ({ unpacks, limit }: Pick<WorkbookPart, 'unpacks' | 'limit'>) =>
+  fileError(spreadsheetMessages.unpackedTooLarge(unpacks, Math.round(limit / 2 ** 20)));
+
+const WHOLE_WORKBOOK = { unpacks: 'The workbook unpacks', limit: MAX_UNPACKED_BYTES };
+
 /**
- * A part's text, a slice at a time with a yield before each: 400 as soon as it inflates past `limit` or the
- * workbook past its allowance, whatever the zip declared. Decoded here, as a stream, since exceljs decodes each
- * chunk on its own and would break a character cut in two.
+ * A part's text, a slice at a time with a yield before each: 400 as soon as it inflates past its limit or the
+ * workbook past its allowance, whatever the zip declared, or a text passes MAX_TEXT_RUN. Decoded here, as a
+ * stream, since exceljs decodes each chunk on its own and would break a character cut in two.
  */
 async function* partText(
-  part: JSZip.JSZipObject,
-  limit: number,
+  zipPart: JSZip.JSZipObject,
+  part: WorkbookPart,
   allowance: Allowance,
 ): AsyncGenerator<string> {
-  const bytes = inflatedBytes(part);
+  const bytes = inflatedBytes(zipPart);
   const decoder = new TextDecoder('utf-8');
   let inflated = 0;
+  // Characters since the last '<'.
+  let textRun = 0;
   try {
     for await (const chunk of bytes as AsyncIterable<Uint8Array>) {
       inflated += chunk.length;
       allowance.bytes -= chunk.length;
-      if (inflated > limit || allowance.bytes < 0) throw unpackedTooLarge();
+      if (inflated > part.limit) throw unpackedTooLarge(part);
+      if (allowance.bytes < 0) throw unpackedTooLarge(WHOLE_WORKBOOK);
       for (let start = 0; start < chunk.length; start += XML_BYTES_PER_SLICE) {
         await yieldToOtherRequests();
-        yield decoder.decode(chunk.subarray(start, start + XML_BYTES_PER_SLICE), { stream: true });
+        const text = decoder.decode(chunk.subarray(start, start + XML_BYTES_PER_SLICE), { stream: true });
+        const firstTag = text.indexOf('<');
+        if (textRun + (firstTag === -1 ? text.length : firstTag) > MAX_TEXT_RUN) {
+          throw fileError(spreadsheetMessages.textTooLong(EXCEL_CELL_CHARACTERS));
+        }
+        textRun = firstTag === -1 ? textRun + text.length : text.length - text.lastIndexOf('<') - 1;
+        yield text;
       }
     }
     const rest = decoder.decode();
@@ -325,21 +402,26 @@ async function* partText(
   }
 }
 
-const unpackedTooLarge = () =>
-  fileError(spreadsheetMessages.unpackedTooLarge(Math.round(MAX_UNPACKED_BYTES / 2 ** 20)));
-
 /**
  * The parts of a workbook read, in the order exceljs needs them: the sheets' relationships and the workbook (to
  * find the first sheet and its date system), the styles (to tell dates from numbers), the shared strings, then
- * the sheet. The small parts have limits of their own, since exceljs keeps an object for every element of them
- * (about 190 bytes for a 5-byte `<xf/>` style).
+ * the sheet. The parts read whole have limits of their own, since exceljs keeps an object for every element of
+ * them: about 190 bytes for a 5-byte `<xf/>` style, 45 for a shared string of two letters.
  */
 const WORKBOOK_PARTS = {
-  relationships: { path: 'xl/_rels/workbook.xml.rels', limit: 2 ** 20 },
-  workbook: { path: 'xl/workbook.xml', limit: 2 ** 20 },
-  styles: { path: 'xl/styles.xml', limit: 2 * 2 ** 20 },
-  sharedStrings: { path: 'xl/sharedStrings.xml', limit: MAX_UNPACKED_BYTES },
-};
+  relationships: {
+    path: 'xl/_rels/workbook.xml.rels',
+    limit: 2 ** 20,
+    unpacks: "The workbook's list of sheets unpacks",
+  },
+  workbook: { path: 'xl/workbook.xml', limit: 2 ** 20, unpacks: "The workbook's list of sheets unpacks" },
+  styles: { path: 'xl/styles.xml', limit: 2 * 2 ** 20, unpacks: "The workbook's cell styles unpack" },
+  sharedStrings: {
+    path: 'xl/sharedStrings.xml',
+    limit: 32 * 2 ** 20,
+    unpacks: "The workbook's shared texts unpack",
+  },
+} satisfies Record<string, WorkbookPart>;
 
 /**
  * What exceljs' streaming WorkbookReader reads each part with. Its own `parse` reads the zip's parts in the order
@@ -380,14 +462,14 @@ async function readXlsx(bytes: Buffer, sheet: SheetRows): Promise<void> {
     throw fileError(spreadsheetMessages.unreadableXlsx);
   }
   if (Object.values(zip.files).some((part) => declaredSize(part) > MAX_UNPACKED_BYTES)) {
-    throw unpackedTooLarge();
+    throw unpackedTooLarge(WHOLE_WORKBOOK);
   }
   const allowance: Allowance = { bytes: MAX_UNPACKED_BYTES };
-  const partStream = (name: string, limit: number): Readable | undefined => {
-    const part = zip.file(name);
-    if (part === null) return undefined;
-    if (declaredSize(part) > limit) throw unpackedTooLarge();
-    return Readable.from(partText(part, limit, allowance));
+  const partStream = (part: WorkbookPart): Readable | undefined => {
+    const zipPart = zip.file(part.path);
+    if (zipPart === null) return undefined;
+    if (declaredSize(zipPart) > part.limit) throw unpackedTooLarge(part);
+    return Readable.from(partText(zipPart, part, allowance));
   };
   // Its own zip reading is not used (WorkbookPartReaders): the input is never read.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
@@ -398,9 +480,8 @@ async function readXlsx(bytes: Buffer, sheet: SheetRows): Promise<void> {
     entries: 'ignore',
   }) as unknown as WorkbookPartReaders;
   try {
-    const { relationships, workbook, styles, sharedStrings } = WORKBOOK_PARTS;
-    const relationshipsPart = partStream(relationships.path, relationships.limit);
-    const workbookPart = partStream(workbook.path, workbook.limit);
+    const relationshipsPart = partStream(WORKBOOK_PARTS.relationships);
+    const workbookPart = partStream(WORKBOOK_PARTS.workbook);
     if (relationshipsPart === undefined || workbookPart === undefined) {
       throw fileError(spreadsheetMessages.unreadableXlsx);
     }
@@ -408,12 +489,12 @@ async function readXlsx(bytes: Buffer, sheet: SheetRows): Promise<void> {
     await reader._parseWorkbook(workbookPart);
     const sheetPath = firstSheetPath(reader);
     if (sheetPath === undefined) return;
-    const stylesPart = partStream(styles.path, styles.limit);
+    const stylesPart = partStream(WORKBOOK_PARTS.styles);
     if (stylesPart !== undefined) await reader._parseStyles(stylesPart);
-    const sharedStringsPart = partStream(sharedStrings.path, sharedStrings.limit);
+    const sharedStringsPart = partStream(WORKBOOK_PARTS.sharedStrings);
     // With sharedStrings 'cache' the parser keeps the strings on the reader and yields nothing: run to its end.
     if (sharedStringsPart !== undefined) for await (const _ of reader._parseSharedStrings(sharedStringsPart));
-    const sheetPart = partStream(sheetPath, MAX_UNPACKED_BYTES);
+    const sheetPart = partStream({ path: sheetPath, ...WHOLE_WORKBOOK });
     if (sheetPart === undefined) throw fileError(spreadsheetMessages.unreadableXlsx);
     const [{ value: worksheet }] = reader._parseWorksheet(sheetPart, '1');
     // exceljs creates a cell's column (and every column before it) through getColumn: refused there, a cell in

@@ -359,7 +359,7 @@ function identityColumns<K extends StockKind>(
 // ---- Sessions ----
 
 /** Characters of cells written as JSON (or read back) between two yields to the event loop: a few milliseconds. */
-const CELL_CHARACTERS_PER_SLICE = 256 * 1024;
+const CELL_CHARACTERS_PER_SLICE = 64 * 1024;
 
 /**
  * The rows as the JSON array a session keeps, one row a line, written a slice of rows at a time with a yield
@@ -469,7 +469,7 @@ export async function createImport(
 }
 
 export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
-  const row = await imports.findImport(context.db, id);
+  const row = await imports.findImportSummary(context.db, id);
   if (!row) throw notFound();
   return summary(context, row);
 }
