@@ -9,8 +9,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
@@ -25,8 +23,10 @@ import { get, load, startServer, type HttpResponse } from './http';
 import { insertLocations, LOCATIONS, loadDataset } from './loadDataset';
 import { measureImportCommit, onPostgres } from './importCommit.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
+import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
 import { measureRequestValues } from './validation.bench';
+import { measureUploads } from './uploads.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
@@ -283,12 +283,6 @@ const chemicalListInProcess: Benchmark = {
   },
 };
 
-/** A full garbage collection, for before/after heap figures (`--expose-gc` set at run time). */
-function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
-}
-
 /** Bytes of JavaScript heap and of typed-array buffers (which live outside the heap) in use. */
 function bytesInUse(): number {
   collectGarbage();
@@ -479,6 +473,7 @@ const importCommit: Benchmark = {
     return rows;
   },
 };
+const hostileUploads: Benchmark = { name: 'hostile uploads', run: ({ app }) => measureUploads(app) };
 
 // The import and the merge write stock, so they come (with the dashboard, which then sees them) last.
 const allBenchmarks: Benchmark[] = [
@@ -492,6 +487,7 @@ const allBenchmarks: Benchmark[] = [
   stockExport,
   spreadsheetImport,
   importCommit,
+  hostileUploads,
   shipmentMerge,
   dashboardOverHttp,
 ];

@@ -1,4 +1,4 @@
-import { importedQuantity, shiftDecimal } from './importedQuantity';
+import { importedNumber, importedQuantity, shiftDecimal } from './importedQuantity';
 
 describe('importedQuantity', () => {
   it.each([
@@ -56,8 +56,42 @@ describe('importedQuantity', () => {
     expect(importedQuantity(kind, cell)).toEqual({ ok: false, message });
   });
 
+  it('refuses an amount longer than any quantity at once, before reading it (2.6 KB once froze the server 11 s)', () => {
+    // Digits, a letter and a second word: the shape that made the old pattern try every split of the digits.
+    const cell = `${'1'.repeat(2600)}x y`;
+    expect(importedQuantity('chemical', cell)).toEqual({
+      ok: false,
+      message:
+        'An amount in ml has at most 40 characters: write a number, optionally with ml, L, cl, dl or µL.',
+    });
+    expect(importedQuantity('glassware', cell)).toEqual({
+      ok: false,
+      message: 'An amount in pieces has at most 40 characters: write a number, optionally with pieces (pcs).',
+    });
+  });
+
+  it('reads an amount of the longest length allowed', () => {
+    expect(importedQuantity('chemical', `0.${'0'.repeat(33)}1 L`)).toEqual({
+      ok: true,
+      value: `0.${'0'.repeat(30)}1`,
+    });
+  });
+
   it('keeps the sign, so the API refuses a negative amount with its own message', () => {
     expect(importedQuantity('chemical', '-1 L')).toEqual({ ok: true, value: '-1000' });
+  });
+});
+
+describe('importedNumber', () => {
+  it('passes a number on as text, trimmed, for the validator to read', () => {
+    expect(importedNumber(' 99.5 ')).toEqual({ ok: true, value: '99.5' });
+  });
+
+  it('refuses a cell longer than any number before the validator’s patterns read it', () => {
+    expect(importedNumber(`${'9'.repeat(1000)}x`)).toEqual({
+      ok: false,
+      message: 'A number has at most 40 characters.',
+    });
   });
 });
 

@@ -35,9 +35,23 @@ const VOLUME_UNITS: Record<string, number> = {
 
 const PIECE_UNITS = new Set(['pcs', 'pc', 'pce', 'pces', 'piece', 'pieces', 'ea', 'each']);
 
-const AMOUNT = /^([+-]?(?:\d+\.?\d*|\.\d+))\s*(\S*)$/u;
+/**
+ * A number and an optional unit. Each part can match in one way only (the unit starts with neither a digit nor a
+ * point), so the pattern never backtracks: linear in the text, which MAX_AMOUNT_LENGTH bounds anyway.
+ */
+const AMOUNT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([^\s\d.]\S*)?$/u;
+
+/** Characters an amount (or another number) may have: '1000000000.125 millilitres' has 26. */
+export const MAX_AMOUNT_LENGTH = 40;
 
 export type ImportedQuantity = { ok: true; value: string } | { ok: false; message: string };
+
+/** The digits without their trailing zeros: a loop, since `/0+$/` tries every run of zeros to its end. */
+function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits[end - 1] === '0') end -= 1;
+  return digits.slice(0, end);
+}
 
 /** `12.5` shifted by `places` powers of ten, as decimal text without needless zeros ('2.5', 3 → '2500'). */
 export function shiftDecimal(number: string, places: number): string {
@@ -49,7 +63,7 @@ export function shiftDecimal(number: string, places: number): string {
   const padded = point < 0 ? '0'.repeat(-point) + digits : digits.padEnd(point, '0');
   const at = Math.max(point, 0);
   const integerPart = padded.slice(0, at).replace(/^0+(?=\d)/, '') || '0';
-  const fractionPart = padded.slice(at).replace(/0+$/, '');
+  const fractionPart = withoutTrailingZeros(padded.slice(at));
   const text = fractionPart === '' ? integerPart : `${integerPart}.${fractionPart}`;
   return negative && /[1-9]/.test(text) ? `-${text}` : text;
 }
@@ -63,8 +77,9 @@ export function shiftDecimal(number: string, places: number): string {
 export function importedQuantity(kind: StockKind, cell: string): ImportedQuantity {
   const text = cell.trim();
   if (text === '') return { ok: true, value: '' };
+  if (text.length > MAX_AMOUNT_LENGTH) return { ok: false, message: tooLong(kind) };
   const match = AMOUNT.exec(text);
-  const unit = match?.[2].toLowerCase() ?? '';
+  const unit = match?.[2]?.toLowerCase() ?? '';
   if (!match) return { ok: false, message: unreadable(kind, text) };
   if (unit === '') return { ok: true, value: match[1] };
   if (kind === 'chemical') {
@@ -76,7 +91,24 @@ export function importedQuantity(kind: StockKind, cell: string): ImportedQuantit
   return { ok: true, value: match[1] };
 }
 
+/**
+ * A cell of another numeric field (purity, size, minimum…) as the validator will read it, refused first when it
+ * is longer than any number: the validator's number patterns then never read a cell of 1,000 digits.
+ */
+export function importedNumber(cell: string): ImportedQuantity {
+  const text = cell.trim();
+  if (text.length > MAX_AMOUNT_LENGTH) {
+    return { ok: false, message: `A number has at most ${MAX_AMOUNT_LENGTH} characters.` };
+  }
+  return { ok: true, value: text };
+}
+
+const unitsOf = (kind: StockKind) => (kind === 'chemical' ? 'ml, L, cl, dl or µL' : 'pieces (pcs)');
+
 function unreadable(kind: StockKind, text: string): string {
-  const units = kind === 'chemical' ? 'ml, L, cl, dl or µL' : 'pieces (pcs)';
-  return `"${text}" is not an amount in ${STOCK_UNITS[kind]}: write a number, optionally with ${units}.`;
+  return `"${text}" is not an amount in ${STOCK_UNITS[kind]}: write a number, optionally with ${unitsOf(kind)}.`;
+}
+
+function tooLong(kind: StockKind): string {
+  return `An amount in ${STOCK_UNITS[kind]} has at most ${MAX_AMOUNT_LENGTH} characters: write a number, optionally with ${unitsOf(kind)}.`;
 }

@@ -6,8 +6,9 @@ import { lockStockQuantities, addToStockQuantities } from '../db/repositories/sh
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
 import { addLedgerEntries } from '../db/repositories/stockLedger';
+import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
-import { importedQuantity } from '../domain/importedQuantity';
+import { importedNumber, importedQuantity } from '../domain/importedQuantity';
 import { MAX_QUANTITY, toHundredths } from '../domain/quantity';
 import {
   KIND_OF_TYPE,
@@ -18,9 +19,9 @@ import {
 } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
-import { readSpreadsheet } from '../http/spreadsheet';
+import { isOverlongCell, MAX_CELL_LENGTH, readSpreadsheet } from '../http/spreadsheet';
 import { recordSearchChanges } from '../search/changeLog';
-import { FieldErrorCollector, ValidationError, type FieldErrors } from '../validation/errors';
+import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from '../validation/errors';
 import { validateObject, type RequestSchema } from '../validation/validate';
 import { recordAudit, type Actor, type AuditTarget } from './audit';
 import { describeStockRecord, revertAdditions } from './shipments';
@@ -48,6 +49,13 @@ export interface ImportsContext {
 
 /** Bounds the cells a session keeps (and the work of one preview or commit). */
 export const MAX_IMPORT_ROWS = 20_000;
+
+/**
+ * Sessions a user keeps (uploads not committed, up to 10 MB of cells each, else kept a day): a sixth upload
+ * discards the oldest, never refuses. The wizard works on the session it just opened and nothing resumes an
+ * older one, so a user starting over with a corrected file is never asked to clean up first.
+ */
+export const MAX_PENDING_IMPORTS = 5;
 
 /** A write field → the index of the column it is read from; a field left out (or null) is not imported. */
 export type ColumnMapping = Record<string, number | null>;
@@ -112,7 +120,8 @@ const HEADER_ALIASES: Record<string, string[]> = {
 const headerKey = (name: string) =>
   name
     .toLowerCase()
-    .replace(/\(.*?\)|\[.*?\]/g, '')
+    // Brackets without brackets inside: a bracket left open is not searched to the end of the name at every start.
+    .replace(/\([^()]*\)|\[[^[\]]*\]/g, '')
     .replace(/[\s_.-]+/g, '');
 
 /** Each field matched with the first header that names it; a header serves one field at most. */
@@ -201,6 +210,18 @@ async function checkRows<K extends StockKind>(
   return checked;
 }
 
+/** Whether a field takes a number (or null): its cells are held to the length of a number before validation. */
+const isNumeric = (schema: RequestSchema | undefined): boolean =>
+  schema?.type === 'number' || schema?.type === 'integer' || (schema?.anyOf ?? []).some(isNumeric);
+
+/** A row schema's numeric fields other than quantity (which importedQuantity reads). */
+const numericFieldsOf = (schema: RequestSchema): Set<string> =>
+  new Set(
+    Object.entries(schema.properties ?? {})
+      .filter(([field, property]) => field !== 'quantity' && isNumeric(property))
+      .map(([field]) => field),
+  );
+
 function checkSlice<K extends StockKind>(
   context: ImportsContext,
   kind: K,
@@ -210,6 +231,7 @@ function checkSlice<K extends StockKind>(
   seen: Map<string, number>,
 ): CheckedRow<K>[] {
   const schema = context.rowSchemas[kind];
+  const numericFields = numericFieldsOf(schema);
   return slice.map((rowCells, offset): CheckedRow<K> => {
     // The spreadsheet's row number: the header is row 1.
     const row = start + offset + 2;
@@ -218,21 +240,36 @@ function checkSlice<K extends StockKind>(
     const errors = new FieldErrorCollector();
     for (const [field, column] of Object.entries(mapping)) {
       if (column === null) continue;
-      let text = (rowCells[column] ?? '').trim();
-      if (field === 'quantity') {
-        const amount = importedQuantity(kind, text);
-        if (!amount.ok) errors.add(field, amount.message);
-        text = amount.ok ? amount.value : text;
+      const cell = rowCells[column] ?? '';
+      // Refused before any pattern reads it: no field takes that much text.
+      if (isOverlongCell(cell)) {
+        values[field] = cell;
+        errors.add(field, messages.maxLength(MAX_CELL_LENGTH));
+        continue;
       }
+      let text = cell.trim();
+      const number =
+        field === 'quantity'
+          ? importedQuantity(kind, text)
+          : numericFields.has(field)
+            ? importedNumber(text)
+            : undefined;
+      if (number?.ok === false) errors.add(field, number.message);
+      if (number?.ok) text = number.value;
       values[field] = text;
       // A blank cell is a missing field: required ones say so, optional ones take their default.
       if (text !== '' && !errors.has(field)) input[field] = text;
     }
+    // A cell refused above is missing from the input: its own message says why, not "This field is required."
+    const refused = new Set(Object.keys(errors.fields));
     let write: StockWrites[K] | undefined;
     try {
       write = validateObject(schema, input).value as unknown as StockWrites[K];
     } catch (error) {
-      errors.merge(error);
+      if (!(error instanceof ValidationError)) throw error;
+      for (const [field, fieldMessages] of Object.entries(error.fields)) {
+        if (!refused.has(field)) fieldMessages.forEach((message) => errors.add(field, message));
+      }
     }
     if (write === undefined || Object.keys(errors.fields).length > 0) {
       return { row, values, errors: errors.fields, duplicateOf: null };
@@ -327,6 +364,48 @@ function identityColumns<K extends StockKind>(
 
 // ---- Sessions ----
 
+/** Characters of cells written as JSON (or read back) between two yields to the event loop: a few milliseconds. */
+const CELL_CHARACTERS_PER_SLICE = 64 * 1024;
+
+/**
+ * The rows as the JSON array a session keeps, one row a line, written a slice of rows at a time with a yield
+ * between: JSON.stringify of 20,000 rows of 200 cells at once holds the event loop for a third of a second.
+ */
+async function encodeCells(rows: readonly string[][]): Promise<string> {
+  const lines: string[] = [];
+  let sliceCharacters = 0;
+  for (const row of rows) {
+    if (sliceCharacters > CELL_CHARACTERS_PER_SLICE) {
+      await yieldToOtherRequests();
+      sliceCharacters = 0;
+    }
+    const line = JSON.stringify(row);
+    sliceCharacters += line.length;
+    lines.push(line);
+  }
+  return `[${lines.join(',\n')}]`;
+}
+
+/**
+ * The rows encodeCells wrote, read back a slice of lines at a time (JSON.parse of all of them at once holds the
+ * loop for half a second). JSON writes no line break inside a string, so each line is one row.
+ */
+async function decodeCells(text: string): Promise<string[][]> {
+  // Sessions stored before rows had lines of their own hold one line.
+  if (!text.includes('\n')) return JSON.parse(text) as string[][];
+  const rows: string[][] = [];
+  let sliceCharacters = 0;
+  for (const line of text.slice(1, -1).split('\n')) {
+    if (sliceCharacters > CELL_CHARACTERS_PER_SLICE) {
+      await yieldToOtherRequests();
+      sliceCharacters = 0;
+    }
+    sliceCharacters += line.length;
+    rows.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as string[]);
+  }
+  return rows;
+}
+
 function summary(
   context: Pick<ImportsContext, 'rowSchemas'>,
   row: Omit<ImportRow, 'cells' | 'user_id'>,
@@ -374,22 +453,29 @@ export async function createImport(
         'name the columns, as in the template.',
     );
   }
-  const id = await imports.insertImport(context.db, {
-    object_type: OBJECT_TYPES[kind],
-    file_name: file.name.slice(0, 255),
-    created_at: context.now().toISOString(),
-    user_id: actor.id,
-    user_email: actor.email,
-    status: 'PENDING',
-    headers: JSON.stringify(sheet.headers),
-    cells: JSON.stringify(sheet.rows),
-    row_count: sheet.rows.length,
+  const cells = await encodeCells(sheet.rows);
+  const id = await context.db.transaction().execute(async (trx) => {
+    // Two uploads of one user at once take turns here, so neither keeps more sessions than the cap.
+    await lockUser(trx, context.dialect, actor.id);
+    const inserted = await imports.insertImport(trx, {
+      object_type: OBJECT_TYPES[kind],
+      file_name: file.name.slice(0, 255),
+      created_at: context.now().toISOString(),
+      user_id: actor.id,
+      user_email: actor.email,
+      status: 'PENDING',
+      headers: JSON.stringify(sheet.headers),
+      cells,
+      row_count: sheet.rows.length,
+    });
+    await imports.discardOlderPendingImports(trx, actor.id, MAX_PENDING_IMPORTS);
+    return inserted;
   });
   return getImport(context, id);
 }
 
 export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
-  const row = await imports.findImport(context.db, id);
+  const row = await imports.findImportSummary(context.db, id);
   if (!row) throw notFound();
   return summary(context, row);
 }
@@ -407,7 +493,7 @@ async function sessionRows(context: ImportsContext, row: ImportRow, mapping: unk
   const fields = importFields(context, kind);
   const checkedMapping =
     mapping === undefined ? autoMapping(fields, headers) : checkMapping(fields, headers, mapping);
-  const cells = JSON.parse(row.cells) as string[][];
+  const cells = await decodeCells(row.cells);
   return { kind, checked: await checkRows(context, kind, checkedMapping, cells) };
 }
 

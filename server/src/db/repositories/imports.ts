@@ -43,30 +43,60 @@ export async function updateImport(
   await trx.updateTable('imports').set(changes).where('id', '=', id).execute();
 }
 
+/** An import's columns but its cells (up to 10 MB of them) and user id: what the API answers of it. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'object_type',
+  'file_name',
+  'created_at',
+  'user_email',
+  'status',
+  'headers',
+  'row_count',
+  'committed_at',
+  'created_count',
+  'added_count',
+  'skipped_count',
+  'reverted_at',
+  'reverted_by',
+] as const;
+
+/** The import without its cells. */
+export async function findImportSummary(db: Executor, id: number) {
+  return db.selectFrom('imports').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 /** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`. */
 export async function listImports(db: Executor, objectType?: StockObjectType) {
   let query = db
     .selectFrom('imports')
-    .select([
-      'id',
-      'object_type',
-      'file_name',
-      'created_at',
-      'user_email',
-      'status',
-      'headers',
-      'row_count',
-      'committed_at',
-      'created_count',
-      'added_count',
-      'skipped_count',
-      'reverted_at',
-      'reverted_by',
-    ])
+    .select(SUMMARY_COLUMNS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   if (objectType) query = query.where('object_type', '=', objectType);
   return query.execute();
+}
+
+/** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers how many. */
+export async function discardOlderPendingImports(
+  trx: Executor,
+  userId: number,
+  keep: number,
+): Promise<number> {
+  const kept = trx
+    .selectFrom('imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  const result = await trx
+    .deleteFrom('imports')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .where('id', 'not in', kept)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Removes sessions never committed that were opened before `before`; answers how many. */

@@ -11,6 +11,7 @@ import {
   stockQuantity,
 } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+import { declaringSize, rowXml, sheetOf, withPart, xlsxOf } from '../../testing/workbooks';
 import { IMPORT_MAX_BYTES } from '.';
 
 // Spreadsheet imports (docs/api.md §13): upload, mapping, preview, commit, undo.
@@ -77,13 +78,14 @@ async function upload(
   content: Buffer | string,
   fileName = 'stock.csv',
   parts: FormPart[] = [],
+  signedIn = token,
 ) {
   const body = await multipartBody([...parts, ['file', content, fileName]]);
   return t.app.inject({
     method: 'POST',
     url: `/api/management/${kind}-imports/`,
     payload: body.payload,
-    headers: { ...authHeader(token), ...body.headers },
+    headers: { ...authHeader(signedIn), ...body.headers },
   });
 }
 
@@ -133,6 +135,29 @@ const chemicalsNamed = async (name: string) =>
       url: `/api/storeobjects/chemicalobjs/?search=${encodeURIComponent(name)}`,
     })
   ).json() as { id: number; chemical: { name: string }; quantity: number }[];
+
+const TOO_MANY_COLUMNS =
+  'The file has more than 200 columns (empty ones count too): delete the columns that are not imported and ' +
+  'save it again.';
+
+const smallWorkbook = () =>
+  xlsxOf([
+    ['name', 'quantity'],
+    ['Beaker', 3],
+  ]);
+
+/** Uploads a chemical file expecting a 400 keyed file, then checks that nothing was stored and the server answers. */
+async function expectRefused(content: Buffer | string, fileName: string, message: unknown) {
+  const listed = () => t.app.inject({ url: '/api/management/imports/', headers: authHeader(token) });
+  const before = (await listed()).json();
+  const response = await upload('chemical', content, fileName);
+  expect(response.statusCode).toBe(400);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.json()).toEqual({ file: [message] });
+  const after = await listed();
+  expect(after.statusCode).toBe(200);
+  expect(after.json()).toHaveLength(before.length);
+}
 
 describe('upload', () => {
   it('opens a session from a semicolon CSV with a BOM and quoted fields, matching headers by name', async () => {
@@ -268,16 +293,68 @@ describe('upload', () => {
       expect.stringMatching(/^No column of the first row names a field of a chemical record/),
     ],
   ])('refuses %s with 400 keyed file, storing nothing', async (_case, content, fileName, message) => {
-    const before = (
-      await t.app.inject({ url: '/api/management/imports/', headers: authHeader(token) })
+    await expectRefused(content, fileName, message);
+  });
+
+  it.each([
+    [
+      'a 165–330 KB workbook whose rows have a cell in column XFD',
+      async () => {
+        function* rows() {
+          yield rowXml(1, { A: 'name', B: 'quantity' });
+          for (let row = 2; row <= 16_000; row++) yield rowXml(row, { A: `Beaker ${row}`, B: '1', XFD: 'x' });
+        }
+        return withPart(await smallWorkbook(), 'xl/worksheets/sheet1.xml', sheetOf(rows()));
+      },
+      'xfd.xlsx',
+      TOO_MANY_COLUMNS,
+    ],
+    [
+      'a workbook of 20,001 rows',
+      () => xlsxOf([['name', 'quantity'], ...Array.from({ length: 20_001 }, (_, row) => [`B${row}`, row])]),
+      'rows.xlsx',
+      'The file holds more than 20000 rows: split it into several files.',
+    ],
+    [
+      'a workbook whose sheet declares 2 GB',
+      async () => declaringSize(await smallWorkbook(), 'xl/worksheets/sheet1.xml', 2 ** 31),
+      'bomb.xlsx',
+      'The workbook unpacks to more than 64 MB: save the sheet to import on its own, as .xlsx or CSV.',
+    ],
+    [
+      'a CSV header of 3,000,000 columns',
+      async () => Buffer.from(`name${',x'.repeat(3_000_000)}\r\nEthanol\r\n`),
+      'wide.csv',
+      TOO_MANY_COLUMNS,
+    ],
+  ])('refuses %s with 400 keyed file, storing nothing', async (_case, build, fileName, message) => {
+    await expectRefused(await build(), fileName, message);
+  });
+
+  it('keeps a header name of its first 100 characters, so the imports list everyone reads stays small', async () => {
+    const session = await opened('instrument', `name,${'Remarks '.repeat(20)}\n${unique('Scale')},fine\n`);
+    expect(session.headers).toEqual(['name', `${'Remarks '.repeat(20).slice(0, 100)}…`]);
+  });
+
+  it('imports Excel date cells as the calendar dates they show', async () => {
+    const name = unique('Flask');
+    const workbook = await xlsxOf(
+      [
+        ['name', 'manufacturer', 'supplier', 'size', 'material_type', 'expiry_date', 'quantity'],
+        [name, 'Pyrex', 'Daraz', 250, 'Borosilicate', new Date(Date.UTC(2027, 2, 31)), 4],
+      ],
+      (sheet) => {
+        sheet.getColumn(6).numFmt = 'dd/mm/yyyy';
+      },
+    );
+    const session = await opened('glassware', workbook, 'glassware.xlsx');
+    const { rows } = await preview(session.id);
+    expect(rows[0]).toMatchObject({ outcome: 'new', errors: {}, values: { expiry_date: '2027-03-31' } });
+    expect((await commit(session.id)).statusCode).toBe(200);
+    const [record] = (
+      await t.app.inject({ url: `/api/storeobjects/glasswareobjs/?search=${encodeURIComponent(name)}` })
     ).json();
-    const response = await upload('chemical', content, fileName);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ file: [message] });
-    const after = (
-      await t.app.inject({ url: '/api/management/imports/', headers: authHeader(token) })
-    ).json();
-    expect(after).toHaveLength(before.length);
+    expect(record.expiry_date).toBe('2027-03-31');
   });
 
   it('refuses a file over the limit (50 MB of garbage) with 413 and stores nothing', async () => {
@@ -350,6 +427,29 @@ describe('preview', () => {
     // Nothing was written.
     expect(await chemicalsNamed(fresh)).toEqual([]);
     expect(await stockQuantity(t, 'chemical', existing)).toBe(100);
+  });
+
+  it('answers at once for cells too long for any field, naming the limit, before any pattern reads them', async () => {
+    // A 2.6 KB quantity once froze the server for 11 s on every preview and commit.
+    const csv = [
+      'name,manufacturer,supplier,quantity,minimum_quantity',
+      `${unique('Long')},Zeiss,Daraz,${'1'.repeat(2600)}x y,`,
+      `${unique('Longish')},Zeiss,Daraz,${'1'.repeat(500)}x y,${'1'.repeat(900)}x`,
+      `${'N'.repeat(1500)},Zeiss,Daraz,1,`,
+    ].join('\n');
+    const session = await opened('instrument', csv);
+    const { rows } = await preview(session.id);
+    expect(rows.map((row) => row.errors)).toEqual([
+      { quantity: ['Ensure this field has no more than 1000 characters.'] },
+      {
+        quantity: [
+          'An amount in pieces has at most 40 characters: write a number, optionally with pieces (pcs).',
+        ],
+        minimum_quantity: ['A number has at most 40 characters.'],
+      },
+      // Its own message only: the name is not also "required".
+      { name: ['Ensure this field has no more than 1000 characters.'] },
+    ]);
   });
 
   it('follows a mapping the user adjusted, and refuses one that names no column of the file', async () => {
@@ -600,6 +700,50 @@ describe('undo', () => {
       t.advanceClock(-8 * 86_400);
       token = signedIn;
     }
+  });
+});
+
+describe('sessions', () => {
+  it("keeps a user's last five uploads not committed, discarding the oldest as another arrives", async () => {
+    const { user, token: own } = await t.signedInUser();
+    const asUser = (url: string) =>
+      t.app.inject({ method: 'POST', url, payload: {}, headers: authHeader(own) });
+    const listed = async () =>
+      (
+        await t.app.inject({ url: '/api/management/imports/', headers: authHeader(token) })
+      ).json() as (ImportAnswer & { user_email: string })[];
+    const uploadOne = async () => {
+      const csv = `name,manufacturer,supplier,quantity\n${unique('Stand')},Leica,Daraz,1\n`;
+      const response = await upload('instrument', csv, 'stands.csv', [], own);
+      expect(response.statusCode).toBe(201);
+      return (response.json() as ImportAnswer).id;
+    };
+    const committed = await uploadOne();
+    expect((await asUser(`/api/management/imports/${committed}/commit/`)).statusCode).toBe(200);
+    const othersPending = (await listed()).filter(
+      (entry) => entry.user_email !== user.email && entry.status === 'PENDING',
+    );
+
+    const sessions = [];
+    for (let upload = 0; upload < 6; upload++) sessions.push(await uploadOne());
+
+    const mine = (await listed()).filter((entry) => entry.user_email === user.email);
+    expect(mine.map(({ id, status }) => ({ id, status }))).toEqual([
+      ...sessions
+        .slice(1)
+        .reverse()
+        .map((id) => ({ id, status: 'PENDING' })),
+      { id: committed, status: 'COMMITTED' },
+    ]);
+    const discarded = await asUser(`/api/management/imports/${sessions[0]}/preview/`);
+    expect(discarded.statusCode).toBe(404);
+    expect(discarded.json()).toEqual({ detail: 'Not found.' });
+    expect((await asUser(`/api/management/imports/${sessions[1]}/preview/`)).statusCode).toBe(200);
+    // Other users' sessions are theirs to keep.
+    const stillPending = (await listed()).filter(
+      (entry) => entry.user_email !== user.email && entry.status === 'PENDING',
+    );
+    expect(stillPending).toEqual(othersPending);
   });
 });
 

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
-import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
+import { MAX_COLUMNS, sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { currentActor } from '../../plugins/auth';
 import * as imports from '../../services/imports';
 import { choice, choiceIgnoringCase } from '../../validation/fields';
@@ -134,7 +134,9 @@ export default async function importRoutes(app: FastifyInstance) {
               summary: `Upload a CSV or .xlsx file of ${kind} records: opens an import session`,
               description:
                 `Multipart, one \`file\` part of at most ${describeSize(IMPORT_MAX_BYTES)} (→ 413), at most ` +
-                `${imports.MAX_IMPORT_ROWS} rows. Answers the header row and the mapping matched by header names.`,
+                `${imports.MAX_IMPORT_ROWS} rows of ${MAX_COLUMNS} columns (docs/api.md §13.1 lists every limit). ` +
+                'Answers the header row and the mapping matched by header names. A user keeps ' +
+                `${imports.MAX_PENDING_IMPORTS} sessions: another upload discards their oldest.`,
               consumes: ['multipart/form-data'],
               response: { 201: ImportSchema },
             },
