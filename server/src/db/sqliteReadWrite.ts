@@ -44,6 +44,13 @@ export class SqliteReadWriteDialect extends SqliteDialect {
 }
 
 class ReadRoutingDriver implements Driver {
+  /**
+   * The reader's one connection, held from `init` to `destroy` rather than taken and given back per query: a query
+   * runs on it synchronously from start to end, so no two can overlap, and the driver's mutex around each one
+   * (another two turns of the event loop) cost a trivial read a tenth of its time.
+   */
+  #readerConnection: DatabaseConnection | undefined;
+
   constructor(
     private readonly writer: Driver,
     private readonly reader: Driver,
@@ -53,11 +60,12 @@ class ReadRoutingDriver implements Driver {
   async init(): Promise<void> {
     await this.writer.init();
     await this.reader.init();
+    this.#readerConnection = await this.reader.acquireConnection();
   }
 
   // Takes no connection yet: the writer is taken at the first write or BEGIN (RoutedConnection.writerConnection).
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new RoutedConnection(this.writer, this.reader, this.readerStatements);
+    return new RoutedConnection(this.writer, this.#readerConnection!, this.readerStatements);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -97,6 +105,7 @@ class ReadRoutingDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    if (this.#readerConnection) await this.reader.releaseConnection(this.#readerConnection);
     await this.reader.destroy();
     await this.writer.destroy();
   }
@@ -110,7 +119,7 @@ class RoutedConnection implements DatabaseConnection {
 
   constructor(
     private readonly writer: Driver,
-    private readonly reader: Driver,
+    private readonly reader: DatabaseConnection,
     private readonly readerStatements: PreparingDatabase,
   ) {}
 
@@ -122,14 +131,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Once this holds the writer (in a transaction, or after a write), it reads there too: its own writes.
-    if (this.#writer === undefined && this.#onlyReads(query)) {
-      const reader = await this.reader.acquireConnection();
-      try {
-        return await reader.executeQuery<R>(query);
-      } finally {
-        await this.reader.releaseConnection(reader);
-      }
-    }
+    if (this.#writer === undefined && this.#onlyReads(query)) return this.reader.executeQuery<R>(query);
     return (await this.writerConnection()).executeQuery<R>(query);
   }
 
