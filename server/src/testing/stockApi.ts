@@ -33,6 +33,11 @@ const defaults = (kind: StockKind, name: string): object => {
   }
 };
 
+/** A POST body of the kind: its defaults with a unique name, `fields` added or replacing them. */
+export function stockBody(kind: StockKind, fields: object = {}, name = `${kind} ${++counter}`): object {
+  return { ...defaults(kind, name), ...fields };
+}
+
 /**
  * Creates a stock record with `quantity` (ml or pieces) and returns its id; the name is unique unless given, and
  * `fields` add to or replace the defaults (hazard data, say).
@@ -48,7 +53,7 @@ export async function createStockRecord(
   const response = await t.app.inject({
     method: 'POST',
     url: RECORDS[kind],
-    payload: { ...defaults(kind, name), quantity, ...fields },
+    payload: stockBody(kind, { quantity, ...fields }, name),
     headers: authHeader(token),
   });
   if (response.statusCode !== 201)

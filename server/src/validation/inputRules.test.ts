@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { multipartBody, postUpload } from '../testing/multipart';
-import { createStockRecord } from '../testing/stockApi';
+import { createStockRecord, stockBody } from '../testing/stockApi';
 import { authHeader, buildTestApp, requestHelper, TEST_PASSWORD, type TestApp } from '../testing/testApp';
 
 // What every request value is held to (docs/api.md §2), through the routes a client uses: numbers, lists, text
@@ -24,17 +24,7 @@ afterAll(async () => {
 });
 
 const CHEMICALS = '/api/storeobjects/chemicalobjs/';
-let chemicals = 0;
-const chemical = (fields: object = {}) => ({
-  name: `Input rules chemical ${++chemicals}`,
-  CAS_RN: '64-17-5',
-  molecular_formula: 'C2H6O',
-  purity: 99.5,
-  manufacturer: 'Merck',
-  supplier: 'Daraz',
-  state: 'LIQUID',
-  ...fields,
-});
+const chemical = (fields: object = {}) => stockBody('chemical', fields);
 
 const controlMessage = (codePoint: string) =>
   `This field may not contain control characters or bidirectional overrides (found ${codePoint}).`;
