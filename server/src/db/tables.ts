@@ -1,5 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerKind } from '../domain/ledger';
+import type { SpecTable, StockKind, StockObjectType } from '../domain/stockKinds';
+
+export type { StockObjectType };
 
 /** Timestamps are ISO-8601 UTC text with milliseconds and a Z, written by app code, identical on both engines. */
 type Timestamp = string;
@@ -59,19 +62,31 @@ interface StockColumns {
   supplier_id: number;
   /** Base units: thousandths of a ml for chemicals, pieces for instruments and glassware. Never negative. */
   quantity: number;
-  /** Below it (base units, ≥ 0) the record needs reordering; null: no minimum. */
-  minimum_quantity: number | null;
 }
 
 /** A calendar date, `YYYY-MM-DD` (domain/calendarDate.ts): sorts and compares as the calendar does. */
 type CalendarDate = string;
 
-export interface ChemicalStockTable extends StockColumns {
+// The columns of a kind's fields kept on its stock row (domain/stockKinds.ts, `home: {on: 'record'}`), typed from
+// the table: a choice's codes, numbers (hundredths and base units included), text and calendar dates; null where
+// unset. A field
+// with a `key` also has that column: its text trimmed and lower-cased (the identity, ordering and search key).
+type RecordFieldOf<K extends StockKind> = Extract<SpecTable[K]['fields'][number], { home: { on: 'record' } }>;
+type ColumnValue<F> = F extends { input: { type: 'choice'; choices: readonly (infer Code)[] } }
+  ? Code
+  : F extends { input: { type: 'number' } }
+    ? number
+    : string;
+type RecordColumns<K extends StockKind> = {
+  [F in RecordFieldOf<K> as F['home']['column']]: F extends { nullable: true }
+    ? ColumnValue<F> | null
+    : ColumnValue<F>;
+} & {
+  [F in RecordFieldOf<K> as F['home'] extends { key: infer Key extends string } ? Key : never]: string;
+};
+
+export interface ChemicalStockTable extends StockColumns, RecordColumns<'chemical'> {
   chemical_id: number;
-  purity_hundredths: number;
-  state: 'SOLID' | 'LIQUID' | 'GAS';
-  expiry_date: CalendarDate | null;
-  opened_on: CalendarDate | null;
   /** GHS H-codes, comma-separated in code order (`H225,H319`); empty: none (migration 0013). */
   hazard_statements: Generated<string>;
   /** Null while the signal word is derived from the codes; else the override (`NONE`: no signal word). */
@@ -80,19 +95,13 @@ export interface ChemicalStockTable extends StockColumns {
   storage_classes: Generated<string>;
 }
 
-export interface InstrumentStockTable extends StockColumns {
+export interface InstrumentStockTable extends StockColumns, RecordColumns<'instrument'> {
   instrument_id: number;
 }
 
-export interface GlasswareStockTable extends StockColumns {
+export interface GlasswareStockTable extends StockColumns, RecordColumns<'glassware'> {
   glassware_id: number;
-  size: number;
-  material_type: string;
-  material_type_key: string;
-  expiry_date: CalendarDate | null;
 }
-
-export type StockObjectType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
 
 export interface StockLedgerTable {
   id: Generated<number>;

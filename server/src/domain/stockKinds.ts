@@ -1,53 +1,811 @@
-import type { StockObjectType } from '../db/tables';
-import { fromThousandths, toThousandths } from './quantity';
+import { fromHundredths, fromThousandths, MAX_QUANTITY, toHundredths, toThousandths } from './quantity';
+
+// What a chemical, an instrument and a glassware item are, said once: their fields (API name, screen labels, how
+// each is entered and checked, where it is stored) and, per page, which fields it shows in what order. The server
+// (schemas, storage, ordering, search, exports, imports, audit and history descriptions) and the SPA (forms, tabs,
+// columns, labels, record pages) derive what they list of a kind from here, so a new field is one entry below, its
+// migration and its tests. Pure: no I/O, no library, so the SPA imports it (src/api/stockKinds.ts) as it is.
 
 /** The three kinds of stock record, as the API names them in paths and query parameters. */
 export const STOCK_KINDS = ['chemical', 'instrument', 'glassware'] as const;
 export type StockKind = (typeof STOCK_KINDS)[number];
 
+/** How the ledger, the issue cart, issues and the search log name a kind (SERVER.md §9–§11). */
+export type StockObjectType = 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE';
+
+/** A chemical stock record's state codes (§4.3). */
+export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
+export type ChemicalState = (typeof CHEMICAL_STATES)[number];
+
+/** SPEC §2's labels of the state codes ('Please Choose...' is the select's placeholder). */
+export const CHEMICAL_STATE_LABELS: Record<ChemicalState, string> = {
+  SOLID: 'Solid',
+  LIQUID: 'Liquid',
+  GAS: 'Gas',
+};
+
+// ---- Fields ----
+
+/** How a field is entered and checked: the §4.3 write rules the server validates and the forms offer. */
+export type FieldInput =
+  | {
+      type: 'text';
+      maxLength?: number;
+      /** A text of a set form, checked by the server: a CAS number (§4.5) or a molecular formula (§4.6). */
+      format?: 'cas-number' | 'molecular-formula';
+    }
+  | {
+      type: 'number';
+      /** Decimal places it may have (0: whole numbers only); absent: any, rounded where it is stored. */
+      decimals?: number;
+      minimum?: number;
+      maximum?: number;
+      exclusiveMinimum?: number;
+    }
+  /** A calendar day, `YYYY-MM-DD`, from 1900-01-01 (domain/calendarDate.ts). */
+  | { type: 'date' }
+  | {
+      type: 'choice';
+      choices: readonly string[];
+      labels: Readonly<Record<string, string>>;
+      placeholder: string;
+      /** Compared without case (the listed spelling is what is stored). */
+      ignoreCase?: boolean;
+    }
+  /**
+   * Codes of one of the domain's lists, any number of them (any case; each once): a chemical's GHS H-codes
+   * (domain/chemistry/ghs.ts) or its marked storage classes (domain/chemistry/storageCompatibility.ts). Named,
+   * not listed here, so that what needs only the table does not load the GHS list.
+   */
+  | { type: 'codes'; list: 'hazard-statements' | 'storage-classes' };
+
+/** Where a field's value is kept, which decides how it is stored, read, ordered and searched. */
+export type FieldHome =
+  /** The name of the kind's catalog entry (`chemical.name`, `instrument.name`, `glassware.name`). */
+  | { on: 'catalog' }
+  /** A column of the chemical's catalog entry: what describes the substance (§4.4). */
+  | { on: 'substance'; column: 'cas_rn' | 'molecular_formula' | 'molecular_weight' }
+  /** A manufacturer or supplier entry, found or created by name. */
+  | { on: 'trade'; table: 'manufacturers' | 'suppliers' }
+  /**
+   * A column of the stock row. `scale`: stored as hundredths (purity) or in the kind's base units (a minimum);
+   * `key`: the column holding the text trimmed and lower-cased, for identity, ordering and search.
+   */
+  | { on: 'record'; column: string; scale?: 'hundredths' | 'base'; key?: string }
+  /** The record's quantity, in base units on the row (thousandths of a ml, or pieces). */
+  | { on: 'quantity' }
+  /**
+   * A chemical's hazard data (docs/api.md §16): stored codes and a signal-word override, from which a read derives
+   * the label (pictograms, signal word); the forms enter it in a block of its own.
+   */
+  | { on: 'hazards' };
+
+export interface StockField {
+  /** The API name: the §4.3 write field, the flat name of history lines, audit snapshots and imports. */
+  readonly name: string;
+  /** The screen label (the stock form's; SPEC.md's wording where it names the field). */
+  readonly label: string;
+  /** Where a page of SPEC.md labels the field otherwise (the Store's glassware 'Type'). */
+  readonly labels?: Partial<Record<LabelledView, string>>;
+  readonly input: FieldInput;
+  /** The unit of a number (`%`, `g/mol`), shown in headers and file columns: 'Purity (%)'. */
+  readonly unit?: string;
+  /** Under the input in the forms. */
+  readonly helperText?: string;
+  /** Needed on create (a PUT needs every field all the same). */
+  readonly required: boolean;
+  /** Answers null when unset, and null clears it on a write. */
+  readonly nullable: boolean;
+  /**
+   * Computed by the server when left out (a chemical's molecular weight, from its formula); a blank sent
+   * for it counts as left out (SERVER.md §4.3).
+   */
+  readonly computed?: boolean;
+  readonly home: FieldHome;
+  /** One of the fields that identify a record (§4.4): another record with the same ones is the same record. */
+  readonly identity?: boolean;
+  /** Looked up by the fuzzy search (SERVER.md §11). */
+  readonly fuzzy?: boolean;
+  /** Looked up by the Store's filter (`search=`, docs/api.md §5). */
+  readonly filtered?: boolean;
+  /** A Store column the list can be ordered by (`ordering=`). */
+  readonly sortable?: boolean;
+}
+
+/** The pages and lines that list a kind's fields, each in its own order (SPEC.md's columns differ by page). */
+export interface StockViews {
+  /** The stock form (create and edit, admin Store): its inputs, in order. */
+  readonly form: readonly string[];
+  /** The Store's columns (public and admin) and the Store files' columns. */
+  readonly store: readonly string[];
+  /** A record page's fields after its name: those that may be unset (nullable) only when set. */
+  readonly recordPage: readonly string[];
+  /** The Search page's result columns. */
+  readonly search: readonly string[];
+  /** Add Shipment: a brand-new item's inputs (then the staged quantity and, where it expires, its expiry date). */
+  readonly stagingForm: readonly string[];
+  /** Add Shipment: an existing item's read-only fields. */
+  readonly stagingDetails: readonly string[];
+  /** Add Shipment: the staging table's columns after # and Name, before New Quantity. */
+  readonly stagingTable: readonly string[];
+  /** Add Shipment: one search suggestion, its parts joined by ' - ' (SPEC: size - name - quantity pieces - …). */
+  readonly suggestion: readonly ViewItem[];
+  /** Shipment history: a card's columns; `old_total`, `added_quantity` and `new_total` are the line's own. */
+  readonly history: readonly string[];
+  /** What a history line and a ledger entry's item carry of the record (besides `stock_id`): SPEC §3's lines. */
+  readonly line: readonly string[];
+  /** An audit entry's snapshot of a record: the fields it lists old → new, in this order. */
+  readonly audit: readonly string[];
+  /** An audit entry's target label, `Ethanol 99.5% Merck/Daraz (chemical #7)`: these, then manufacturer/supplier. */
+  readonly auditLabel: readonly ViewItem[];
+  /** The Ledger page's item line: what tells the record apart from others of its name, then manufacturer/supplier. */
+  readonly identifying: readonly ViewItem[];
+  /** Create an Issue's search suggestion, after the name; its parts joined by ', '. */
+  readonly issueSuggestion: readonly ViewItem[];
+  /** A printed label's lines between the name and the record number; the items of one line joined by ' · '. */
+  readonly label: readonly (readonly ViewItem[])[];
+}
+
+/** The views whose headers may label a field otherwise than its form. */
+export type LabelledView = 'store' | 'search' | 'stagingDetails' | 'stagingTable' | 'history' | 'recordPage';
+
+/**
+ * An item of a view: a field's API name, or (in the lines of text: suggestions, labels) a template naming fields in
+ * braces, `Size {size}`, `{purity} pure`, each field written as fieldText writes it.
+ */
+export type ViewItem = string;
+
+export interface StockKindSpec<K extends StockKind = StockKind> {
+  readonly kind: K;
+  readonly objectType: StockObjectType;
+  /** The kind on screen: tabs, kind columns ('Chemical'). */
+  readonly label: string;
+  /** Its records on screen ('chemicals'). */
+  readonly plural: string;
+  /** The unit of quantities (SPEC §1). */
+  readonly unit: 'ml' | 'pieces';
+  /** Decimals a quantity may have: ml to the thousandth, pieces whole. */
+  readonly decimals: number;
+  /**
+   * The kind's catalog of names: its table, the key its records nest the entry under, the stock row's column, and
+   * the fields the nested entry holds besides its id, in SERVER.md §4.1's order (a chemical's describe the substance).
+   */
+  readonly catalog: {
+    readonly table: 'chemicals' | 'instruments' | 'glasswares';
+    readonly key: K;
+    readonly foreignKey: 'chemical_id' | 'instrument_id' | 'glassware_id';
+    readonly entry: readonly string[];
+  };
+  readonly stockTable: 'chemical_stock' | 'instrument_stock' | 'glassware_stock';
+  /** URL segments: `/api/storeobjects/<store>/`, `/api/management/<management>/`, `/<page>/12` (record pages). */
+  readonly segments: { readonly store: string; readonly management: string; readonly page: string };
+  /** The key of a shipment's lines (SERVER.md §7: `chemicals`, `instruments`, `glasswares`). */
+  readonly shipmentLinesKey: 'chemicals' | 'instruments' | 'glasswares';
+  /** The Store tab and its file number their rows (SPEC: the chemical table's `#`). */
+  readonly numbered: boolean;
+  /** Its records may carry an expiry date, and staged lines the date on what arrives (docs/api.md §11). */
+  readonly expires: boolean;
+  /** Its records carry GHS hazard data (docs/api.md §16), entered in its own block of the form. */
+  readonly hazards: boolean;
+  /** What the Store's filter box suggests typing. */
+  readonly filterHint: string;
+  readonly fields: readonly StockField[];
+  readonly views: StockViews;
+}
+
+// Fields every kind shares. A kind's fields are listed in SERVER.md §4.3's order of its write fields, the quantity
+// last (the import template's columns).
+
+const manufacturer = {
+  name: 'manufacturer',
+  label: 'Manufacturer',
+  input: { type: 'text', maxLength: 100 },
+  required: true,
+  nullable: false,
+  home: { on: 'trade', table: 'manufacturers' },
+  identity: true,
+  filtered: true,
+  sortable: true,
+} as const satisfies StockField;
+
+const supplier = {
+  ...manufacturer,
+  name: 'supplier',
+  label: 'Supplier',
+  home: { on: 'trade', table: 'suppliers' },
+} as const satisfies StockField;
+
+/** The name of the record's catalog entry. */
+const catalogName = {
+  name: 'name',
+  label: 'Name',
+  input: { type: 'text', maxLength: 300 },
+  required: true,
+  nullable: false,
+  home: { on: 'catalog' },
+  identity: true,
+  fuzzy: true,
+  filtered: true,
+  sortable: true,
+} as const satisfies StockField;
+
+/** The quantity: optional on create (0), required by a PUT like every field. */
+const quantity = <const U extends 'ml' | 'pieces', const D extends number>(unit: U, decimals: D) =>
+  ({
+    name: 'quantity',
+    label: 'Quantity',
+    input: { type: 'number', decimals, minimum: 0, maximum: MAX_QUANTITY },
+    unit,
+    helperText: `In ${unit}.`,
+    required: false,
+    nullable: false,
+    home: { on: 'quantity' },
+    sortable: true,
+  }) as const satisfies StockField;
+
+const expiryDate = {
+  name: 'expiry_date',
+  label: 'Expiry date',
+  labels: { store: 'Expires' },
+  input: { type: 'date' },
+  required: false,
+  nullable: true,
+  home: { on: 'record', column: 'expiry_date' },
+} as const satisfies StockField;
+
+const minimumQuantity = <const U extends 'ml' | 'pieces', const D extends number>(unit: U, decimals: D) =>
+  ({
+    name: 'minimum_quantity',
+    label: 'Minimum quantity',
+    labels: { store: 'Minimum' },
+    input: { type: 'number', decimals, minimum: 0, maximum: MAX_QUANTITY },
+    unit,
+    helperText: `In ${unit}. Below it, the Store shows the record as low.`,
+    required: false,
+    nullable: true,
+    home: { on: 'record', column: 'minimum_quantity', scale: 'base' },
+  }) as const satisfies StockField;
+
+/** A chemical's hazard data, entered in the form's hazard block (docs/api.md §16); none until given. */
+const HAZARD_FIELDS = [
+  {
+    name: 'hazard_statements',
+    label: 'Hazard statements',
+    input: { type: 'codes', list: 'hazard-statements' },
+    required: false,
+    nullable: true,
+    home: { on: 'hazards' },
+  },
+  {
+    name: 'signal_word',
+    label: 'Signal word',
+    input: {
+      type: 'choice',
+      choices: ['DANGER', 'WARNING', 'DERIVED'],
+      labels: { DANGER: 'Danger', WARNING: 'Warning', DERIVED: 'From the hazard statements' },
+      placeholder: 'From the hazard statements',
+      ignoreCase: true,
+    },
+    required: false,
+    nullable: true,
+    home: { on: 'hazards' },
+  },
+  {
+    name: 'storage_classes',
+    label: 'Storage classes',
+    input: { type: 'codes', list: 'storage-classes' },
+    required: false,
+    nullable: true,
+    home: { on: 'hazards' },
+  },
+] as const satisfies readonly StockField[];
+
+const CHEMICAL = {
+  kind: 'chemical',
+  objectType: 'CHEMICAL',
+  label: 'Chemical',
+  plural: 'chemicals',
+  unit: 'ml',
+  decimals: 3,
+  catalog: {
+    table: 'chemicals',
+    key: 'chemical',
+    foreignKey: 'chemical_id',
+    entry: ['CAS_RN', 'name', 'molecular_formula', 'molecular_weight'],
+  },
+  stockTable: 'chemical_stock',
+  segments: { store: 'chemicalobjs', management: 'chemicals', page: 'chemicals' },
+  shipmentLinesKey: 'chemicals',
+  numbered: true,
+  expires: true,
+  hazards: true,
+  filterHint: 'Name, CAS RN, formula, manufacturer…',
+  fields: [
+    catalogName,
+    {
+      name: 'CAS_RN',
+      label: 'CAS RN',
+      labels: { history: 'CAS_RN' },
+      input: { type: 'text', format: 'cas-number' },
+      required: true,
+      nullable: false,
+      home: { on: 'substance', column: 'cas_rn' },
+      fuzzy: true,
+      filtered: true,
+      sortable: true,
+    },
+    {
+      name: 'molecular_formula',
+      label: 'Molecular Formula',
+      input: { type: 'text', maxLength: 100, format: 'molecular-formula' },
+      required: true,
+      nullable: false,
+      home: { on: 'substance', column: 'molecular_formula' },
+      fuzzy: true,
+      filtered: true,
+      sortable: true,
+    },
+    {
+      name: 'molecular_weight',
+      label: 'Molecular Weight',
+      // Any number: stored rounded to 3 decimals.
+      input: { type: 'number', exclusiveMinimum: 0 },
+      unit: 'g/mol',
+      helperText: 'Optional: when left empty, the server computes it from the formula.',
+      required: false,
+      nullable: true,
+      computed: true,
+      home: { on: 'substance', column: 'molecular_weight' },
+      sortable: true,
+    },
+    {
+      name: 'purity',
+      label: 'Purity',
+      input: { type: 'number', decimals: 2, minimum: 0, maximum: 100 },
+      unit: '%',
+      helperText: 'In percent.',
+      required: true,
+      nullable: false,
+      home: { on: 'record', column: 'purity_hundredths', scale: 'hundredths' },
+      identity: true,
+      sortable: true,
+    },
+    manufacturer,
+    supplier,
+    {
+      name: 'state',
+      label: 'State',
+      input: {
+        type: 'choice',
+        choices: CHEMICAL_STATES,
+        labels: CHEMICAL_STATE_LABELS,
+        placeholder: 'Please Choose...',
+      },
+      required: true,
+      nullable: false,
+      home: { on: 'record', column: 'state' },
+      identity: true,
+      filtered: true,
+      sortable: true,
+    },
+    expiryDate,
+    {
+      name: 'opened_on',
+      label: 'Opened on',
+      input: { type: 'date' },
+      required: false,
+      nullable: true,
+      home: { on: 'record', column: 'opened_on' },
+    },
+    minimumQuantity('ml', 3),
+    ...HAZARD_FIELDS,
+    { ...quantity('ml', 3), labels: { store: 'Amount', search: 'Amount', recordPage: 'Amount' } },
+  ],
+  views: {
+    form: [
+      'name',
+      'CAS_RN',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'manufacturer',
+      'supplier',
+      'state',
+      'quantity',
+      'expiry_date',
+      'opened_on',
+      'minimum_quantity',
+    ],
+    store: [
+      'name',
+      'expiry_date',
+      'CAS_RN',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'quantity',
+      'minimum_quantity',
+      'state',
+      'manufacturer',
+      'supplier',
+    ],
+    recordPage: [
+      'CAS_RN',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'quantity',
+      'state',
+      'manufacturer',
+      'supplier',
+      'expiry_date',
+      'opened_on',
+      'minimum_quantity',
+    ],
+    search: [
+      'name',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'quantity',
+      'state',
+      'manufacturer',
+      'supplier',
+    ],
+    stagingForm: ['name', 'CAS_RN', 'molecular_formula', 'purity', 'manufacturer', 'supplier', 'state'],
+    stagingDetails: [
+      'name',
+      'CAS_RN',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'state',
+      'manufacturer',
+      'supplier',
+    ],
+    stagingTable: ['CAS_RN', 'purity', 'state', 'quantity', 'manufacturer', 'supplier'],
+    suggestion: ['name', 'CAS_RN', 'purity', 'state', 'quantity', 'manufacturer', 'supplier'],
+    history: [
+      'CAS_RN',
+      'name',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'old_total',
+      'state',
+      'manufacturer',
+      'supplier',
+      'added_quantity',
+    ],
+    line: [
+      'CAS_RN',
+      'name',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'state',
+      'manufacturer',
+      'supplier',
+    ],
+    audit: [
+      'name',
+      'CAS_RN',
+      'molecular_formula',
+      'molecular_weight',
+      'purity',
+      'state',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'expiry_date',
+      'opened_on',
+      'minimum_quantity',
+      'hazard_statements',
+      'signal_word',
+      'storage_classes',
+    ],
+    auditLabel: ['name', 'purity'],
+    identifying: ['CAS_RN', 'purity', 'state'],
+    issueSuggestion: ['molecular_formula', '{purity} pure', 'manufacturer'],
+    label: [
+      ['CAS {CAS_RN}', 'molecular_formula'],
+      ['purity', 'state'],
+      ['manufacturer', 'supplier'],
+    ],
+  },
+} as const satisfies StockKindSpec<'chemical'>;
+
+const INSTRUMENT = {
+  kind: 'instrument',
+  objectType: 'INSTRUMENT',
+  label: 'Instrument',
+  plural: 'instruments',
+  unit: 'pieces',
+  decimals: 0,
+  catalog: { table: 'instruments', key: 'instrument', foreignKey: 'instrument_id', entry: ['name'] },
+  stockTable: 'instrument_stock',
+  segments: { store: 'instrumentobjs', management: 'instruments', page: 'instruments' },
+  shipmentLinesKey: 'instruments',
+  numbered: false,
+  expires: false,
+  hazards: false,
+  filterHint: 'Name, manufacturer, supplier',
+  fields: [catalogName, manufacturer, supplier, minimumQuantity('pieces', 0), quantity('pieces', 0)],
+  views: {
+    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity'],
+    store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier'],
+    recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity'],
+    search: ['name', 'quantity', 'manufacturer', 'supplier'],
+    stagingForm: ['name', 'manufacturer', 'supplier'],
+    stagingDetails: ['name', 'manufacturer', 'supplier'],
+    stagingTable: ['quantity', 'manufacturer', 'supplier'],
+    suggestion: ['name', 'quantity', 'manufacturer', 'supplier'],
+    history: ['name', 'manufacturer', 'supplier', 'old_total', 'new_total'],
+    line: ['name', 'manufacturer', 'supplier'],
+    audit: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity'],
+    auditLabel: ['name'],
+    identifying: [],
+    issueSuggestion: ['manufacturer', 'supplier'],
+    label: [['manufacturer', 'supplier']],
+  },
+} as const satisfies StockKindSpec<'instrument'>;
+
+const GLASSWARE = {
+  kind: 'glassware',
+  objectType: 'GLASSWARE',
+  label: 'Glassware',
+  plural: 'glassware',
+  unit: 'pieces',
+  decimals: 0,
+  catalog: { table: 'glasswares', key: 'glassware', foreignKey: 'glassware_id', entry: ['name'] },
+  stockTable: 'glassware_stock',
+  segments: { store: 'glasswareobjs', management: 'glasswares', page: 'glassware' },
+  shipmentLinesKey: 'glasswares',
+  numbered: false,
+  expires: true,
+  hazards: false,
+  filterHint: 'Name, size, type, manufacturer…',
+  fields: [
+    catalogName,
+    manufacturer,
+    supplier,
+    {
+      name: 'size',
+      label: 'Size',
+      // The column is a 32-bit integer on PostgreSQL.
+      input: { type: 'number', decimals: 0, minimum: 0, maximum: 2_147_483_647 },
+      required: true,
+      nullable: false,
+      home: { on: 'record', column: 'size' },
+      identity: true,
+      fuzzy: true,
+      filtered: true,
+      sortable: true,
+    },
+    {
+      name: 'material_type',
+      label: 'Material Type',
+      labels: { store: 'Type', search: 'Type', recordPage: 'Type' },
+      input: { type: 'text', maxLength: 50 },
+      required: true,
+      nullable: false,
+      home: { on: 'record', column: 'material_type', key: 'material_type_key' },
+      identity: true,
+      fuzzy: true,
+      filtered: true,
+      sortable: true,
+    },
+    expiryDate,
+    minimumQuantity('pieces', 0),
+    quantity('pieces', 0),
+  ],
+  views: {
+    form: [
+      'name',
+      'size',
+      'material_type',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'expiry_date',
+      'minimum_quantity',
+    ],
+    store: [
+      'name',
+      'expiry_date',
+      'quantity',
+      'minimum_quantity',
+      'size',
+      'material_type',
+      'manufacturer',
+      'supplier',
+    ],
+    recordPage: [
+      'quantity',
+      'size',
+      'material_type',
+      'manufacturer',
+      'supplier',
+      'expiry_date',
+      'minimum_quantity',
+    ],
+    search: ['name', 'quantity', 'size', 'material_type', 'manufacturer', 'supplier'],
+    stagingForm: ['name', 'size', 'material_type', 'manufacturer', 'supplier'],
+    stagingDetails: ['name', 'manufacturer', 'size', 'material_type', 'supplier'],
+    stagingTable: ['size', 'material_type', 'quantity', 'manufacturer', 'supplier'],
+    suggestion: ['size', 'name', 'quantity', 'manufacturer', 'supplier'],
+    history: ['name', 'size', 'material_type', 'manufacturer', 'supplier', 'old_total', 'new_total'],
+    line: ['name', 'size', 'material_type', 'manufacturer', 'supplier'],
+    audit: [
+      'name',
+      'size',
+      'material_type',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'expiry_date',
+      'minimum_quantity',
+    ],
+    auditLabel: ['name', 'size', 'material_type'],
+    identifying: ['size', 'material_type'],
+    issueSuggestion: ['Size {size}', 'material_type', 'manufacturer'],
+    label: [
+      ['size', 'material_type'],
+      ['manufacturer', 'supplier'],
+    ],
+  },
+} as const satisfies StockKindSpec<'glassware'>;
+
+/** The one table: every kind's spec. */
+export const STOCK_KIND_SPECS = {
+  chemical: CHEMICAL,
+  instrument: INSTRUMENT,
+  glassware: GLASSWARE,
+} as const satisfies { readonly [K in StockKind]: StockKindSpec<K> };
+
+/** A kind's spec as the code reads it generically (the literal types of the table widened). */
+export const specOf = <K extends StockKind>(kind: K): StockKindSpec<K> =>
+  STOCK_KIND_SPECS[kind] as unknown as StockKindSpec<K>;
+
+/** The table's literal type of a kind's spec: its fields' names, inputs and homes, for the record types. */
+export type SpecTable = typeof STOCK_KIND_SPECS;
+
+// ---- What the rest of the code reads of it ----
+
+/** A kind's field by its API name; throws for a name the kind does not have (a typo in a view). */
+export function stockField(kind: StockKind, name: string): StockField {
+  const field = specOf(kind).fields.find((candidate) => candidate.name === name);
+  if (field === undefined) throw new Error(`${kind} records have no field "${name}"`);
+  return field;
+}
+
+/** The label a view gives a field: its own for that view, else the form's. */
+export function fieldLabel(field: StockField, view?: LabelledView): string {
+  return (view && field.labels?.[view]) ?? field.label;
+}
+
+/** A column header with the field's unit, as files and exports write it: 'Purity (%)', 'Amount (ml)'. */
+export function headerWithUnit(field: StockField, view?: LabelledView): string {
+  const label = fieldLabel(field, view);
+  return field.unit ? `${label} (${field.unit})` : label;
+}
+
+/** The fields of a kind kept on its stock row (besides the quantity), in table order. */
+export function recordFields(kind: StockKind): StockField[] {
+  return specOf(kind).fields.filter((field) => field.home.on === 'record');
+}
+
+/** The kind's §4.3 write fields, in table order (the import template's columns); hazard data is written apart. */
+export function writeFields(kind: StockKind): StockField[] {
+  return [...specOf(kind).fields];
+}
+
+/** The fields that identify a record of the kind (§4.4), in table order. */
+export function identityFields(kind: StockKind): StockField[] {
+  return specOf(kind).fields.filter((field) => field.identity);
+}
+
 /** The kinds whose records may carry an expiry date (instruments do not expire). */
 export const EXPIRING_KINDS = ['chemical', 'glassware'] as const satisfies readonly StockKind[];
 export type ExpiringKind = (typeof EXPIRING_KINDS)[number];
 
-export const hasExpiry = (kind: StockKind): kind is ExpiringKind =>
-  (EXPIRING_KINDS as readonly StockKind[]).includes(kind);
-
-/** A chemical stock record's state codes (§4.3). */
-export const CHEMICAL_STATES = ['SOLID', 'LIQUID', 'GAS'] as const;
+export const hasExpiry = (kind: StockKind): kind is ExpiringKind => STOCK_KIND_SPECS[kind].expires;
 
 /** How the ledger and the search log name a kind. */
-export const OBJECT_TYPES: Record<StockKind, StockObjectType> = {
-  chemical: 'CHEMICAL',
-  instrument: 'INSTRUMENT',
-  glassware: 'GLASSWARE',
-};
+export const OBJECT_TYPES = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, STOCK_KIND_SPECS[kind].objectType]),
+) as Record<StockKind, StockObjectType>;
 
 /** The kind an object_type names (the inverse of OBJECT_TYPES). */
-export const KIND_OF_TYPE: Record<StockObjectType, StockKind> = {
-  CHEMICAL: 'chemical',
-  INSTRUMENT: 'instrument',
-  GLASSWARE: 'glassware',
-};
-
-/** API quantity (ml with up to 3 decimals, or whole pieces) → stored base units (thousandths of a ml, pieces). */
-export function toBaseQuantity(kind: StockKind, quantity: number): number {
-  return kind === 'chemical' ? toThousandths(quantity) : quantity;
-}
-
-/** Stored base units → the API's quantity (see toBaseQuantity). */
-export function fromBaseQuantity(kind: StockKind, base: number): number {
-  return kind === 'chemical' ? fromThousandths(base) : base;
-}
+export const KIND_OF_TYPE = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [STOCK_KIND_SPECS[kind].objectType, kind]),
+) as Record<StockObjectType, StockKind>;
 
 /** The unit of a kind's quantities, as the API and its messages name it. */
 export const STOCK_UNITS = {
   chemical: 'ml',
   instrument: 'pieces',
   glassware: 'pieces',
-} as const satisfies Record<StockKind, string>;
+} as const satisfies { [K in StockKind]: StockKindSpec<K>['unit'] };
 export type StockUnit = (typeof STOCK_UNITS)[StockKind];
+
+/** API quantity (ml with up to 3 decimals, or whole pieces) → stored base units (thousandths of a ml, pieces). */
+export function toBaseQuantity(kind: StockKind, quantity: number): number {
+  return STOCK_KIND_SPECS[kind].decimals > 0 ? toThousandths(quantity) : quantity;
+}
+
+/** Stored base units → the API's quantity (see toBaseQuantity). */
+export function fromBaseQuantity(kind: StockKind, base: number): number {
+  return STOCK_KIND_SPECS[kind].decimals > 0 ? fromThousandths(base) : base;
+}
 
 /** "10 ml", "12.5 ml", "3 pieces": a quantity in base units, written like a JSON number with its unit. */
 export function quantityText(kind: StockKind, base: number): string {
   return `${fromBaseQuantity(kind, base)} ${STOCK_UNITS[kind]}`;
+}
+
+/** A record field's value as stored on the row (hundredths, base units), from its API value; null stays null. */
+export function toStored(kind: StockKind, field: StockField, value: unknown): unknown {
+  if (value === null || field.home.on !== 'record') return value;
+  if (field.home.scale === 'hundredths') return toHundredths(value as number);
+  if (field.home.scale === 'base') return toBaseQuantity(kind, value as number);
+  return value;
+}
+
+/** A record field's API value from the stored one (bigint columns may come back as text); null stays null. */
+export function fromStored(kind: StockKind, field: StockField, stored: unknown): unknown {
+  if (stored === null || stored === undefined || field.home.on !== 'record') return stored ?? null;
+  if (field.home.scale === 'hundredths') return fromHundredths(Number(stored));
+  if (field.home.scale === 'base') return fromBaseQuantity(kind, Number(stored));
+  return field.input.type === 'number' ? Number(stored) : stored;
+}
+
+/**
+ * A field's value in a §4.1 record of the kind: catalog and substance fields from the nested entry, manufacturer
+ * and supplier as their names, the rest flat.
+ */
+export function readField(kind: StockKind, field: StockField, record: object): unknown {
+  const values = record as Record<string, unknown>;
+  switch (field.home.on) {
+    case 'catalog':
+      return (values[STOCK_KIND_SPECS[kind].catalog.key] as { name: string }).name;
+    case 'substance':
+      return (values[STOCK_KIND_SPECS[kind].catalog.key] as Record<string, unknown>)[field.name];
+    case 'trade':
+      return (values[field.name] as { name: string }).name;
+    default:
+      return values[field.name] ?? null;
+  }
+}
+
+/** A quantity with its unit, as the app writes it: '12.5 ml', '1 piece', '3 pieces'. */
+export function amountText(kind: StockKind, quantity: number): string {
+  if (STOCK_KIND_SPECS[kind].unit === 'ml') return `${quantity} ml`;
+  return `${quantity} ${quantity === 1 ? 'piece' : 'pieces'}`;
+}
+
+/**
+ * A value as one line of text shows it (a suggestion, an audit label, a printed label): a state by its label, a
+ * percentage with its sign, a quantity with its unit; null as ''.
+ */
+export function fieldText(kind: StockKind, field: StockField, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (field.input.type === 'choice') return field.input.labels[String(value)] ?? String(value);
+  if (field.home.on === 'quantity') return amountText(kind, value as number);
+  if (field.unit === '%') return `${String(value)}%`;
+  return String(value);
+}
+
+const TEMPLATE_FIELD = /\{(\w+)\}/g;
+
+/**
+ * An item of a view as text for a record: a field's text, or a template with each `{field}` replaced by the
+ * field's text (`{purity} pure` → `99.5% pure`).
+ */
+export function viewItemText(kind: StockKind, item: ViewItem, record: object): string {
+  const text = (name: string) => {
+    const field = stockField(kind, name);
+    return fieldText(kind, field, readField(kind, field, record));
+  };
+  return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
 }
