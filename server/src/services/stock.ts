@@ -387,7 +387,7 @@ async function writeStockRecord<K extends StockKind>(
       return current.id;
     });
     const ref = { object_type: objectType, object_id: recordId };
-    // The row is locked (or created) above, whole: its quantity is the one read there.
+    // The row is locked whole above (or created with its quantity): the movement starts from what was read there.
     await moveStock(
       trx,
       {
