@@ -55,7 +55,7 @@ export function stockName(record: StockRecord): string {
 }
 
 /** A field's value as a reader takes it from a row: a record's (readField) or a line's (readLineField). */
-export type FieldReader = (kind: StockKind, field: StockField, row: object) => unknown;
+type FieldReader = (kind: StockKind, field: StockField, row: object) => unknown;
 
 /** A number in the kind's unit (a quantity, a minimum) reads with the unit. */
 const inKindUnit = (kind: StockKind, field: StockField) => field.unit === specOf(kind).unit;
@@ -89,14 +89,15 @@ export function fieldColumn<Row extends object>(
     ...(field.sortable && { sortField: field.name }),
     value,
   };
-  const shows = field.input.type === 'choice' || inKindUnit(kind, field);
-  if (cell) return { ...column, cell };
-  return shows ? { ...column, cell: (row) => fieldDisplay(kind, field, value(row)) } : column;
+  const readsOtherwise = field.input.type === 'choice' || inKindUnit(kind, field);
+  const shown = cell ?? (readsOtherwise ? (row: Row) => fieldDisplay(kind, field, value(row)) : undefined);
+  return shown ? { ...column, cell: shown } : column;
 }
 
 /**
- * The Store's own cells: the name opens the record's page (or, in the admin area, its drawer); the expiry date and
- * the minimum carry their badges (docs/api.md §11), rendered inside a LabTodayContext so they know the lab's day.
+ * The cells of the Store and the Search page that are more than the value's text: the name opens the record's page
+ * (or, in the admin area, its drawer); the expiry date and the minimum carry their badges (docs/api.md §11),
+ * rendered inside a LabTodayContext so they know the lab's day.
  */
 function pageCell(kind: StockKind, field: StockField): ((row: StockRecord) => ReactNode) | undefined {
   const read = (row: StockRecord) => readField(kind, field, row);
