@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+// The SPA shares the server's pure ground floor (the stock-kind table, chemistry, quantities) and nothing
+// else: routes, services and the database stay behind the API.
+const serverInternals = {
+  regex: 'server/src/(?!domain/)',
+  message: 'The SPA imports from server/src only the domain (through src/api where it re-exports it).',
+};
+// One typed pair of hooks (src/app/hooks.ts), so every selector knows the store's shape.
+const rawReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch'],
+  message: 'Use useAppSelector / useAppDispatch from src/app/hooks.',
+};
 
 export default tseslint.config(
   {
@@ -21,8 +35,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
-    plugins: { regexp },
+    plugins: { regexp, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
+      // A cycle makes a module's value undefined at the moment its partner runs; lazy imports (the Toaster's
+      // code-split chunk) are loaded after both ends exist, so they may close a loop.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // No pattern that backtracks or moves super-linearly: one long cell, field or header would hold the server.
       'regexp/no-super-linear-backtracking': 'error',
@@ -34,7 +56,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [rawReduxHooks], patterns: [serverInternals] }],
     },
+  },
+  {
+    // Tests and their harness start the real server in process.
+    files: ['src/testing/**', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawReduxHooks] }] },
+  },
+  {
+    files: ['src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Features stay independent: the app composes them, they never import each other.
@@ -42,7 +74,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other.' }] },
+        {
+          paths: [rawReduxHooks],
+          patterns: [serverInternals, { regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other.' }],
+        },
       ],
     },
   },
