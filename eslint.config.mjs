@@ -76,7 +76,10 @@ export default tseslint.config(
         'error',
         {
           paths: [rawReduxHooks],
-          patterns: [serverInternals, { regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other.' }],
+          patterns: [
+            serverInternals,
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other.' },
+          ],
         },
       ],
     },
