@@ -1,6 +1,6 @@
 import { apiSlice } from './apiSlice';
 import { filterParams, type Page, type PageRequest } from './paging';
-import { byKind, type StockKind } from './stockKinds';
+import { byKind, specOf, type StockKind } from './stockKinds';
 import { listTag } from './tags';
 
 // docs/api.md §6: the audit log of actions that change no quantity. Read-only: entries are never changed.
@@ -9,7 +9,7 @@ export type AuditTargetType = 'user' | StockKind | 'location' | 'file' | 'catego
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
   user: 'User',
-  ...byKind((spec) => spec.label),
+  ...byKind((kind) => specOf(kind).label),
   location: 'Location',
   file: 'File',
   category: 'Category',

@@ -1,4 +1,4 @@
-import { byKind, type SpecTable, type StockKind } from './stockKinds';
+import { byKind, specOf, type SpecTable, type StockKind } from './stockKinds';
 
 // Every cache tag the app uses; endpoints write tags only through the helpers below.
 export const tagTypes = [
@@ -29,7 +29,7 @@ export type TagType = (typeof tagTypes)[number];
  * Its callers hold the names to tagTypes with `satisfies Record<StockKind, TagType>`.
  */
 export function kindTagTypes<const Suffix extends string>(suffix: Suffix) {
-  return byKind((spec) => `${spec.label}${suffix}`) as {
+  return byKind((kind) => `${specOf(kind).label}${suffix}`) as {
     [K in StockKind]: `${SpecTable[K]['label']}${Suffix}`;
   };
 }

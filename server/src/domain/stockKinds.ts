@@ -721,9 +721,9 @@ export const KIND_OF_TYPE = Object.fromEntries(
   STOCK_KINDS.map((kind) => [STOCK_KIND_SPECS[kind].objectType, kind]),
 ) as Record<StockObjectType, StockKind>;
 
-/** A value for each kind, read from its spec: `byKind((spec) => spec.label)`. */
-export function byKind<T>(value: (spec: StockKindSpec) => T): Record<StockKind, T> {
-  return Object.fromEntries(STOCK_KINDS.map((kind) => [kind, value(specOf(kind))])) as Record<StockKind, T>;
+/** A value for each kind: `byKind((kind) => specOf(kind).label)`. */
+export function byKind<T>(valueOf: (kind: StockKind) => T): Record<StockKind, T> {
+  return Object.fromEntries(STOCK_KINDS.map((kind) => [kind, valueOf(kind)])) as Record<StockKind, T>;
 }
 
 /** The unit of a kind's quantities, as the API and its messages name it. */
@@ -804,13 +804,21 @@ export function fieldText(kind: StockKind, field: StockField, value: unknown): s
 const TEMPLATE_FIELD = /\{(\w+)\}/g;
 
 /**
- * An item of a view as text for a record: a field's text, or a template with each `{field}` replaced by the
- * field's text (`{purity} pure` → `99.5% pure`).
+ * A field's value in a line of SPEC §3 (a shipment-history line, a ledger entry's item), which holds every field
+ * flat under its API name, manufacturer and supplier as their names.
  */
-export function viewItemText(kind: StockKind, item: ViewItem, record: object): string {
+export function readLineField(_kind: StockKind, field: StockField, line: object): unknown {
+  return (line as Record<string, unknown>)[field.name] ?? null;
+}
+
+/**
+ * An item of a view as text for a record (or, read with readLineField, a line): a field's text, or a template with
+ * each `{field}` replaced by the field's text (`{purity} pure` → `99.5% pure`).
+ */
+export function viewItemText(kind: StockKind, item: ViewItem, record: object, read = readField): string {
   const text = (name: string) => {
     const field = stockField(kind, name);
-    return fieldText(kind, field, readField(kind, field, record));
+    return fieldText(kind, field, read(kind, field, record));
   };
   return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
 }
