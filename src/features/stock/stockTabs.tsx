@@ -1,19 +1,11 @@
-import { useDeleteStockMutation, type StockKind, type StockRecord } from '../../api/stock';
-import { withAlertColumns } from '../../components/stockAlerts';
-import type { Column } from '../../components/columns';
-import { chemicalStoreColumns, glasswareColumns, instrumentColumns } from '../../components/stockColumns';
+import { useDeleteStockMutation, type StockKind } from '../../api/stock';
+import { storeColumns } from '../../components/stockColumns';
 import { StockPanel } from './StockPanel';
 import { StockRecordFormDialog } from './StockRecordFormDialog';
 
-// One tab per kind binds the kind's columns, form and delete call to the shared panel. The delete hook is cheap on
-// the public page: a mutation hook sends nothing until it is called. Beside the quantity come the minimum and expiry
-// columns (docs/api.md §11), on the public Store too, so a person at a lab terminal sees what has expired.
-
-const storeColumns: { [K in StockKind]: readonly Column<StockRecord<K>>[] } = {
-  chemical: withAlertColumns('chemical', chemicalStoreColumns),
-  instrument: withAlertColumns('instrument', instrumentColumns),
-  glassware: withAlertColumns('glassware', glasswareColumns),
-};
+// A tab binds its kind's columns, form and delete call to the shared panel. The delete hook is cheap on the public
+// page: a mutation hook sends nothing until it is called. The columns hold the minimum and expiry cells
+// (docs/api.md §11) on the public Store too, so a person at a lab terminal sees what has expired.
 
 export interface StockTabProps<K extends StockKind> {
   kind: K;
@@ -26,7 +18,7 @@ export function StockTab<K extends StockKind>({ kind, admin }: StockTabProps<K>)
   return (
     <StockPanel
       kind={kind}
-      columns={storeColumns[kind]}
+      columns={storeColumns(kind)}
       editing={
         admin
           ? {
