@@ -44,7 +44,7 @@ type WrittenValue<F> = F extends { input: { type: 'choice'; choices: readonly (i
   ? Code | ''
   : F extends { input: { type: 'number' } }
     ? number | null
-    : F extends { input: { type: 'date' } }
+    : F extends { input: { type: 'date' } } | { nullable: true }
       ? string | null
       : string;
 type MayBeUnset<F> = F extends { nullable: true } ? (F extends { computed: true } ? never : F) : never;

@@ -38,14 +38,16 @@ export function formValuesOf(kind: StockKind, fields: readonly StockField[], rec
 
 /**
  * The write fields (SERVER.md §4.3) the inputs make: text and choices as entered (an unchosen one as ''), a blank
- * number or date as null, so that the server names what is missing under the field's own key.
+ * number or date as null, so that the server names what is missing under the field's own key; a blank in a
+ * field a record may leave unset as null, which clears it.
  */
 export function writtenValues(fields: readonly StockField[], values: FormValues): Record<string, unknown> {
   return Object.fromEntries(
-    fields.map(({ name, input }) => {
+    fields.map(({ name, input, nullable }) => {
       const text = values[name];
       if (input.type === 'number') return [name, numberOrNull(text)];
-      return [name, input.type === 'date' ? dateOrNull(text) : text];
+      if (input.type === 'date') return [name, dateOrNull(text)];
+      return [name, nullable && text.trim() === '' ? null : text];
     }),
   );
 }
