@@ -75,10 +75,6 @@ type HistoryLines = {
 
 export type HistoryLine<K extends StockKind = StockKind> = HistoryLines[K];
 
-export type ChemicalHistoryLine = HistoryLine<'chemical'>;
-export type InstrumentHistoryLine = HistoryLine<'instrument'>;
-export type GlasswareHistoryLine = HistoryLine<'glassware'>;
-
 /** docs/api.md §10: who undid a shipment and when, and until when it can still be undone. */
 interface ShipmentUndo {
   /** null while the shipment stands. */
