@@ -1,17 +1,15 @@
 import { apiSlice } from './apiSlice';
 import { filterParams, type Page, type PageRequest } from './paging';
+import { byKind, specOf, type StockKind } from './stockKinds';
 import { listTag } from './tags';
 
 // docs/api.md §6: the audit log of actions that change no quantity. Read-only: entries are never changed.
 
-export type AuditTargetType =
-  'user' | 'chemical' | 'instrument' | 'glassware' | 'location' | 'file' | 'category';
+export type AuditTargetType = 'user' | StockKind | 'location' | 'file' | 'category';
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
   user: 'User',
-  chemical: 'Chemical',
-  instrument: 'Instrument',
-  glassware: 'Glassware',
+  ...byKind((kind) => specOf(kind).label),
   location: 'Location',
   file: 'File',
   category: 'Category',

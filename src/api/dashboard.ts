@@ -1,6 +1,7 @@
 import { apiSlice } from './apiSlice';
 import type { LedgerItem } from './ledger';
 import type { ObjectType, StockKind } from './stock';
+import type { StockUnit } from './stockKinds';
 import { listTag } from './tags';
 
 // docs/api.md §12: what needs attention, in one answer, and the reorder list (§12.1).
@@ -8,8 +9,6 @@ import { listTag } from './tags';
 /** The days ahead the expiring card may look. */
 export const expiryWindows = [30, 60, 90] as const;
 export type ExpiryWindow = (typeof expiryWindows)[number];
-
-export type StockUnit = 'ml' | 'pieces';
 
 /** A stock record on a card; quantities in `unit`. */
 export interface AttentionRow {

@@ -23,17 +23,13 @@ export {
 
 import type { GhsPictogramCode, SignalWord, SignalWordChoice } from '../../server/src/domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../server/src/domain/chemistry/storageCompatibility';
+import type { HazardLabel as RecordHazards } from './stockKinds';
 
 /** What a chemical record reads of its hazards (docs/api.md, 'Hazard data'). */
 export interface HazardLabel {
   hazard_statements: string[];
   signal_word: SignalWord | null;
   pictograms: GhsPictogramCode[];
-}
-
-export interface ChemicalHazards extends HazardLabel {
-  signal_word_overridden: boolean;
-  storage_classes: MarkedStorageClass[];
 }
 
 /** The hazard write fields: `signal_word` 'DERIVED' derives it from the codes again. */
@@ -50,7 +46,7 @@ export const NO_HAZARD_FIELDS: HazardFields = {
 };
 
 /** A record's hazards as the form edits them. */
-export const hazardFieldsOf = (record: ChemicalHazards): HazardFields => ({
+export const hazardFieldsOf = (record: RecordHazards): HazardFields => ({
   hazard_statements: record.hazard_statements,
   signal_word: record.signal_word_overridden ? record.signal_word : 'DERIVED',
   storage_classes: record.storage_classes,

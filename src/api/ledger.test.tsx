@@ -82,7 +82,9 @@ const ethanol = {
 describe('what refreshes the ledger, the record histories and the audit log', () => {
   it('a stock edit: the ledger, that record’s history and the audit log', async () => {
     const store = await storeShowingHistory();
-    await store.dispatch(stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol }));
+    await store.dispatch(
+      stockApi.endpoints.updateStock.initiate({ kind: 'chemical', id: 1, fields: ethanol }),
+    );
     await expectExactly([
       'PUT /api/storeobjects/chemicalobjs/1/',
       ledgerList,
@@ -94,13 +96,19 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
   it('a stock create: the audit log, and the ledger only when it starts with stock', async () => {
     const store = await storeShowingHistory();
     await store.dispatch(
-      stockApi.endpoints.createChemicalStock.initiate({ ...ethanol, purity: 70, quantity: 0 }),
+      stockApi.endpoints.createStock.initiate({
+        kind: 'chemical',
+        fields: { ...ethanol, purity: 70, quantity: 0 },
+      }),
     );
     await expectExactly(['POST /api/storeobjects/chemicalobjs/', auditList]);
 
     requests.length = 0;
     await store.dispatch(
-      stockApi.endpoints.createChemicalStock.initiate({ ...ethanol, purity: 60, quantity: 5 }),
+      stockApi.endpoints.createStock.initiate({
+        kind: 'chemical',
+        fields: { ...ethanol, purity: 60, quantity: 5 },
+      }),
     );
     await expectExactly(['POST /api/storeobjects/chemicalobjs/', auditList, ledgerList]);
   });
@@ -169,7 +177,11 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
     const store = await storeShowingHistory();
     await act(() =>
       store.dispatch(
-        stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol, CAS_RN: '64-17-6' }),
+        stockApi.endpoints.updateStock.initiate({
+          kind: 'chemical',
+          id: 1,
+          fields: { ...ethanol, CAS_RN: '64-17-6' },
+        }),
       ),
     );
     await expectExactly(['PUT /api/storeobjects/chemicalobjs/1/']);

@@ -1,7 +1,8 @@
 import { apiSlice } from './apiSlice';
 import { downloadFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
-import type { ChemicalState, ObjectType, StockKind } from './stock';
+import type { ObjectType, StockKind } from './stock';
+import type { StockLineOf, StockUnit } from './stockKinds';
 import { listTag, recordTag } from './tags';
 
 // SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
@@ -36,33 +37,12 @@ export interface StockLedgerEntry {
   user_email: string;
 }
 
-interface LedgerItemBase {
-  stock_id: number;
-  name: string;
-  /** Plain names, unlike the stock records' catalog entries. */
-  manufacturer: string;
-  supplier: string;
-  quantity: number;
-}
-
-export interface ChemicalLedgerItem extends LedgerItemBase {
-  CAS_RN: string;
-  molecular_formula: string;
-  molecular_weight: number;
-  purity: number;
-  state: ChemicalState;
-}
-
-export interface GlasswareLedgerItem extends LedgerItemBase {
-  size: number;
-  material_type: string;
-}
-
-export type LedgerItem = ChemicalLedgerItem | GlasswareLedgerItem | LedgerItemBase;
+/** The record as SPEC §3's lines describe it, in plain names, and its quantity now. */
+export type LedgerItem = { [K in StockKind]: StockLineOf<K> & { quantity: number } }[StockKind];
 
 /** An entry of the global ledger: the record as it is now (null once deleted) and the unit of the amounts. */
 export interface LedgerEntry extends StockLedgerEntry {
-  unit: 'ml' | 'pieces';
+  unit: StockUnit;
   item: LedgerItem | null;
 }
 

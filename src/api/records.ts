@@ -1,7 +1,7 @@
 import { apiSlice } from './apiSlice';
 import type { FileRecord } from './files';
 import type { ConsumerType } from './locations';
-import { stockTags, type StockKind, type StockRecord } from './stock';
+import { managementUrl, stockTags, stockUrl, type StockKind, type StockRecord } from './stock';
 import { idTag, listTag, listTags, recordTag } from './tags';
 
 // What a record page shows beyond the lists: one stock record (SERVER.md §4.2), a chemical's files and where a
@@ -27,33 +27,21 @@ export interface IssuedTo {
   last_issued_at: string;
 }
 
-const recordsUrl: Record<StockKind, string> = {
-  chemical: '/api/storeobjects/chemicalobjs/',
-  instrument: '/api/storeobjects/instrumentobjs/',
-  glassware: '/api/storeobjects/glasswareobjs/',
-};
-
-const managementUrl: Record<StockKind, string> = {
-  chemical: '/api/management/chemicals/',
-  instrument: '/api/management/instruments/',
-  glassware: '/api/management/glasswares/',
-};
-
 export const recordsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     // A merge or an import changes quantities without naming each record, and refetches the kind's list tag.
     stockRecord: build.query<StockRecord, RecordArgs>({
-      query: ({ kind, id }) => `${recordsUrl[kind]}${id}/`,
+      query: ({ kind, id }) => `${stockUrl(kind)}${id}/`,
       providesTags: (_record, _error, { kind, id }) => [idTag(stockTags[kind], id), listTag(stockTags[kind])],
     }),
     chemicalFiles: build.query<ChemicalFile[], number>({
-      query: (id) => `${recordsUrl.chemical}${id}/files/`,
+      query: (id) => `${stockUrl('chemical')}${id}/files/`,
       // An upload, a link change or a deletion of any file may change the list.
       providesTags: (files) => listTags('File', files),
     }),
     // A merge into any location and a return both write to the record's ledger, which they refetch.
     issuedTo: build.query<IssuedTo[], RecordArgs>({
-      query: ({ kind, id }) => `${managementUrl[kind]}${id}/issued-to/`,
+      query: ({ kind, id }) => `${managementUrl(kind)}${id}/issued-to/`,
       providesTags: (_rows, _error, { kind, id }) => [recordTag('StockLedger', kind, id)],
     }),
   }),

@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
 import { stockKindOf, stockTags, type ObjectType, type StockKind, type StockRecord } from './stock';
+import { STOCK_KINDS } from './stockKinds';
 import { listTags } from './tags';
 
 export interface SearchArgs {
@@ -12,8 +13,6 @@ export type SearchResults = { [K in StockKind]: { type: K; rows: StockRecord<K>[
 
 /** A result of the search across all kinds: the record carries its kind as an object type (SERVER.md §11). */
 export type SearchHit = StockRecord & { type: ObjectType };
-
-const kinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
 
 export const searchApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -28,7 +27,7 @@ export const searchApi = apiSlice.injectEndpoints({
     fuzzySearchAllKinds: build.query<SearchHit[], string>({
       query: (query) => ({ url: '/api/management/fuzzysearch/', params: { query } }),
       providesTags: (hits) =>
-        kinds.flatMap((kind) =>
+        STOCK_KINDS.flatMap((kind) =>
           listTags(
             stockTags[kind],
             hits?.filter((hit) => stockKindOf(hit.type) === kind),

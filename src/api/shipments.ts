@@ -1,16 +1,18 @@
 import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
 import type { HazardFields } from './ghs';
+import { managementUrl, stockTags, type StockKind, type StockRecord, type StockWriteFields } from './stock';
+import { specOf, type SpecTable, type StockLineOf } from './stockKinds';
 import {
-  stockTags,
-  type ChemicalFields,
-  type ChemicalState,
-  type GlasswareFields,
-  type InstrumentFields,
-  type StockKind,
-  type StockRecord,
-} from './stock';
-import { idTag, kindListTag, listTag, listTags, onSuccess, recordTag, type TagType } from './tags';
+  idTag,
+  kindListTag,
+  kindTagTypes,
+  listTag,
+  listTags,
+  onSuccess,
+  recordTag,
+  type TagType,
+} from './tags';
 
 // SERVER.md §5–§7: the signed-in user's staging list per kind, its merge into stock, brand-new stock records
 // and the shipment history.
@@ -28,11 +30,6 @@ export interface ShipmentLine<K extends StockKind = StockKind> {
 type ServerLine = { id: number; quantity: number; expiry_date?: string | null } & Partial<
   Record<StockKind, StockRecord>
 >;
-
-/** The kinds whose staged lines carry an expiry date (docs/api.md §11). */
-export function stagesExpiry(kind: StockKind): boolean {
-  return kind !== 'instrument';
-}
 
 export interface NewShipmentLine {
   kind: StockKind;
@@ -52,47 +49,31 @@ export interface ShipmentLineChange {
   expiryDate?: string | null;
 }
 
-// A brand-new item's descriptive fields: the quantity starts at 0 and the molecular weight comes from the formula.
-export type NewChemical = Omit<ChemicalFields, 'quantity' | 'molecular_weight'> & Partial<HazardFields>;
-export type NewInstrument = Omit<InstrumentFields, 'quantity'>;
-export type NewGlassware = Omit<GlasswareFields, 'quantity'>;
+/**
+ * A brand-new item: the fields of the kind's new-item form (its `stagingForm` view) and, for a kind with hazard data,
+ * that data. The quantity starts at 0, and a computed field (the molecular weight) comes from the others.
+ */
+export type NewStockItem = {
+  [K in StockKind]: {
+    kind: K;
+    fields: Pick<
+      StockWriteFields<K>,
+      Extract<keyof StockWriteFields<K>, SpecTable[K]['views']['stagingForm'][number]>
+    > &
+      (SpecTable[K]['hazards'] extends true ? Partial<HazardFields> : unknown);
+  };
+}[StockKind];
 
-export type NewStockItem =
-  | { kind: 'chemical'; fields: NewChemical }
-  | { kind: 'instrument'; fields: NewInstrument }
-  | { kind: 'glassware'; fields: NewGlassware };
+/** A merged line (SERVER.md §7): the record as SPEC §3 describes it, in plain names, and the quantities it moved. */
+type HistoryLines = {
+  [K in StockKind]: StockLineOf<K> & {
+    /** The stock quantity just before this line was merged. */
+    old_total: number;
+    added_quantity: number;
+  };
+};
 
-interface HistoryLineBase {
-  stock_id: number;
-  name: string;
-  /** Plain names, unlike the stock records' catalog entries. */
-  manufacturer: string;
-  supplier: string;
-  /** The stock quantity just before this line was merged. */
-  old_total: number;
-  added_quantity: number;
-}
-
-export interface ChemicalHistoryLine extends HistoryLineBase {
-  CAS_RN: string;
-  molecular_formula: string;
-  molecular_weight: number;
-  purity: number;
-  state: ChemicalState;
-}
-
-export type InstrumentHistoryLine = HistoryLineBase;
-
-export interface GlasswareHistoryLine extends HistoryLineBase {
-  size: number;
-  material_type: string;
-}
-
-interface HistoryLines {
-  chemical: ChemicalHistoryLine;
-  instrument: InstrumentHistoryLine;
-  glassware: GlasswareHistoryLine;
-}
+export type HistoryLine<K extends StockKind = StockKind> = HistoryLines[K];
 
 /** docs/api.md §10: who undid a shipment and when, and until when it can still be undone. */
 interface ShipmentUndo {
@@ -106,14 +87,14 @@ interface ShipmentUndo {
 export interface Shipment<K extends StockKind = StockKind> extends ShipmentUndo {
   id: number;
   date_time: string;
-  lines: HistoryLines[K][];
+  lines: HistoryLine<K>[];
 }
 
 /** The history with the kind it was asked for, so the page can pick the columns without guessing. */
 export type ShipmentHistory = { [K in StockKind]: { type: K; shipments: Shipment<K>[] } }[StockKind];
 
 type ServerShipment = { id: number; date_time: string } & ShipmentUndo & {
-    [Key in 'chemicals' | 'instruments' | 'glasswares']?: HistoryLineBase[];
+    [Key in SpecTable[StockKind]['shipmentLinesKey']]?: HistoryLine[];
   };
 
 export interface ShipmentToRevert {
@@ -126,25 +107,12 @@ export const shipmentReverted = createAction<{ kind: StockKind; shipment: Shipme
   'shipments/shipmentReverted',
 );
 
-export const shipmentLineTags = {
-  chemical: 'ChemicalShipmentLine',
-  instrument: 'InstrumentShipmentLine',
-  glassware: 'GlasswareShipmentLine',
-} as const satisfies Record<StockKind, TagType>;
+export const shipmentLineTags = kindTagTypes('ShipmentLine') satisfies Record<StockKind, TagType>;
 
 const stagingUrl = (kind: StockKind) => `/api/management/${kind}-temp-shipment/`;
 
-const managementLists: Record<StockKind, string> = {
-  chemical: '/api/management/chemicals/',
-  instrument: '/api/management/instruments/',
-  glassware: '/api/management/glasswares/',
-};
-
-const historyKeys = {
-  chemical: 'chemicals',
-  instrument: 'instruments',
-  glassware: 'glasswares',
-} as const satisfies Record<StockKind, string>;
+/** The key of a shipment's lines in the §7 shape (`chemicals`). */
+const linesKey = (kind: StockKind) => specOf(kind).shipmentLinesKey;
 
 /** The §7 shipment with its lines under one key, whatever the kind. */
 function fromServer(shipment: ServerShipment, kind: StockKind): Shipment {
@@ -155,7 +123,7 @@ function fromServer(shipment: ServerShipment, kind: StockKind): Shipment {
     reverted_at,
     reverted_by,
     undo_until,
-    lines: shipment[historyKeys[kind]] ?? [],
+    lines: shipment[linesKey(kind)] ?? [],
   } as Shipment;
 }
 
@@ -221,12 +189,12 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         listTag(stockTags[kind]),
         kindListTag('Shipment', kind),
         listTag('Ledger'),
-        ...(shipment?.[historyKeys[kind]] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
+        ...(shipment?.[linesKey(kind)] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
         listTag('Dashboard'),
       ]),
     }),
     createNewStockItem: build.mutation<StockRecord, NewStockItem>({
-      query: (item) => ({ url: managementLists[item.kind], method: 'POST', body: newItemBody(item) }),
+      query: (item) => ({ url: managementUrl(item.kind), method: 'POST', body: newItemBody(item) }),
       // Created with no stock: audited, and no ledger entry.
       invalidatesTags: onSuccess(({ kind }) => [
         listTag(stockTags[kind]),

@@ -47,7 +47,9 @@ describe('stock endpoints and their cache tags', () => {
 
   it('refetches the chemical list and the searches showing the record after an edit', async () => {
     const store = await storeShowingStock();
-    await store.dispatch(stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol }));
+    await store.dispatch(
+      stockApi.endpoints.updateStock.initiate({ kind: 'chemical', id: 1, fields: ethanol }),
+    );
     await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, search]);
     const ethanolSearch = searchApi.endpoints.fuzzySearch.select({ type: 'chemical', query: 'ethanol' });
     expect(ethanolSearch(store.getState()).data?.rows[0].quantity).toBe(300);
@@ -56,7 +58,10 @@ describe('stock endpoints and their cache tags', () => {
   it('refetches the chemical list and every chemical search after a create', async () => {
     const store = await storeShowingStock();
     await store.dispatch(
-      stockApi.endpoints.createChemicalStock.initiate({ ...ethanol, purity: 70, quantity: 0 }),
+      stockApi.endpoints.createStock.initiate({
+        kind: 'chemical',
+        fields: { ...ethanol, purity: 70, quantity: 0 },
+      }),
     );
     await expectRequests(['POST /api/storeobjects/chemicalobjs/', chemicalList, search, search]);
   });
@@ -73,7 +78,7 @@ describe('stock endpoints and their cache tags', () => {
       state: 'SOLID',
     });
     const store = await storeShowingStock();
-    await store.dispatch(stockApi.endpoints.deleteChemicalStock.initiate(bicarbonate.id));
+    await store.dispatch(stockApi.endpoints.deleteStock.initiate({ kind: 'chemical', id: bicarbonate.id }));
     await expectRequests([`DELETE /api/storeobjects/chemicalobjs/${bicarbonate.id}/`, chemicalList, search]);
   });
 
@@ -88,7 +93,11 @@ describe('stock endpoints and their cache tags', () => {
     ]);
     clearRequestLog();
     await store.dispatch(
-      stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol, quantity: 1000 }),
+      stockApi.endpoints.updateStock.initiate({
+        kind: 'chemical',
+        id: 1,
+        fields: { ...ethanol, quantity: 1000 },
+      }),
     );
     await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, chemicalList]);
     const firstByAmount = stockApi.endpoints.stockPage.select(byAmount)(store.getState()).data?.results[0];
@@ -98,11 +107,9 @@ describe('stock endpoints and their cache tags', () => {
   it('leaves the other kinds alone', async () => {
     const store = await storeShowingStock();
     await store.dispatch(
-      stockApi.endpoints.createInstrumentStock.initiate({
-        name: 'Balance',
-        manufacturer: 'Ohaus',
-        supplier: 'Daraz',
-        quantity: 1,
+      stockApi.endpoints.createStock.initiate({
+        kind: 'instrument',
+        fields: { name: 'Balance', manufacturer: 'Ohaus', supplier: 'Daraz', quantity: 1 },
       }),
     );
     await expectRequests(['POST /api/storeobjects/instrumentobjs/', 'GET /api/storeobjects/instrumentobjs/']);
@@ -112,7 +119,11 @@ describe('stock endpoints and their cache tags', () => {
     const store = await storeShowingStock();
     const result = await act(() =>
       store.dispatch(
-        stockApi.endpoints.updateChemicalStock.initiate({ id: 1, ...ethanol, CAS_RN: '64-17-6' }),
+        stockApi.endpoints.updateStock.initiate({
+          kind: 'chemical',
+          id: 1,
+          fields: { ...ethanol, CAS_RN: '64-17-6' },
+        }),
       ),
     );
     expect(result.error).toMatchObject({

@@ -1,139 +1,87 @@
-import type { EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import { apiSlice } from './apiSlice';
-import type { ChemicalHazards, HazardFields } from './ghs';
-import { apiUrl, type baseQuery } from './baseQuery';
-import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
+import { apiUrl } from './baseQuery';
+import type { HazardFields } from './ghs';
+import {
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  specOf,
+  type ChemicalRecord,
+  type GlasswareRecord,
+  type InstrumentRecord,
+  type SpecTable,
+  type StockKind,
+  type StockObjectType,
+  type StockRecord,
+} from './stockKinds';
+import { idTag, kindTagTypes, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
 
-// SERVER.md §4: stock records, one resource per kind.
+// SERVER.md §4: stock records, one resource per kind. What a kind's record holds, where it lives and how it is
+// written all come from the stock-kind table (./stockKinds); the names below are the ones the app reads them by.
 
-export type StockKind = 'chemical' | 'instrument' | 'glassware';
+export type { ChemicalState, StockKind, StockRecord, StockRecords } from './stockKinds';
 
-export type ChemicalState = 'SOLID' | 'LIQUID' | 'GAS';
-
-export interface CatalogEntry {
-  id: number;
-  name: string;
-}
-
-/** docs/api.md §11: null when unset. Dates are the lab's calendar days, 'YYYY-MM-DD'. */
-export interface ExpiryFields {
-  expiry_date: string | null;
-}
-
-export interface MinimumFields {
-  /** In the kind's unit (ml or pieces); the record is low while its quantity is below it. */
-  minimum_quantity: number | null;
-}
-
-export interface ChemicalStock extends ChemicalHazards, ExpiryFields, MinimumFields {
-  id: number;
-  chemical: CatalogEntry & { CAS_RN: string; molecular_formula: string; molecular_weight: number };
-  purity: number;
-  manufacturer: CatalogEntry;
-  supplier: CatalogEntry;
-  state: ChemicalState;
-  /** In ml. */
-  quantity: number;
-  /** When the bottle was opened. */
-  opened_on: string | null;
-}
-
-export interface InstrumentStock extends MinimumFields {
-  id: number;
-  instrument: CatalogEntry;
-  manufacturer: CatalogEntry;
-  supplier: CatalogEntry;
-  /** In pieces. */
-  quantity: number;
-}
-
-export interface GlasswareStock extends ExpiryFields, MinimumFields {
-  id: number;
-  glassware: CatalogEntry;
-  manufacturer: CatalogEntry;
-  supplier: CatalogEntry;
-  size: number;
-  material_type: string;
-  /** In pieces. */
-  quantity: number;
-}
-
-export interface StockRecords {
-  chemical: ChemicalStock;
-  instrument: InstrumentStock;
-  glassware: GlasswareStock;
-}
-
-export type StockRecord<K extends StockKind = StockKind> = StockRecords[K];
+export type ChemicalStock = ChemicalRecord;
+export type InstrumentStock = InstrumentRecord;
+export type GlasswareStock = GlasswareRecord;
 
 /** How the issue cart, issues and the search across kinds name a kind (SERVER.md §9, §11). */
-export const objectTypes = {
-  chemical: 'CHEMICAL',
-  instrument: 'INSTRUMENT',
-  glassware: 'GLASSWARE',
-} as const satisfies Record<StockKind, string>;
+export const objectTypes = OBJECT_TYPES;
 
-export type ObjectType = (typeof objectTypes)[StockKind];
+export type ObjectType = StockObjectType;
 
 /** SPEC §3: an object type other than CHEMICAL or INSTRUMENT is treated as glassware. */
 export function stockKindOf(objectType: string): StockKind {
-  if (objectType === objectTypes.chemical) return 'chemical';
-  if (objectType === objectTypes.instrument) return 'instrument';
-  return 'glassware';
+  return Object.hasOwn(KIND_OF_TYPE, objectType) ? KIND_OF_TYPE[objectType as ObjectType] : 'glassware';
 }
 
-// Write fields (SERVER.md §4.3). Forms send a blank number as null and an unchosen state as '' so that the
-// server reports the field under its own key instead of the client guessing a value. The fields of docs/api.md §11
-// are optional: left out, a record keeps its values; null clears one.
+// Write fields (SERVER.md §4.3), as the forms send them: a blank number or date as null and an unchosen choice as ''
+// so that the server reports the field under its own key instead of the client guessing a value. A field a record
+// may leave unset (docs/api.md §11 and later) is optional: left out, a record keeps its value; null clears it. A
+// computed one (the molecular weight) goes as null for the server to compute. Hazard data is written apart.
 
-export interface ChemicalFields {
-  name: string;
-  CAS_RN: string;
-  molecular_formula: string;
-  /** null: the server computes it from the formula. */
-  molecular_weight: number | null;
-  purity: number | null;
-  manufacturer: string;
-  supplier: string;
-  state: ChemicalState | '';
-  quantity: number | null;
-  expiry_date?: string | null;
-  opened_on?: string | null;
-  minimum_quantity?: number | null;
-}
-
-export interface InstrumentFields {
-  name: string;
-  manufacturer: string;
-  supplier: string;
-  quantity: number | null;
-  minimum_quantity?: number | null;
-}
-
-export interface GlasswareFields {
-  name: string;
-  manufacturer: string;
-  supplier: string;
-  size: number | null;
-  material_type: string;
-  quantity: number | null;
-  expiry_date?: string | null;
-  minimum_quantity?: number | null;
-}
-
-export const stockTags = {
-  chemical: 'ChemicalStock',
-  instrument: 'InstrumentStock',
-  glassware: 'GlasswareStock',
-} as const satisfies Record<StockKind, TagType>;
-
-const resources: Record<StockKind, string> = {
-  chemical: 'chemicalobjs',
-  instrument: 'instrumentobjs',
-  glassware: 'glasswareobjs',
+type WrittenField<K extends StockKind> = Exclude<SpecTable[K]['fields'][number], { home: { on: 'hazards' } }>;
+type WrittenValue<F> = F extends { input: { type: 'choice'; choices: readonly (infer Code)[] } }
+  ? Code | ''
+  : F extends { input: { type: 'number' } }
+    ? number | null
+    : F extends { input: { type: 'date' } } | { nullable: true }
+      ? string | null
+      : string;
+type MayBeUnset<F> = F extends { nullable: true } ? (F extends { computed: true } ? never : F) : never;
+type Written<Fields> = {
+  [F in Fields as F extends { name: infer Name extends string } ? Name : never]: WrittenValue<F>;
 };
+type Simplify<T> = { [Key in keyof T]: T[Key] } & {};
 
-const stockUrl = (kind: StockKind) => `/api/storeobjects/${resources[kind]}/`;
+/** A kind's write fields, hazard data aside. */
+export type StockFields<K extends StockKind> = Simplify<
+  Written<Exclude<WrittenField<K>, MayBeUnset<WrittenField<K>>>> &
+    Partial<Written<MayBeUnset<WrittenField<K>>>>
+>;
+
+export type ChemicalFields = StockFields<'chemical'>;
+export type InstrumentFields = StockFields<'instrument'>;
+export type GlasswareFields = StockFields<'glassware'>;
+
+/** A kind's write fields with, for a kind with hazard data, the hazard write fields beside them (docs/api.md §16). */
+export type StockWriteFields<K extends StockKind> = StockFields<K> &
+  (SpecTable[K]['hazards'] extends true ? Partial<HazardFields> : unknown);
+
+/** A create of one record of a kind. */
+export type StockWrite = { [K in StockKind]: { kind: K; fields: StockWriteFields<K> } }[StockKind];
+
+export interface StockRef {
+  kind: StockKind;
+  id: number;
+}
+
+export const stockTags = kindTagTypes('Stock') satisfies Record<StockKind, TagType>;
+
+/** `/api/storeobjects/chemicalobjs/`: a kind's stock records (SERVER.md §4). */
+export const stockUrl = (kind: StockKind) => `/api/storeobjects/${specOf(kind).segments.store}/`;
+
+/** `/api/management/chemicals/`: a kind's management list, create and per-record reads (SERVER.md §5). */
+export const managementUrl = (kind: StockKind) => `/api/management/${specOf(kind).segments.management}/`;
 
 /** One page of a kind's stock list, ordered and searched (docs/api.md §5). */
 export interface StockPageArgs {
@@ -173,39 +121,44 @@ export function stockExportUrl(
   const params = new URLSearchParams({ format });
   if (list.ordering) params.set('ordering', list.ordering);
   if (list.search) params.set('search', list.search);
-  return apiUrl(`/api/storeobjects/${resources[kind]}/export/?${params}`);
+  return apiUrl(`${stockUrl(kind)}export/?${params}`);
 }
 
-type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
-
 /**
- * The endpoints every kind has; a create adds a row to the lists, an edit or delete touches one record. Each is
- * audited (docs/api.md §6); a quantity that changes writes a ledger entry, and the ledger shows every record as it
- * is now, so an edit reaches the ledger whatever it changed. Each may move the record onto or off a dashboard card.
+ * The endpoints every kind has, taking the kind; a create adds a row to the lists, an edit or delete touches one
+ * record. Each is audited (docs/api.md §6); a quantity that changes writes a ledger entry, and the ledger shows every
+ * record as it is now, so an edit reaches the ledger whatever it changed. Each may move the record onto or off a
+ * dashboard card.
  */
-function stockEndpoints<K extends StockKind, Fields extends { quantity: number | null }>(
-  build: Build,
-  kind: K,
-) {
-  const url = stockUrl(kind);
-  const tag = stockTags[kind];
-  return {
-    create: build.mutation<StockRecord<K>, Fields>({
-      query: (fields) => ({ url, method: 'POST', body: fields }),
+export const stockApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    stockPage: build.query<StockPage, StockPageArgs>({
+      query: ({ kind, offset, limit, ordering, search }) => ({
+        url: stockUrl(kind),
+        params: { limit, offset, ordering: ordering || undefined, search: search || undefined },
+      }),
+      keepUnusedDataFor: UNUSED_PAGE_SECONDS,
+      providesTags: (page, _error, { kind }) => [
+        ...listTags(stockTags[kind], page?.results),
+        pagesTag(stockTags[kind]),
+      ],
+    }),
+    createStock: build.mutation<StockRecord, StockWrite>({
+      query: ({ kind, fields }) => ({ url: stockUrl(kind), method: 'POST', body: fields }),
       // Only a record created with stock has a ledger entry (its ADJUSTMENT).
-      invalidatesTags: onSuccess((fields) => [
-        listTag(tag),
+      invalidatesTags: onSuccess(({ kind, fields }) => [
+        listTag(stockTags[kind]),
         listTag('Audit'),
         ...(fields.quantity ? [listTag('Ledger')] : []),
         listTag('Dashboard'),
       ]),
     }),
     // The record may move to another page (or leave a search), so every shown page refetches.
-    update: build.mutation<StockRecord<K>, Fields & { id: number }>({
-      query: ({ id, ...fields }) => ({ url: `${url}${id}/`, method: 'PUT', body: fields }),
-      invalidatesTags: onSuccess(({ id }) => [
-        idTag(tag, id),
-        pagesTag(tag),
+    updateStock: build.mutation<StockRecord, StockWrite & { id: number }>({
+      query: ({ kind, id, fields }) => ({ url: `${stockUrl(kind)}${id}/`, method: 'PUT', body: fields }),
+      invalidatesTags: onSuccess(({ kind, id }) => [
+        idTag(stockTags[kind], id),
+        pagesTag(stockTags[kind]),
         listTag('Audit'),
         listTag('Ledger'),
         recordTag('StockLedger', kind, id),
@@ -213,57 +166,17 @@ function stockEndpoints<K extends StockKind, Fields extends { quantity: number |
       ]),
     }),
     // The rows after it move up one place, so every shown page refetches; its ADJUSTMENT entries go with it.
-    remove: build.mutation<void, number>({
-      query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [
-        idTag(tag, id),
-        pagesTag(tag),
+    deleteStock: build.mutation<void, StockRef>({
+      query: ({ kind, id }) => ({ url: `${stockUrl(kind)}${id}/`, method: 'DELETE' }),
+      invalidatesTags: onSuccess(({ kind, id }) => [
+        idTag(stockTags[kind], id),
+        pagesTag(stockTags[kind]),
         listTag('Audit'),
         listTag('Ledger'),
         listTag('Dashboard'),
       ]),
     }),
-  };
-}
-
-export const stockApi = apiSlice.injectEndpoints({
-  endpoints: (build) => {
-    const chemical = stockEndpoints<'chemical', ChemicalFields & Partial<HazardFields>>(build, 'chemical');
-    const instrument = stockEndpoints<'instrument', InstrumentFields>(build, 'instrument');
-    const glassware = stockEndpoints<'glassware', GlasswareFields>(build, 'glassware');
-    return {
-      stockPage: build.query<StockPage, StockPageArgs>({
-        query: ({ kind, offset, limit, ordering, search }) => ({
-          url: stockUrl(kind),
-          params: { limit, offset, ordering: ordering || undefined, search: search || undefined },
-        }),
-        keepUnusedDataFor: UNUSED_PAGE_SECONDS,
-        providesTags: (page, _error, { kind }) => [
-          ...listTags(stockTags[kind], page?.results),
-          pagesTag(stockTags[kind]),
-        ],
-      }),
-      createChemicalStock: chemical.create,
-      updateChemicalStock: chemical.update,
-      deleteChemicalStock: chemical.remove,
-      createInstrumentStock: instrument.create,
-      updateInstrumentStock: instrument.update,
-      deleteInstrumentStock: instrument.remove,
-      createGlasswareStock: glassware.create,
-      updateGlasswareStock: glassware.update,
-      deleteGlasswareStock: glassware.remove,
-    };
-  },
+  }),
 });
 
-export const {
-  useCreateChemicalStockMutation,
-  useUpdateChemicalStockMutation,
-  useDeleteChemicalStockMutation,
-  useCreateInstrumentStockMutation,
-  useUpdateInstrumentStockMutation,
-  useDeleteInstrumentStockMutation,
-  useCreateGlasswareStockMutation,
-  useUpdateGlasswareStockMutation,
-  useDeleteGlasswareStockMutation,
-} = stockApi;
+export const { useCreateStockMutation, useUpdateStockMutation, useDeleteStockMutation } = stockApi;

@@ -9,6 +9,7 @@ export type {
   HazardLabel,
   InstrumentRecord,
   NamedEntry,
+  StockLineOf,
   StockRecord,
   StockRecordOf,
   StockRecords,

@@ -1,3 +1,5 @@
+import { byKind, specOf, type SpecTable, type StockKind } from './stockKinds';
+
 // Every cache tag the app uses; endpoints write tags only through the helpers below.
 export const tagTypes = [
   'User',
@@ -21,6 +23,16 @@ export const tagTypes = [
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];
+
+/**
+ * Each kind's tag type for a list of its own, named after the kind's label: `ChemicalStock`, `GlasswareShipmentLine`.
+ * Its callers hold the names to tagTypes with `satisfies Record<StockKind, TagType>`.
+ */
+export function kindTagTypes<const Suffix extends string>(suffix: Suffix) {
+  return byKind((kind) => `${specOf(kind).label}${suffix}`) as {
+    [K in StockKind]: `${SpecTable[K]['label']}${Suffix}`;
+  };
+}
 
 export function listTag<T extends TagType>(type: T) {
   return { type, id: 'LIST' } as const;

@@ -2,37 +2,66 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { fieldErrors, type ApiError } from '../api/errorMessage';
+import { readField, type StockField, type StockKind } from '../api/stockKinds';
 import { FormDialog } from './FormDialog';
 import { notify } from './notify';
 
-/** One input of a stock form; `name` is the server's write field, so its 400 message lands beside it. */
-export interface FormField<Name extends string> {
-  name: Name;
-  label: string;
-  /** A date is a calendar day, 'YYYY-MM-DD' (the browser's date picker). */
-  type?: 'number' | 'date';
-  optional?: boolean;
-  helperText?: string;
-  /** Makes the field a select, starting on the disabled placeholder. */
-  choices?: { options: readonly { value: string; label: string }[]; placeholder: string };
-}
-
-export type FormValues<Name extends string> = Record<Name, string>;
+/** The text in each input of a stock form, by the field's API name (its write field). */
+export type FormValues = Record<string, string>;
 
 /** A blank number goes to the server as null, so it reports the field rather than storing a made-up 0. */
 export function numberOrNull(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-interface StockFormDialogProps<Name extends string> {
+/** A blank date goes to the server as null, which clears it (docs/api.md §11). */
+export function dateOrNull(text: string): string | null {
+  return text === '' ? null : text;
+}
+
+/** The edited text of a value the server may answer null for. */
+export function textOf(value: number | string | null): string {
+  return value === null ? '' : String(value);
+}
+
+/** The inputs of a form with nothing entered. */
+export function blankValues(fields: readonly StockField[]): FormValues {
+  return Object.fromEntries(fields.map((field) => [field.name, '']));
+}
+
+/** A record's values as its form edits them. */
+export function formValuesOf(kind: StockKind, fields: readonly StockField[], record: object): FormValues {
+  return Object.fromEntries(
+    fields.map((field) => [field.name, textOf(readField(kind, field, record) as number | string | null)]),
+  );
+}
+
+/**
+ * The write fields (SERVER.md §4.3) the inputs make: text and choices as entered (an unchosen one as ''), a blank
+ * number or date as null, so that the server names what is missing under the field's own key; a blank in a
+ * field a record may leave unset as null, which clears it.
+ */
+export function writtenValues(fields: readonly StockField[], values: FormValues): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.map(({ name, input, nullable }) => {
+      const text = values[name];
+      if (input.type === 'number') return [name, numberOrNull(text)];
+      if (input.type === 'date') return [name, dateOrNull(text)];
+      return [name, nullable && text.trim() === '' ? null : text];
+    }),
+  );
+}
+
+interface StockFormDialogProps {
   title: string;
-  fields: readonly FormField<Name>[];
-  initialValues: FormValues<Name>;
+  /** The stock-kind table's fields, each an input; `name` is the server's write field, so its 400 message lands beside it. */
+  fields: readonly StockField[];
+  initialValues: FormValues;
   pending: boolean;
   /** The failed save's error, whose field messages are shown under the fields. */
   error: ApiError | undefined;
   /** Sends the values; resolves to the saved record's name, or undefined when the save failed. */
-  onSave: (values: FormValues<Name>) => Promise<string | undefined>;
+  onSave: (values: FormValues) => Promise<string | undefined>;
   onClose: () => void;
   submitLabel?: string;
   /** The success toast for the saved record's name. */
@@ -41,18 +70,11 @@ interface StockFormDialogProps<Name extends string> {
   children?: ReactNode;
 }
 
-/** A blank date goes to the server as null, which clears it (docs/api.md §11). */
-export function dateOrNull(text: string): string | null {
-  return text === '' ? null : text;
-}
-
-/** The edited text of an optional number or date the server may answer null for. */
-export function textOf(value: number | string | null): string {
-  return value === null ? '' : String(value);
-}
-
-/** The create-and-edit form of stock records, shared by every kind and page; the kinds differ only in fields. */
-export function StockFormDialog<Name extends string>({
+/**
+ * The create-and-edit form of stock records, shared by every kind and page: one input per field, as its `input`
+ * says. A PUT needs every field, so the form asks for each one a record cannot leave unset.
+ */
+export function StockFormDialog({
   title,
   fields,
   initialValues,
@@ -63,7 +85,7 @@ export function StockFormDialog<Name extends string>({
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
   children,
-}: StockFormDialogProps<Name>) {
+}: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
   const errors = fieldErrors(error);
 
@@ -84,39 +106,45 @@ export function StockFormDialog<Name extends string>({
       onSubmit={submit}
       onClose={onClose}
     >
-      {fields.map(({ name, label, type, optional, helperText, choices }, position) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          type={type}
-          autoFocus={position === 0}
-          autoComplete="off"
-          required={!optional}
-          value={values[name]}
-          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-          error={Boolean(errors[name])}
-          helperText={errors[name] ?? helperText}
-          select={Boolean(choices)}
-          slotProps={{
-            htmlInput: type === 'number' ? { step: 'any', min: 0 } : undefined,
-            select: choices ? { displayEmpty: true } : undefined,
-            // A date input always shows its own placeholder (dd/mm/yyyy), so the label stays above it.
-            inputLabel: choices || type === 'date' ? { shrink: true } : undefined,
-          }}
-        >
-          {choices && [
-            <MenuItem key="" value="" disabled>
-              {choices.placeholder}
-            </MenuItem>,
-            ...choices.options.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            )),
-          ]}
-        </TextField>
-      ))}
+      {fields.map(({ name, label, input, helperText, nullable }, position) => {
+        const choice = input.type === 'choice' ? input : undefined;
+        return (
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            type={input.type === 'number' || input.type === 'date' ? input.type : undefined}
+            autoFocus={position === 0}
+            autoComplete="off"
+            required={!nullable}
+            value={values[name]}
+            onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+            error={Boolean(errors[name])}
+            helperText={errors[name] ?? helperText}
+            select={Boolean(choice)}
+            slotProps={{
+              htmlInput:
+                input.type === 'number'
+                  ? { step: 'any', min: input.minimum ?? input.exclusiveMinimum }
+                  : undefined,
+              select: choice ? { displayEmpty: true } : undefined,
+              // A date input always shows its own placeholder (dd/mm/yyyy), so the label stays above it.
+              inputLabel: choice || input.type === 'date' ? { shrink: true } : undefined,
+            }}
+          >
+            {choice && [
+              <MenuItem key="" value="" disabled>
+                {choice.placeholder}
+              </MenuItem>,
+              ...choice.choices.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {choice.labels[code]}
+                </MenuItem>
+              )),
+            ]}
+          </TextField>
+        );
+      })}
       {children}
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import type { StockKind } from '../api/stock';
+import { byKind, specOf, type StockKind } from '../api/stockKinds';
 
 // The public address of a stock record: the page a shared link, a label's QR code and a scan open. The one place
 // that knows its shape: the router's record routes, the record links, the labels and the scanner all use it.
@@ -9,11 +9,7 @@ export interface RecordRef {
 }
 
 /** The first path segment of each kind's record pages. */
-export const recordSegments: Record<StockKind, string> = {
-  chemical: 'chemicals',
-  instrument: 'instruments',
-  glassware: 'glassware',
-};
+export const recordSegments = byKind((kind) => specOf(kind).segments.page);
 
 const kindOfSegment = new Map(
   Object.entries(recordSegments).map(([kind, segment]) => [segment, kind as StockKind]),

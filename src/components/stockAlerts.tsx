@@ -1,11 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { createContext, useContext } from 'react';
-import type { StockKind, StockRecord, StockRecords } from '../api/stock';
+import type { StockKind, StockRecord } from '../api/stock';
 import { amountText } from '../api/stockKinds';
 import { daysUntil, hasExpired } from './labCalendar';
 import { exactQuantity } from './quantities';
-import type { Column } from './columns';
 
 // How expiry dates and minimums read in the Store (docs/api.md §11): a badge beside the value, whose words say what
 // its colour does, so no one needs to tell the colours apart.
@@ -73,15 +72,4 @@ export function MinimumCell({
       )}
     </Stack>
   );
-}
-
-/**
- * The Store's columns already hold Expires and Minimum where its view puts them (stockColumns.tsx storeColumns):
- * kept, passing the columns through, for stockTabs.tsx until it takes storeColumns(kind) as they are.
- */
-export function withAlertColumns<K extends StockKind>(
-  _kind: K,
-  columns: readonly Column<StockRecords[K]>[],
-): readonly Column<StockRecords[K]>[] {
-  return columns;
 }

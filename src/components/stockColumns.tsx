@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ChemicalStock, GlasswareStock, InstrumentStock, StockKind, StockRecord } from '../api/stock';
+import type { StockKind, StockRecord } from '../api/stock';
 import {
   amountText,
   CHEMICAL_STATE_LABELS,
@@ -136,11 +136,3 @@ export const storeColumns = <K extends StockKind>(kind: K) => STORE_COLUMNS[kind
 /** The Search page's result columns of a kind. */
 export const searchColumns = <K extends StockKind>(kind: K) =>
   SEARCH_COLUMNS[kind] as Column<StockRecord<K>>[];
-
-// The names stockTabs.tsx binds its tabs with, until it asks storeColumns(kind) and stockName.
-export const chemicalStoreColumns: Column<ChemicalStock>[] = storeColumns('chemical');
-export const instrumentColumns: Column<InstrumentStock>[] = storeColumns('instrument');
-export const glasswareColumns: Column<GlasswareStock>[] = storeColumns('glassware');
-export const chemicalName: (row: ChemicalStock) => string = stockName;
-export const instrumentName: (row: InstrumentStock) => string = stockName;
-export const glasswareName: (row: GlasswareStock) => string = stockName;

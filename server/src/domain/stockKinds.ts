@@ -721,6 +721,11 @@ export const KIND_OF_TYPE = Object.fromEntries(
   STOCK_KINDS.map((kind) => [STOCK_KIND_SPECS[kind].objectType, kind]),
 ) as Record<StockObjectType, StockKind>;
 
+/** A value for each kind: `byKind((kind) => specOf(kind).label)`. */
+export function byKind<T>(valueOf: (kind: StockKind) => T): Record<StockKind, T> {
+  return Object.fromEntries(STOCK_KINDS.map((kind) => [kind, valueOf(kind)])) as Record<StockKind, T>;
+}
+
 /** The unit of a kind's quantities, as the API and its messages name it. */
 export const STOCK_UNITS = {
   chemical: 'ml',

@@ -88,6 +88,14 @@ export interface StockRecords {
 
 export type StockRecord<K extends StockKind = StockKind> = StockRecords[K];
 
+/**
+ * What a shipment-history line and a ledger entry's item carry of a record (its `line` view, SPEC §3) besides their
+ * own amounts: each field flat, the catalog entry, manufacturer and supplier as plain names.
+ */
+export type StockLineOf<K extends StockKind> = Simplify<
+  { stock_id: number } & Values<Extract<FieldOf<K>, { name: Spec<K>['views']['line'][number] }>>
+>;
+
 // ---- Their schemas ----
 
 /** A field's read schema: its type, null when unset (unless computed), and its unit as the description. */

@@ -110,17 +110,20 @@ describe('DashboardPage', () => {
 
     clearRequestLog();
     await store.dispatch(
-      stockApi.endpoints.updateChemicalStock.initiate({
+      stockApi.endpoints.updateStock.initiate({
+        kind: 'chemical',
         id: 1,
-        name: 'Ethanol',
-        CAS_RN: '64-17-5',
-        molecular_formula: 'C2H6O',
-        molecular_weight: null,
-        purity: 99.5,
-        manufacturer: 'Merck',
-        supplier: 'Daraz',
-        state: 'LIQUID',
-        quantity: 150,
+        fields: {
+          name: 'Ethanol',
+          CAS_RN: '64-17-5',
+          molecular_formula: 'C2H6O',
+          molecular_weight: null,
+          purity: 99.5,
+          manufacturer: 'Merck',
+          supplier: 'Daraz',
+          state: 'LIQUID',
+          quantity: 150,
+        },
       }),
     );
     expect(await within(card('Below minimum')).findByRole('row', { name: /Ethanol/ })).toHaveTextContent(

@@ -8,9 +8,9 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { StockKind } from '../../api/stock';
+import { specOf } from '../../api/stockKinds';
 import { CloseIcon } from '../../components/icons';
 import { ImportWizard } from './ImportWizard';
-import { recordsOf } from './kinds';
 import { PastImports } from './PastImports';
 
 interface ImportDialogProps {
@@ -23,7 +23,7 @@ export function ImportDialog({ kind, onClose }: ImportDialogProps) {
   const [tab, setTab] = useState(0);
   const [attempt, setAttempt] = useState(0);
   const id = useId();
-  const title = `Import ${recordsOf[kind]}`;
+  const title = `Import ${specOf(kind).plural}`;
   return (
     <Dialog fullScreen open onClose={onClose} aria-labelledby={`${id}-title`}>
       <AppBar position="sticky" color="default" elevation={1}>

@@ -16,8 +16,9 @@ import {
   type ImportSummary,
 } from '../../api/imports';
 import type { StockKind } from '../../api/stock';
+import { specOf } from '../../api/stockKinds';
 import { ColumnsStep } from './ColumnsStep';
-import { count, recordsOf } from './kinds';
+import { count } from './count';
 import { PreviewStep } from './PreviewStep';
 import { UploadStep } from './UploadStep';
 
@@ -125,7 +126,7 @@ export function ImportWizard({ kind, onClose, onRestart }: ImportWizardProps) {
         <Stack spacing={2} sx={{ maxWidth: 640 }}>
           <Alert severity="success">
             Imported {done.file_name}: {count(done.created_count, 'new record')},{' '}
-            {count(done.added_count, 'row')} added to existing {recordsOf[kind]},{' '}
+            {count(done.added_count, 'row')} added to existing {specOf(kind).plural},{' '}
             {count(done.skipped_count, 'row')} with errors skipped.
           </Alert>
           <Stack direction="row" spacing={1}>

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { ColumnMapping, ImportPreview, PreviewRow } from '../../api/imports';
-import { count } from './kinds';
+import { count } from './count';
 
 const ROWS_PER_PAGE = 100;
 

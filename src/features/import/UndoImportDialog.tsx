@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useRevertImportMutation, type ImportSummary } from '../../api/imports';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/notify';
-import { count } from './kinds';
+import { count } from './count';
 
 interface UndoImportDialogProps {
   session: ImportSummary;

@@ -12,8 +12,8 @@ import {
   type ImportSummary,
 } from '../../api/imports';
 import type { StockKind } from '../../api/stock';
+import { specOf } from '../../api/stockKinds';
 import { DownloadIcon, UploadIcon } from '../../components/icons';
-import { recordsOf } from './kinds';
 
 const ACCEPTED = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,7 +40,7 @@ export function UploadStep({ kind, onUploaded }: UploadStepProps) {
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <Typography>
         A CSV file (comma or semicolon separated, UTF-8) or an Excel .xlsx workbook whose first row names the
-        columns, one row per {recordsOf[kind].replace(/s$/, '')} record. Nothing is written before you confirm
+        columns, one row per {specOf(kind).label.toLowerCase()} record. Nothing is written before you confirm
         the preview.
       </Typography>
       <Stack direction="row" spacing={1}>

@@ -174,17 +174,20 @@ describe('SearchPage', () => {
 
     await act(() =>
       store.dispatch(
-        stockApi.endpoints.updateChemicalStock.initiate({
+        stockApi.endpoints.updateStock.initiate({
+          kind: 'chemical',
           id: 1,
-          name: 'Ethanol',
-          CAS_RN: '64-17-5',
-          molecular_formula: 'C2H6O',
-          molecular_weight: 46.069,
-          purity: 99.5,
-          manufacturer: 'Merck',
-          supplier: 'Daraz',
-          state: 'LIQUID',
-          quantity: 100,
+          fields: {
+            name: 'Ethanol',
+            CAS_RN: '64-17-5',
+            molecular_formula: 'C2H6O',
+            molecular_weight: 46.069,
+            purity: 99.5,
+            manufacturer: 'Merck',
+            supplier: 'Daraz',
+            state: 'LIQUID',
+            quantity: 100,
+          },
         }),
       ),
     );

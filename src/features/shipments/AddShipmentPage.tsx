@@ -1,16 +1,14 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLazyStockRecordQuery } from '../../api/records';
 import type { StockKind } from '../../api/stock';
+import { STOCK_KINDS } from '../../api/stockKinds';
+import { KindTabs } from '../../components/KindTabs';
 import { notify } from '../../components/notify';
 import { useScanner } from '../../components/useScanner';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { newItemDialogClosed, selectNewItemDialog } from '../../app/uiSlice';
-import { kindViews, shipmentKinds } from './kindViews';
 import { NewItemDialog } from './NewItemDialog';
 import { StagingPanel, type PickedRecord } from './StagingPanel';
 
@@ -19,11 +17,9 @@ export function AddShipmentPage() {
   const dispatch = useAppDispatch();
   // The sidebar's Add Chemical / Add Instrument / Add Glass Ware entries ask for a brand-new item dialog.
   const requested = useAppSelector(selectNewItemDialog);
-  const [kind, setKind] = useState<StockKind>(requested ?? 'chemical');
+  const [kind, setKind] = useState<StockKind>(requested ?? STOCK_KINDS[0]);
   // Show the requested kind's tab behind its dialog, so the staged line is in view once it closes.
   if (requested && requested !== kind) setKind(requested);
-  const id = useId();
-  const selected = shipmentKinds.indexOf(kind);
   const [readRecord] = useLazyStockRecordQuery();
   // A scanned label picks its record for staging in its kind's tab, as the tab's search would.
   const [scanned, setScanned] = useState<PickedRecord | null>(null);
@@ -42,26 +38,16 @@ export function AddShipmentPage() {
       <Typography variant="h4" component="h1">
         Add Shipment
       </Typography>
-      <Tabs
-        value={selected}
-        onChange={(_event, index: number) => {
-          setKind(shipmentKinds[index]);
+      <KindTabs
+        label="Shipment kind"
+        kind={kind}
+        onChange={(chosen) => {
+          setKind(chosen);
           setScanned(null);
         }}
-        aria-label="Shipment kind"
       >
-        {shipmentKinds.map((tabKind, index) => (
-          <Tab
-            key={tabKind}
-            label={kindViews[tabKind].label}
-            id={`${id}-tab-${index}`}
-            aria-controls={`${id}-panel-${index}`}
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
         <StagingPanel key={kind} kind={kind} picked={scanned} />
-      </Box>
+      </KindTabs>
       {requested && <NewItemDialog kind={requested} onClose={() => dispatch(newItemDialogClosed())} />}
     </Stack>
   );

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useFuzzySearchQuery } from '../../api/search';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { StockKind, StockRecord } from '../../api/stock';
-import { kindViews } from './kindViews';
+import { specOf } from '../../api/stockKinds';
+import { describe, searchPlaceholder } from './kindViews';
 
 type Option<K extends StockKind> = { record: StockRecord<K> } | { create: string };
 
@@ -18,7 +19,6 @@ interface ItemSearchBoxProps<K extends StockKind> {
 
 /** The search-or-create box: the kind's fuzzy search results, then an option to create a brand-new item. */
 export function ItemSearchBox<K extends StockKind>({ kind, onPick, onCreate }: ItemSearchBoxProps<K>) {
-  const view = kindViews[kind];
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), 250);
   const { currentData, isFetching } = useFuzzySearchQuery(query ? { type: kind, query } : skipToken);
@@ -37,7 +37,7 @@ export function ItemSearchBox<K extends StockKind>({ kind, onPick, onCreate }: I
       // The server already ranked and filtered the results.
       filterOptions={(all) => all}
       getOptionLabel={(option) =>
-        'record' in option ? view.describe(option.record) : `Create "${option.create}"`
+        'record' in option ? describe(kind, option.record) : `Create "${option.create}"`
       }
       getOptionKey={(option) => ('record' in option ? option.record.id : 'create')}
       loading={isFetching}
@@ -54,8 +54,8 @@ export function ItemSearchBox<K extends StockKind>({ kind, onPick, onCreate }: I
       renderInput={(params) => (
         <TextField
           {...params}
-          label={`Find or create ${view.label.toLowerCase()}`}
-          placeholder={view.placeholder}
+          label={`Find or create ${specOf(kind).label.toLowerCase()}`}
+          placeholder={searchPlaceholder(kind)}
         />
       )}
     />

@@ -6,17 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import {
-  stagesExpiry,
   useAddShipmentLineMutation,
   useUpdateShipmentLineMutation,
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
+import { amountText, specOf } from '../../api/stockKinds';
 import { notify } from '../../components/notify';
-import { expiryDateField } from '../../components/stockAlertFields';
 import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
-import { amount, stockName } from '../../components/stockColumns';
-import { kindViews } from './kindViews';
+import { stockName } from '../../components/stockColumns';
+import { details, lineExpiryField } from './kindViews';
 
 interface LineFormProps<K extends StockKind> {
   kind: K;
@@ -31,21 +30,21 @@ interface LineFormProps<K extends StockKind> {
  * and glassware, the expiry date of what arrives (docs/api.md §11), which the merge gives the record.
  */
 export function LineForm<K extends StockKind>({ kind, item, line, onDone }: LineFormProps<K>) {
-  const view = kindViews[kind];
+  const { label, unit, decimals } = specOf(kind);
   const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
   const [expiryDate, setExpiryDate] = useState(textOf(line?.expiry_date ?? null));
   const [add, adding] = useAddShipmentLineMutation();
   const [update, updating] = useUpdateShipmentLineMutation();
   const errors = fieldErrors((line ? updating : adding).error);
   const name = stockName(item);
-  const withExpiry = stagesExpiry(kind);
+  const expiry = lineExpiryField(kind);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const written = {
       kind,
       quantity: numberOrNull(quantity),
-      expiryDate: withExpiry ? dateOrNull(expiryDate) : undefined,
+      expiryDate: expiry ? dateOrNull(expiryDate) : undefined,
     };
     const result = line
       ? await update({ id: line.id, ...written })
@@ -57,17 +56,22 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
   };
 
   return (
-    <Paper component="form" noValidate onSubmit={submit} aria-label={`${view.label} line`} sx={{ p: 2 }}>
+    <Paper component="form" noValidate onSubmit={submit} aria-label={`${label} line`} sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {line ? `Edit ${name}` : `Add ${name}`}
       </Typography>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-        {view.details(item).map(({ label, value }) => (
-          <TextField key={label} label={label} value={value} slotProps={{ htmlInput: { readOnly: true } }} />
+        {details(kind, item).map((detail) => (
+          <TextField
+            key={detail.label}
+            label={detail.label}
+            value={detail.value}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
         ))}
         <TextField
           label="Current Quantity"
-          value={amount(kind, item.quantity)}
+          value={amountText(kind, item.quantity)}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
         <TextField
@@ -78,17 +82,18 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
           error={Boolean(errors.quantity)}
-          helperText={errors.quantity ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
-          slotProps={{ htmlInput: kind === 'chemical' ? { step: 'any', min: 0 } : { step: 1, min: 1 } }}
+          // A kind counted in whole pieces stages at least one.
+          helperText={errors.quantity ?? (decimals > 0 ? `In ${unit}.` : `In whole ${unit}.`)}
+          slotProps={{ htmlInput: decimals > 0 ? { step: 'any', min: 0 } : { step: 1, min: 1 } }}
         />
-        {withExpiry && (
+        {expiry && (
           <TextField
-            label={expiryDateField.label}
+            label={expiry.label}
             type="date"
             value={expiryDate}
             onChange={(event) => setExpiryDate(event.target.value)}
-            error={Boolean(errors.expiry_date)}
-            helperText={errors.expiry_date ?? 'Optional: the date on what arrives.'}
+            error={Boolean(errors[expiry.name])}
+            helperText={errors[expiry.name] ?? 'Optional: the date on what arrives.'}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         )}

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { NO_HAZARD_FIELDS } from '../../api/ghs';
-import { stagesExpiry, useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
+import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
+import { specOf } from '../../api/stockKinds';
 import { HazardFields } from '../../components/HazardFields';
-import { dateOrNull, numberOrNull, StockFormDialog, type FormValues } from '../../components/StockFormDialog';
-import { kindViews } from './kindViews';
+import {
+  blankValues,
+  dateOrNull,
+  numberOrNull,
+  StockFormDialog,
+  type FormValues,
+} from '../../components/StockFormDialog';
+import { lineExpiryField, newItemFields, newItemRequest } from './kindViews';
 
 interface NewItemDialogProps {
   kind: StockKind;
@@ -16,7 +23,9 @@ interface NewItemDialogProps {
 
 /** SPEC §4: a brand-new item is created in stock with quantity 0, then staged with the entered quantity. */
 export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) {
-  const view = kindViews[kind];
+  const spec = specOf(kind);
+  const fields = newItemFields(kind);
+  const expiry = lineExpiryField(kind);
   const [create, creation] = useCreateNewStockItemMutation();
   const [stage, staging] = useAddShipmentLineMutation();
   // When staging fails after the item was created, a retry stages that item instead of creating a duplicate.
@@ -24,13 +33,10 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
   const [hazards, setHazards] = useState(NO_HAZARD_FIELDS);
   const error = creation.error ?? staging.error;
 
-  const save = async (values: FormValues<string>) => {
+  const save = async (values: FormValues) => {
     let itemId = createdId;
     if (itemId === undefined) {
-      const item = view.newItem.request(values);
-      const created = await create(
-        item.kind === 'chemical' ? { ...item, fields: { ...item.fields, ...hazards } } : item,
-      );
+      const created = await create(newItemRequest(kind, values, spec.hazards ? hazards : {}));
       if (!created.data) return undefined;
       itemId = created.data.id;
       setCreatedId(itemId);
@@ -39,16 +45,16 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       kind,
       itemId,
       quantity: numberOrNull(values.quantity),
-      expiryDate: stagesExpiry(kind) ? dateOrNull(values.expiry_date) : undefined,
+      expiryDate: expiry ? dateOrNull(values[expiry.name]) : undefined,
     });
     return staged.error === undefined ? values.name.trim() : undefined;
   };
 
   return (
     <StockFormDialog
-      title={`Add New ${view.label}`}
-      fields={view.newItem.fields}
-      initialValues={{ ...view.newItem.emptyValues, name }}
+      title={`Add New ${spec.label}`}
+      fields={fields}
+      initialValues={{ ...blankValues(fields), name }}
       pending={creation.isLoading || staging.isLoading}
       error={error}
       onSave={save}
@@ -56,9 +62,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       submitLabel="Add"
       savedMessage={(saved) => `${saved} added to the shipment.`}
     >
-      {kind === 'chemical' && (
-        <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />
-      )}
+      {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}
     </StockFormDialog>
   );
 }

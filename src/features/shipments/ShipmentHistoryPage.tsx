@@ -1,26 +1,23 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useListShipmentsQuery, type Shipment, type ShipmentHistory } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
-import { readLineField, specOf, stockField } from '../../api/stockKinds';
+import { readLineField, specOf, STOCK_KINDS, stockField } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import { longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { KindTabs } from '../../components/KindTabs';
 import { exactQuantity } from '../../components/quantities';
 import { amount, byKind, fieldColumn, units } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
-import { kindViews, shipmentKinds } from './kindViews';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
 
 type HistoryLine<K extends StockKind = StockKind> = Shipment<K>['lines'][number];
@@ -182,31 +179,15 @@ function HistoryPanel({ kind }: { kind: StockKind }) {
 
 /** SPEC §2 Shipment history: every merged shipment of the chosen kind, newest first. */
 export function ShipmentHistoryPage() {
-  const [selected, setSelected] = useState(0);
-  const id = useId();
-  const kind = shipmentKinds[selected];
+  const [kind, setKind] = useState<StockKind>(STOCK_KINDS[0]);
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         Shipment History
       </Typography>
-      <Tabs
-        value={selected}
-        onChange={(_event, index: number) => setSelected(index)}
-        aria-label="Shipment kind"
-      >
-        {shipmentKinds.map((tabKind, index) => (
-          <Tab
-            key={tabKind}
-            label={kindViews[tabKind].label}
-            id={`${id}-tab-${index}`}
-            aria-controls={`${id}-panel-${index}`}
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
+      <KindTabs label="Shipment kind" kind={kind} onChange={setKind}>
         <HistoryPanel key={kind} kind={kind} />
-      </Box>
+      </KindTabs>
     </Stack>
   );
 }

@@ -6,21 +6,21 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import {
-  stagesExpiry,
   useDeleteShipmentLineMutation,
   useListShipmentLinesQuery,
   useMergeShipmentMutation,
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
+import { amountText, specOf } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeleteIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { amount, stockName } from '../../components/stockColumns';
+import { stockName } from '../../components/stockColumns';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { ItemSearchBox } from './ItemSearchBox';
-import { kindViews } from './kindViews';
+import { lineExpiryField, stagingColumns } from './kindViews';
 import { LineForm } from './LineForm';
 import { NewItemDialog } from './NewItemDialog';
 
@@ -43,7 +43,8 @@ interface StagingPanelProps<K extends StockKind> {
 
 /** One Add Shipment tab: find or create an item, stage its quantity, and merge the staged list into stock. */
 export function StagingPanel<K extends StockKind>({ kind, picked = null }: StagingPanelProps<K>) {
-  const view = kindViews[kind];
+  const label = specOf(kind).label.toLowerCase();
+  const expiry = lineExpiryField(kind);
   const list = useListShipmentLinesQuery(kind);
   const lines = list.data as ShipmentLine<K>[] | undefined;
   const [form, setForm] = useState<Form<K>>(null);
@@ -73,11 +74,9 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
   };
 
   const columns: Column<ShipmentLine<K>>[] = [
-    ...view.columns,
-    { header: 'New Quantity', cell: (line) => amount(kind, line.quantity) },
-    ...(stagesExpiry(kind)
-      ? [{ header: 'Expiry date', cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }]
-      : []),
+    ...stagingColumns(kind),
+    { header: 'New Quantity', cell: (line) => amountText(kind, line.quantity) },
+    ...(expiry ? [{ header: expiry.label, cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }] : []),
     {
       header: 'Action',
       cell: (line) => (
@@ -119,12 +118,12 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
         />
       )}
       {list.isLoading ? (
-        <CenteredSpinner label={`Loading staged ${view.label.toLowerCase()} lines`} />
+        <CenteredSpinner label={`Loading staged ${label} lines`} />
       ) : list.isError ? (
         <Alert severity="error">{GENERIC_ERROR}</Alert>
       ) : lines && lines.length > 0 ? (
         <VirtualTable
-          label={`Staged ${view.label.toLowerCase()} lines`}
+          label={`Staged ${label} lines`}
           rows={lines}
           columns={columns}
           rowKey={(line) => line.id}
@@ -154,8 +153,7 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
           onConfirm={submitMerge}
           onClose={() => setConfirmingMerge(false)}
         >
-          The staged quantities are added to the {view.label.toLowerCase()} stock and recorded as one
-          shipment.
+          The staged quantities are added to the {label} stock and recorded as one shipment.
         </ConfirmDialog>
       )}
     </Stack>

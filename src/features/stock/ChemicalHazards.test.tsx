@@ -3,7 +3,7 @@ import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { createChemical, readAsAdmin, seedLab } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
-import { ChemicalFormDialog } from './ChemicalFormDialog';
+import { StockRecordFormDialog } from './StockRecordFormDialog';
 
 setupTestServer(seedLab);
 
@@ -11,9 +11,12 @@ const field = (label: string) => new RegExp(`^${label}( \\*)?$`);
 
 function renderDialog(record?: ChemicalStock) {
   const onClose = jest.fn();
-  const view = renderWithProviders(<ChemicalFormDialog record={record} onClose={onClose} />, {
-    preloadedState: signedInState(),
-  });
+  const view = renderWithProviders(
+    <StockRecordFormDialog kind="chemical" record={record} onClose={onClose} />,
+    {
+      preloadedState: signedInState(),
+    },
+  );
   const dialog = screen.getByRole('dialog', { name: record ? 'Edit Chemical' : 'New Chemical' });
   return { ...view, dialog, onClose };
 }

@@ -11,7 +11,8 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddIcon, PrintIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { kindLabels } from '../../components/stockColumns';
+import { specOf } from '../../api/stockKinds';
+import { stockName } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
@@ -44,9 +45,6 @@ export interface StockEditing<Row> {
 interface StockPanelProps<K extends StockKind> {
   kind: K;
   columns: readonly Column<StockRecord<K>>[];
-  nameOf: (row: StockRecord<K>) => string;
-  /** The filter box's placeholder: what the server searches for this kind. */
-  filterHint: string;
   /** Absent on the public page, which is read-only. */
   editing?: StockEditing<StockRecord<K>>;
 }
@@ -75,15 +73,9 @@ function orderingOf({ field, descending }: Sorting): string {
  * One Store tab: a filter box over a windowed table of the kind's whole stock and, for admins, the write controls.
  * The server orders, searches and sends the list a page at a time as rows come into view (useStockPages).
  */
-export function StockPanel<K extends StockKind>({
-  kind,
-  columns,
-  nameOf,
-  filterHint,
-  editing,
-}: StockPanelProps<K>) {
+export function StockPanel<K extends StockKind>({ kind, columns, editing }: StockPanelProps<K>) {
   type Row = StockRecord<K>;
-  const label = kindLabels[kind];
+  const { label, filterHint } = specOf(kind);
   const [filter, setFilter] = useState('');
   const [sorting, setSorting] = useState(BY_ID);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
@@ -134,7 +126,7 @@ export function StockPanel<K extends StockKind>({
                   size="small"
                   checked={selection.has(row.id)}
                   onChange={() => toggle(row)}
-                  slotProps={{ input: { 'aria-label': `Select ${nameOf(row)}` } }}
+                  slotProps={{ input: { 'aria-label': `Select ${stockName(row)}` } }}
                 />
               ),
             },
@@ -143,7 +135,7 @@ export function StockPanel<K extends StockKind>({
               header: 'Action',
               cell: (row) => (
                 <StockActions
-                  name={nameOf(row)}
+                  name={stockName(row)}
                   onHistory={() => setDialog({ kind: 'history', record: row })}
                   onPrintLabel={() => setDialog({ kind: 'labels', records: [row] })}
                   onEdit={() => setDialog({ kind: 'form', record: row })}
@@ -153,11 +145,11 @@ export function StockPanel<K extends StockKind>({
             },
           ]
         : columns,
-    [columns, editing, nameOf, selection, toggle],
+    [columns, editing, selection, toggle],
   );
 
   const confirmDelete = async (record: Row) => {
-    if (await editing?.remove(record)) notify(`${nameOf(record)} deleted.`, 'success');
+    if (await editing?.remove(record)) notify(`${stockName(record)} deleted.`, 'success');
     close();
   };
 
@@ -215,7 +207,7 @@ export function StockPanel<K extends StockKind>({
           <StockHistoryDrawer
             kind={kind}
             recordId={dialog.record.id}
-            name={nameOf(dialog.record)}
+            name={stockName(dialog.record)}
             onClose={close}
           />
         </Suspense>
@@ -228,13 +220,13 @@ export function StockPanel<K extends StockKind>({
       {editing && dialog?.kind === 'delete' && (
         <ConfirmDialog
           open
-          title={`Delete ${nameOf(dialog.record)}?`}
+          title={`Delete ${stockName(dialog.record)}?`}
           confirmLabel="Delete"
           pending={editing.removing}
           onConfirm={() => confirmDelete(dialog.record)}
           onClose={close}
         >
-          The stock record of {nameOf(dialog.record)} from {dialog.record.manufacturer.name}, supplied by{' '}
+          The stock record of {stockName(dialog.record)} from {dialog.record.manufacturer.name}, supplied by{' '}
           {dialog.record.supplier.name}, will be removed from the store.
         </ConfirmDialog>
       )}

@@ -1,24 +1,19 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Suspense, useId, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useLabToday } from '../../api/calendar';
 import type { StockKind } from '../../api/stock';
+import { STOCK_KINDS } from '../../api/stockKinds';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
+import { KindTabs } from '../../components/KindTabs';
 import { LabTodayContext } from '../../components/stockAlerts';
 import { StockHistoryDrawer } from './StockPanel';
-import { ChemicalTab, GlasswareTab, InstrumentTab, type StockTabProps } from './stockTabs';
+import { StockTab } from './stockTabs';
 
-const tabs: { label: string; kind: StockKind; Panel: ComponentType<StockTabProps> }[] = [
-  { label: 'Chemical', kind: 'chemical', Panel: ChemicalTab },
-  { label: 'Instrument', kind: 'instrument', Panel: InstrumentTab },
-  { label: 'Glassware', kind: 'glassware', Panel: GlasswareTab },
-];
-
-interface StoreViewProps extends StockTabProps {
+interface StoreViewProps {
+  /** Shows the New, Edit and Delete controls. */
+  admin: boolean;
   /** More actions for the shown tab's kind, beside Export CSV (the admin Store's Import, composed by the app). */
   KindActions?: ComponentType<{ kind: StockKind }>;
 }
@@ -29,11 +24,7 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
   // A record another page opened here (the dashboard's rows): its tab, with its history over it.
   const requested = useAppSelector(selectStoreRecord);
   const opened = admin ? requested : undefined;
-  const [selected, setSelected] = useState(() =>
-    opened ? tabs.findIndex((tab) => tab.kind === opened.kind) : 0,
-  );
-  const id = useId();
-  const { Panel, kind } = tabs[selected];
+  const [kind, setKind] = useState<StockKind>(opened?.kind ?? STOCK_KINDS[0]);
   const today = useLabToday();
   return (
     <LabTodayContext value={today}>
@@ -46,18 +37,9 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
             {KindActions && <KindActions kind={kind} />}
           </Stack>
         </Stack>
-        <Tabs
-          value={selected}
-          onChange={(_event, index: number) => setSelected(index)}
-          aria-label="Stock kind"
-        >
-          {tabs.map(({ label }, index) => (
-            <Tab key={label} label={label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel-${index}`} />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`${id}-panel-${selected}`} aria-labelledby={`${id}-tab-${selected}`}>
-          <Panel key={selected} admin={admin} />
-        </Box>
+        <KindTabs label="Stock kind" kind={kind} onChange={setKind}>
+          <StockTab key={kind} kind={kind} admin={admin} />
+        </KindTabs>
         {opened && (
           <Suspense fallback={null}>
             <StockHistoryDrawer

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { fieldErrors } from '../../api/errorMessage';
+import { hazardFieldsOf, NO_HAZARD_FIELDS } from '../../api/ghs';
+import {
+  useCreateStockMutation,
+  useUpdateStockMutation,
+  type ChemicalStock,
+  type StockKind,
+  type StockRecord,
+  type StockWrite,
+} from '../../api/stock';
+import { specOf, stockField } from '../../api/stockKinds';
+import { HazardFields } from '../../components/HazardFields';
+import { stockName } from '../../components/stockColumns';
+import {
+  blankValues,
+  formValuesOf,
+  StockFormDialog,
+  writtenValues,
+  type FormValues,
+} from '../../components/StockFormDialog';
+
+interface StockRecordFormDialogProps<K extends StockKind> {
+  kind: K;
+  /** The record to edit; absent for a new one. */
+  record?: StockRecord<K>;
+  onClose: () => void;
+}
+
+/**
+ * The Store's New Chemical or Edit Glassware form: the kind's `form` view and, for a kind with hazard data, its
+ * hazard block below.
+ */
+export function StockRecordFormDialog<K extends StockKind>({
+  kind,
+  record,
+  onClose,
+}: StockRecordFormDialogProps<K>) {
+  const spec = specOf(kind);
+  const fields = spec.views.form.map((name) => stockField(kind, name));
+  const [create, creation] = useCreateStockMutation();
+  const [update, edit] = useUpdateStockMutation();
+  const [hazards, setHazards] = useState(
+    record && spec.hazards ? hazardFieldsOf(record as ChemicalStock) : NO_HAZARD_FIELDS,
+  );
+  const error = (record ? edit : creation).error;
+
+  const save = async (values: FormValues) => {
+    const written = {
+      kind,
+      fields: { ...writtenValues(fields, values), ...(spec.hazards ? hazards : {}) },
+    } as StockWrite;
+    const result = record ? await update({ ...written, id: record.id }) : await create(written);
+    return result.data && stockName(result.data);
+  };
+
+  return (
+    <StockFormDialog
+      title={`${record ? 'Edit' : 'New'} ${spec.label}`}
+      fields={fields}
+      // A new record starts with no stock.
+      initialValues={record ? formValuesOf(kind, fields, record) : { ...blankValues(fields), quantity: '0' }}
+      pending={creation.isLoading || edit.isLoading}
+      error={error}
+      onSave={save}
+      onClose={onClose}
+    >
+      {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}
+    </StockFormDialog>
+  );
+}
