@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { StockKind, StockRecord } from '../api/stock';
 import {
   amountText,
+  byKind,
   CHEMICAL_STATE_LABELS,
   fieldLabel,
   readField,
@@ -23,10 +24,6 @@ export const stateLabels = CHEMICAL_STATE_LABELS;
 
 /** Chemicals are counted in ml, instruments and glassware in pieces (SPEC §1). */
 export const units: Record<StockKind, string> = STOCK_UNITS;
-
-/** Something of every kind, in the table's order of kinds. */
-export const byKind = <T,>(valueOf: (kind: StockKind) => T) =>
-  Object.fromEntries(STOCK_KINDS.map((kind) => [kind, valueOf(kind)])) as Record<StockKind, T>;
 
 export const kindLabels = byKind((kind) => specOf(kind).label);
 

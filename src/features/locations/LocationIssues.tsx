@@ -23,7 +23,8 @@ import { longUsDate } from '../../components/dates';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RecordLink } from '../../components/RecordLink';
-import { amount, byKind, kindLabels, units } from '../../components/stockColumns';
+import { byKind } from '../../api/stockKinds';
+import { amount, kindLabels, units } from '../../components/stockColumns';
 import { outstanding, ReturnItemDialog } from './ReturnItemDialog';
 
 /** SPEC §2's card sections, in order, as they read there: 'Chemical items (ml)'. */

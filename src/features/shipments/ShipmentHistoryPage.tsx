@@ -16,7 +16,8 @@ import { longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { KindTabs } from '../../components/KindTabs';
 import { exactQuantity } from '../../components/quantities';
-import { amount, byKind, fieldColumn, units } from '../../components/stockColumns';
+import { byKind } from '../../api/stockKinds';
+import { amount, fieldColumn, units } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
 
