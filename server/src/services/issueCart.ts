@@ -14,7 +14,6 @@ import {
 import { addLedgerEntry } from '../db/repositories/stockLedger';
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
-import { MAX_QUANTITY } from '../domain/quantity';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
@@ -27,9 +26,10 @@ import {
 import { badRequest, conflict, notFound } from '../http/errors';
 import { recordSearchChanges, type StockRef } from '../search/changeLog';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
-import { decimal, integer } from '../validation/fields';
+import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import { readIssue, type Issue } from './locations';
+import { describeStockRecord } from './shipments';
 
 export interface IssueCartContext {
   db: Db;
@@ -52,20 +52,11 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** The quantity rule of a cart line (and of a return) depends on its kind: ml with up to 3 decimals, or whole pieces. */
-export const LINE_QUANTITY = {
-  chemical: Type.Object({
-    quantity: decimal({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY }),
-  }),
-  instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
-  glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
-} satisfies Record<StockKind, unknown>;
-
-function catalogName(record: StockRecords[StockKind]): string {
-  if ('chemical' in record) return record.chemical.name;
-  if ('instrument' in record) return record.instrument.name;
-  return record.glassware.name;
-}
+/** The quantity rule of a cart line (and of a return), by kind: movedQuantity. */
+const lineQuantity = (kind: StockKind) => Type.Object({ quantity: movedQuantity(kind) });
+export const LINE_QUANTITY = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, lineQuantity(kind)]),
+) as Record<StockKind, ReturnType<typeof lineQuantity>>;
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {
@@ -235,7 +226,7 @@ export async function mergeCart(
       if (ref.quantity > available) {
         const kind = KIND_OF_TYPE[ref.object_type];
         const record = (await findStockRecord(trx, kind, ref.object_id))!;
-        throw conflict(`${catalogName(record)}: only ${quantityText(kind, available)} in stock.`);
+        throw conflict(`${describeStockRecord[kind](record as never).name}: only ${quantityText(kind, available)} in stock.`);
       }
     }
 
