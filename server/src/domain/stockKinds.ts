@@ -809,13 +809,21 @@ export function fieldText(kind: StockKind, field: StockField, value: unknown): s
 const TEMPLATE_FIELD = /\{(\w+)\}/g;
 
 /**
- * An item of a view as text for a record: a field's text, or a template with each `{field}` replaced by the
- * field's text (`{purity} pure` → `99.5% pure`).
+ * A field's value in a line of SPEC §3 (a shipment-history line, a ledger entry's item), which holds every field
+ * flat under its API name, manufacturer and supplier as their names.
  */
-export function viewItemText(kind: StockKind, item: ViewItem, record: object): string {
+export function readLineField(_kind: StockKind, field: StockField, line: object): unknown {
+  return (line as Record<string, unknown>)[field.name] ?? null;
+}
+
+/**
+ * An item of a view as text for a record (or, read with readLineField, a line): a field's text, or a template with
+ * each `{field}` replaced by the field's text (`{purity} pure` → `99.5% pure`).
+ */
+export function viewItemText(kind: StockKind, item: ViewItem, record: object, read = readField): string {
   const text = (name: string) => {
     const field = stockField(kind, name);
-    return fieldText(kind, field, readField(kind, field, record));
+    return fieldText(kind, field, read(kind, field, record));
   };
   return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
 }
