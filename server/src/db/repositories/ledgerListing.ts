@@ -1,10 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { LedgerKind } from '../../domain/ledger';
+import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
 import {
   OBJECT_TYPES,
   specOf,
   STOCK_KINDS,
-  stockField,
   type StockField,
   type StockKind,
 } from '../../domain/stockKinds';
@@ -33,18 +32,8 @@ export interface LedgerFilter {
   terms: readonly string[];
 }
 
-/**
- * The fields a search looks in, as the Ledger page tells records apart: the catalog name, the kind's identifying
- * fields, the manufacturer and the supplier.
- */
-function searchedFields(kind: StockKind): StockField[] {
-  const { fields, views } = specOf(kind);
-  return [
-    ...fields.filter((field) => field.home.on === 'catalog'),
-    ...views.identifying.map((name) => stockField(kind, name)),
-    ...fields.filter((field) => field.home.on === 'trade'),
-  ];
-}
+/** The fields a search looks in: those the ledger tells a record by. */
+const searchedFields = (kind: StockKind): StockField[] => Object.values(ledgerItemFields(kind)).flat();
 
 /** Where a kind's records are read for a search: its stock table `s` joined to its catalog `c` and trade entries. */
 function searchedRows(kind: StockKind): RawBuilder<unknown> {

@@ -1,12 +1,16 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_KINDS, MAX_LEDGER_SEARCH_LENGTH, type LedgerKind } from '../../domain/ledger';
+import {
+  ledgerItemFields,
+  LEDGER_KINDS,
+  MAX_LEDGER_SEARCH_LENGTH,
+  type LedgerKind,
+} from '../../domain/ledger';
 import {
   headerWithUnit,
   KIND_OF_TYPE,
   specOf,
   STOCK_KINDS,
-  stockField,
   type StockField,
   type StockKind,
 } from '../../domain/stockKinds';
@@ -100,20 +104,17 @@ const itemField =
   };
 
 /**
- * The item's columns, as the Ledger page tells records apart: the name, every kind's identifying fields, then the
- * manufacturer and supplier; each field once, with the unit in its header.
+ * The item's columns: the names, every kind's identifying fields, then the manufacturers and suppliers
+ * (ledgerItemFields); a field several kinds share once, with the unit in its header.
  */
 function itemColumns(): CsvColumn<LedgerListEntry>[] {
   const fields = new Map<string, StockField>();
-  const add = (kind: StockKind, names: readonly string[]) =>
-    names.forEach((name) => fields.has(name) || fields.set(name, stockField(kind, name)));
-  const named = (kind: StockKind, on: 'catalog' | 'trade') =>
-    specOf(kind)
-      .fields.filter((field) => field.home.on === on)
-      .map((field) => field.name);
-  STOCK_KINDS.forEach((kind) => add(kind, named(kind, 'catalog')));
-  STOCK_KINDS.forEach((kind) => add(kind, specOf(kind).views.identifying));
-  STOCK_KINDS.forEach((kind) => add(kind, named(kind, 'trade')));
+  for (const part of ['name', 'identifying', 'trade'] as const) {
+    for (const kind of STOCK_KINDS) {
+      for (const field of ledgerItemFields(kind)[part])
+        if (!fields.has(field.name)) fields.set(field.name, field);
+    }
+  }
   return [...fields.values()].map((field) => ({
     header: headerWithUnit(field, 'ledger'),
     cell: itemField(field.name),
