@@ -150,13 +150,7 @@ export interface StockViews {
 
 /** The views whose headers may label a field otherwise than its form; `ledger`: the ledger export's columns. */
 export type LabelledView =
-  | 'store'
-  | 'search'
-  | 'stagingDetails'
-  | 'stagingTable'
-  | 'history'
-  | 'recordPage'
-  | 'ledger';
+  'store' | 'search' | 'stagingDetails' | 'stagingTable' | 'history' | 'recordPage' | 'ledger';
 
 /**
  * An item of a view: a field's API name, or (in the lines of text: suggestions, labels) a template naming fields in
@@ -243,6 +237,8 @@ const quantity = <const U extends 'ml' | 'pieces', const D extends number>(unit:
   ({
     name: 'quantity',
     label: 'Quantity',
+    // What the Store's chemical column says, and a file may say for any kind.
+    aliases: ['Amount'],
     input: { type: 'number', decimals, minimum: 0, maximum: MAX_QUANTITY },
     unit,
     helperText: `In ${unit}.`,

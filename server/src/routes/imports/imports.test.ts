@@ -211,6 +211,32 @@ describe('upload', () => {
     });
   });
 
+  it.each([
+    ['CAS no.', 'CAS_RN'],
+    ['CAS number', 'CAS_RN'],
+    ['cas', 'CAS_RN'],
+    ['Amount (ml)', 'quantity'],
+    ['Minimum (ml)', 'minimum_quantity'],
+    ['Expires', 'expiry_date'],
+    ['Molecular Weight (g/mol)', 'molecular_weight'],
+  ])('maps a chemical column headed %s, as the Store or a lab names it, to %s', async (header, field) => {
+    const response = await upload('chemical', `name;${header}\r\nEthanol;1\r\n`);
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as ImportAnswer).mapping[field]).toBe(1);
+  });
+
+  it.each([
+    ['Type', 'material_type'],
+    ['Material type', 'material_type'],
+    ['Amount (pieces)', 'quantity'],
+    ['Minimum', 'minimum_quantity'],
+    ['Expires', 'expiry_date'],
+  ])('maps a glassware column headed %s to %s', async (header, field) => {
+    const response = await upload('glassware', `name;${header}\r\nBeaker;1\r\n`);
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as ImportAnswer).mapping[field]).toBe(1);
+  });
+
   it('reads the first sheet of an .xlsx workbook, keeping a formula as its text, never its result', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Stock');
