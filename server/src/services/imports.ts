@@ -323,7 +323,7 @@ async function existingRecords<K extends StockKind>(
   }
   const identities: { row: number; columns: StockRowChanges<K> }[] = [];
   for (const { row, write } of writes) {
-    const columns = keyColumns(kind, write, (field, name) =>
+    const columns = identityColumns(kind, write, (field, name) =>
       entryIds.get(field.name)!.get(stock.nameKey(name)),
     );
     if (columns !== undefined) identities.push({ row, columns });
@@ -342,7 +342,7 @@ async function existingRecords<K extends StockKind>(
 }
 
 /** A write's identity as its stock row holds it; none while an entry it names does not exist. */
-function keyColumns<K extends StockKind>(
+function identityColumns<K extends StockKind>(
   kind: K,
   write: StockWrites[K],
   entryId: (field: StockField, name: string) => number | undefined,
