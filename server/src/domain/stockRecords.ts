@@ -98,7 +98,9 @@ type LineField<K extends StockKind> = Extract<FieldOf<K>, { name: Spec<K>['views
 export type DescribedRecord<K extends StockKind = StockKind> = K extends StockKind
   ? Simplify<
       { stock_id: number } & {
-        [F in LineField<K> as Named<F>]: F extends { home: { on: 'catalog' | 'trade' } } ? string : ReadValue<F>;
+        [F in LineField<K> as Named<F>]: F extends { home: { on: 'catalog' | 'trade' } }
+          ? string
+          : ReadValue<F>;
       }
     >
   : never;

@@ -1,12 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
-import {
-  OBJECT_TYPES,
-  specOf,
-  STOCK_KINDS,
-  type StockField,
-  type StockKind,
-} from '../../domain/stockKinds';
+import { OBJECT_TYPES, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../migrations';
 import type { StockObjectType } from '../tables';
 import { keyColumn } from './stockIdentity';
