@@ -2,7 +2,7 @@ import { apiSlice } from './apiSlice';
 import { downloadFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
 import type { ObjectType, StockKind } from './stock';
-import type { StockLineOf, StockUnit } from './stockKinds';
+import type { DescribedRecord, StockUnit } from './stockKinds';
 import { listTag, recordTag } from './tags';
 
 // SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
@@ -38,7 +38,7 @@ export interface StockLedgerEntry {
 }
 
 /** The record as SPEC §3's lines describe it, in plain names, and its quantity now. */
-export type LedgerItem = { [K in StockKind]: StockLineOf<K> & { quantity: number } }[StockKind];
+export type LedgerItem = { [K in StockKind]: DescribedRecord<K> & { quantity: number } }[StockKind];
 
 /** An entry of the global ledger: the record as it is now (null once deleted) and the unit of the amounts. */
 export interface LedgerEntry extends StockLedgerEntry {

@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
 import type { HazardFields } from './ghs';
 import { managementUrl, stockTags, type StockKind, type StockRecord, type StockWriteFields } from './stock';
-import { specOf, type SpecTable, type StockLineOf } from './stockKinds';
+import { specOf, type SpecTable, type DescribedRecord } from './stockKinds';
 import {
   idTag,
   kindListTag,
@@ -66,7 +66,7 @@ export type NewStockItem = {
 
 /** A merged line (SERVER.md §7): the record as SPEC §3 describes it, in plain names, and the quantities it moved. */
 type HistoryLines = {
-  [K in StockKind]: StockLineOf<K> & {
+  [K in StockKind]: DescribedRecord<K> & {
     /** The stock quantity just before this line was merged. */
     old_total: number;
     added_quantity: number;

@@ -9,7 +9,7 @@ export type {
   HazardLabel,
   InstrumentRecord,
   NamedEntry,
-  StockLineOf,
+  DescribedRecord,
   StockRecord,
   StockRecordOf,
   StockRecords,

@@ -1,3 +1,5 @@
+import { specOf, stockField, type StockField, type StockKind } from './stockKinds';
+
 /**
  * What a stock-ledger entry records (SERVER.md §10 and docs/api.md): SHIPMENT, ISSUE and ADJUSTMENT as the contract
  * defines them; REVERSAL takes a shipment's quantities back (its undo); RETURN brings issued quantities back from a
@@ -18,4 +20,17 @@ export function searchTerms(search: string): string[] {
   // No NUL gets here: no text field takes one (validation/validate.ts), as PostgreSQL could not compare it.
   const words = search.toLowerCase().split(/\s+/);
   return [...new Set(words.filter((word) => word !== ''))];
+}
+
+/**
+ * What the ledger tells an entry's record by (its export's item columns, its search): the catalog name, the kind's
+ * identifying fields, then the manufacturer and the supplier.
+ */
+export function ledgerItemFields(kind: StockKind): Record<'name' | 'identifying' | 'trade', StockField[]> {
+  const { fields, views } = specOf(kind);
+  return {
+    name: fields.filter((field) => field.home.on === 'catalog'),
+    identifying: views.identifying.map((name) => stockField(kind, name)),
+    trade: fields.filter((field) => field.home.on === 'trade'),
+  };
 }

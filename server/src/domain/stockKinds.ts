@@ -110,6 +110,8 @@ export interface StockField {
   readonly filtered?: boolean;
   /** A Store column the list can be ordered by (`ordering=`). */
   readonly sortable?: boolean;
+  /** Other names a file's header may give the field (imports), besides its API name and its labels. */
+  readonly aliases?: readonly string[];
 }
 
 /** The pages and lines that list a kind's fields, each in its own order (SPEC.md's columns differ by page). */
@@ -146,8 +148,9 @@ export interface StockViews {
   readonly label: readonly (readonly ViewItem[])[];
 }
 
-/** The views whose headers may label a field otherwise than its form. */
-export type LabelledView = 'store' | 'search' | 'stagingDetails' | 'stagingTable' | 'history' | 'recordPage';
+/** The views whose headers may label a field otherwise than its form; `ledger`: the ledger export's columns. */
+export type LabelledView =
+  'store' | 'search' | 'stagingDetails' | 'stagingTable' | 'history' | 'recordPage' | 'ledger';
 
 /**
  * An item of a view: a field's API name, or (in the lines of text: suggestions, labels) a template naming fields in
@@ -234,6 +237,8 @@ const quantity = <const U extends 'ml' | 'pieces', const D extends number>(unit:
   ({
     name: 'quantity',
     label: 'Quantity',
+    // What the Store's chemical column says, and a file may say for any kind.
+    aliases: ['Amount'],
     input: { type: 'number', decimals, minimum: 0, maximum: MAX_QUANTITY },
     unit,
     helperText: `In ${unit}.`,
@@ -326,6 +331,7 @@ const CHEMICAL = {
       name: 'CAS_RN',
       label: 'CAS RN',
       labels: { history: 'CAS_RN' },
+      aliases: ['CAS', 'CAS number', 'CAS no.'],
       input: { type: 'text', format: 'cas-number' },
       required: true,
       nullable: false,
@@ -585,7 +591,7 @@ const GLASSWARE = {
     {
       name: 'material_type',
       label: 'Material Type',
-      labels: { store: 'Type', search: 'Type', recordPage: 'Type' },
+      labels: { store: 'Type', search: 'Type', recordPage: 'Type', ledger: 'Material type' },
       input: { type: 'text', maxLength: 50 },
       required: true,
       nullable: false,

@@ -88,18 +88,27 @@ export interface StockRecords {
 
 export type StockRecord<K extends StockKind = StockKind> = StockRecords[K];
 
+type LineField<K extends StockKind> = Extract<FieldOf<K>, { name: Spec<K>['views']['line'][number] }>;
+
 /**
- * What a shipment-history line and a ledger entry's item carry of a record (its `line` view, SPEC §3) besides their
- * own amounts: each field flat, the catalog entry, manufacturer and supplier as plain names.
+ * What history shows of a record (a shipment line, a ledger entry's item, a dashboard card): its id, then its
+ * current values of the kind's `line` view, the catalog entry, manufacturer and supplier as plain names. Of several
+ * kinds, one of theirs.
  */
-export type StockLineOf<K extends StockKind> = Simplify<
-  { stock_id: number } & Values<Extract<FieldOf<K>, { name: Spec<K>['views']['line'][number] }>>
->;
+export type DescribedRecord<K extends StockKind = StockKind> = K extends StockKind
+  ? Simplify<
+      { stock_id: number } & {
+        [F in LineField<K> as Named<F>]: F extends { home: { on: 'catalog' | 'trade' } }
+          ? string
+          : ReadValue<F>;
+      }
+    >
+  : never;
 
 // ---- Their schemas ----
 
 /** A field's read schema: its type, null when unset (unless computed), and its unit as the description. */
-function readSchema(field: StockField, unit: StockUnit): TSchema {
+export function readSchema(field: StockField, unit: StockUnit): TSchema {
   const { input } = field;
   const { home } = field;
   const description =

@@ -14,7 +14,8 @@ import {
   type StockKind,
   type StockUnit,
 } from '../domain/stockKinds';
-import { describeStockRecord, type ShipmentLines } from './shipments';
+import type { DescribedRecord } from '../domain/stockRecords';
+import { describeStockRecord } from './shipments';
 
 export interface DashboardContext {
   db: Db;
@@ -36,13 +37,11 @@ export interface Card<Row> {
   results: Row[];
 }
 
-type Described = ShipmentLines[StockKind];
-
 /** A stock record on a card: what it is, how much is left, and what needs attention. API units. */
 export interface StockCardRow {
   object_type: StockObjectType;
   object_id: number;
-  item: Described;
+  item: DescribedRecord;
   quantity: number;
   unit: StockUnit;
   minimum_quantity: number | null;
@@ -85,21 +84,21 @@ interface OwnLine {
   id: number;
   object_type: StockObjectType;
   object_id: number;
-  item: Described;
+  item: DescribedRecord;
   quantity: number;
   unit: StockUnit;
 }
 
 /** The §4.1 records behind the rows, described as history lines describe them. */
 async function describe(db: Db, wanted: { kind: StockKind; id: number }[]) {
-  const described = new Map<string, Described>();
+  const described = new Map<string, DescribedRecord>();
   for (const kind of STOCK_KINDS) {
     const ids = wanted.filter((row) => row.kind === kind).map((row) => row.id);
     for (const record of await findStockRecords(db, kind, ids)) {
       described.set(`${kind}:${record.id}`, describeStockRecord[kind](record as never));
     }
   }
-  return (kind: StockKind, id: number): Described =>
+  return (kind: StockKind, id: number): DescribedRecord =>
     // The rows were read a moment ago; a record deleted in between is described by its id alone.
     described.get(`${kind}:${id}`) ?? { stock_id: id, name: `#${id}`, manufacturer: '', supplier: '' };
 }

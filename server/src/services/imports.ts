@@ -2,13 +2,24 @@ import type { Db, Dialect } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import * as imports from '../db/repositories/imports';
 import type { ImportRow } from '../db/repositories/imports';
+import { keyColumn } from '../db/repositories/stockIdentity';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
 import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
 import { importedNumber, importedQuantity } from '../domain/importedQuantity';
-import { toHundredths } from '../domain/quantity';
-import { KIND_OF_TYPE, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import {
+  identityFields,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  specOf,
+  stockField,
+  toBaseQuantity,
+  toStored,
+  writeFields,
+  type StockField,
+  type StockKind,
+} from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
 import { isOverlongCell, MAX_CELL_LENGTH, readSpreadsheet } from '../http/spreadsheet';
@@ -94,19 +105,21 @@ export interface Preview {
   rows: PreviewRow[];
 }
 
-export const importFields = (context: Pick<ImportsContext, 'rowSchemas'>, kind: StockKind): string[] =>
-  Object.keys(context.rowSchemas[kind].properties ?? {});
+/** A kind's importable fields: its §4.3 write fields, in the table's order (the template's, quantity last). */
+export const importFields = (kind: StockKind): string[] => writeFields(kind).map((field) => field.name);
 
 // ---- Column mapping ----
 
-/** Other header names the Store's own columns (and so its exports) give a field: 'Amount (ml)', 'Type', 'Expires'. */
-const HEADER_ALIASES: Record<string, string[]> = {
-  quantity: ['amount'],
-  material_type: ['type'],
-  minimum_quantity: ['minimum'],
-  expiry_date: ['expires'],
-  CAS_RN: ['cas', 'casnumber', 'casno'],
-};
+/**
+ * The header names that map to a field, as headerKey compares them: its API name, its labels on every page (the
+ * Store's own columns, and so its exports: 'Amount (ml)', 'Type', 'Expires') and its other spellings ('CAS no.').
+ */
+function headerNames(kind: StockKind, name: string): string[] {
+  const field = stockField(kind, name);
+  return [field.name, field.label, ...Object.values(field.labels ?? {}), ...(field.aliases ?? [])].map(
+    headerKey,
+  );
+}
 
 /** A header or field name compared case- and spacing-insensitively, without a unit in brackets: 'CAS RN' = 'cas_rn'. */
 const headerKey = (name: string) =>
@@ -117,12 +130,12 @@ const headerKey = (name: string) =>
     .replace(/[\s_.-]+/g, '');
 
 /** Each field matched with the first header that names it; a header serves one field at most. */
-export function autoMapping(fields: readonly string[], headers: readonly string[]): ColumnMapping {
+export function autoMapping(kind: StockKind, headers: readonly string[]): ColumnMapping {
   const keys = headers.map(headerKey);
   const used = new Set<number>();
   const mapping: ColumnMapping = {};
-  for (const field of fields) {
-    const names = [headerKey(field), ...(HEADER_ALIASES[field] ?? [])];
+  for (const field of importFields(kind)) {
+    const names = headerNames(kind, field);
     const index = keys.findIndex((key, position) => !used.has(position) && names.includes(key));
     mapping[field] = index === -1 ? null : index;
     if (index !== -1) used.add(index);
@@ -164,19 +177,23 @@ interface CheckedRow<K extends StockKind> {
   duplicateOf: number | null;
 }
 
+/** A write's value of a field (writes hold every field flat, under its API name). */
+const writeValue = (write: object, field: StockField): unknown =>
+  (write as Record<string, unknown>)[field.name];
+
+/** A field's value as a record's identity compares it (§4.4): names and keyed texts by their key, the rest as stored. */
+function identityValue(kind: StockKind, field: StockField, value: unknown): unknown {
+  const { home } = field;
+  const byKey =
+    home.on === 'catalog' || home.on === 'trade' || (home.on === 'record' && home.key !== undefined);
+  return byKey ? stock.nameKey(value as string) : toStored(kind, field, value);
+}
+
 /** The identifying fields of a write as §4.4 compares them, as one text. */
 function identityKey<K extends StockKind>(kind: K, write: StockWrites[K]): string {
-  const key = stock.nameKey;
-  const trade = [key(write.name), key(write.manufacturer), key(write.supplier)];
-  if (kind === 'chemical') {
-    const chemical = write as StockWrites['chemical'];
-    return JSON.stringify([...trade, toHundredths(chemical.purity), chemical.state]);
-  }
-  if (kind === 'glassware') {
-    const glassware = write as StockWrites['glassware'];
-    return JSON.stringify([...trade, glassware.size, key(glassware.material_type)]);
-  }
-  return JSON.stringify(trade);
+  return JSON.stringify(
+    identityFields(kind).map((field) => identityValue(kind, field, writeValue(write, field))),
+  );
 }
 
 /**
@@ -277,11 +294,15 @@ function checkSlice<K extends StockKind>(
   });
 }
 
-const CATALOG_TABLES = { chemical: 'chemicals', instrument: 'instruments', glassware: 'glasswares' } as const;
+/** The catalog or trade table of the entry a field names (found by name); none for a field the row holds. */
+function entryTable(kind: StockKind, field: StockField): stock.NamedEntryTable | 'chemicals' | undefined {
+  if (field.home.on === 'catalog') return specOf(kind).catalog.table;
+  return field.home.on === 'trade' ? field.home.table : undefined;
+}
 
 /**
- * The existing records the valid rows add to, by row number: their catalog entries looked up by name without
- * creating any, then the records by identifying fields (the same columns a commit resolves).
+ * The existing records the valid rows add to, by row number: their catalog and trade entries looked up by name
+ * without creating any, then the records by identifying fields (the same columns a commit resolves).
  */
 async function existingRecords<K extends StockKind>(
   db: Db,
@@ -289,30 +310,23 @@ async function existingRecords<K extends StockKind>(
   rows: readonly CheckedRow<K>[],
 ): Promise<Map<number, number>> {
   const writes = rows.flatMap((row) => (row.write ? [{ row: row.row, write: row.write }] : []));
-  const namedEntryIds = (table: Parameters<typeof imports.findNamedEntryIds>[1], names: string[]) =>
-    lookUpInSlices(names, (slice) => imports.findNamedEntryIds(db, table, slice));
-  const manufacturers = await namedEntryIds(
-    'manufacturers',
-    writes.map(({ write }) => write.manufacturer),
-  );
-  const suppliers = await namedEntryIds(
-    'suppliers',
-    writes.map(({ write }) => write.supplier),
-  );
-  const catalog = await namedEntryIds(
-    CATALOG_TABLES[kind],
-    writes.map(({ write }) => write.name),
-  );
+  // By field: the ids of the entries the rows name, by name key.
+  const entryIds = new Map<string, Map<string, number>>();
+  for (const field of identityFields(kind)) {
+    const table = entryTable(kind, field);
+    if (table === undefined) continue;
+    const names = writes.map(({ write }) => writeValue(write, field) as string);
+    entryIds.set(
+      field.name,
+      await lookUpInSlices(names, (slice) => imports.findNamedEntryIds(db, table, slice)),
+    );
+  }
   const identities: { row: number; columns: StockRowChanges<K> }[] = [];
   for (const { row, write } of writes) {
-    const manufacturer_id = manufacturers.get(stock.nameKey(write.manufacturer));
-    const supplier_id = suppliers.get(stock.nameKey(write.supplier));
-    const catalogId = catalog.get(stock.nameKey(write.name));
-    if (manufacturer_id === undefined || supplier_id === undefined || catalogId === undefined) continue;
-    identities.push({
-      row,
-      columns: identityColumns(kind, write, { manufacturer_id, supplier_id, catalogId }),
-    });
+    const columns = identityColumns(kind, write, (field, name) =>
+      entryIds.get(field.name)!.get(stock.nameKey(name)),
+    );
+    if (columns !== undefined) identities.push({ row, columns });
   }
   const found = await stockIdsByIdentity(
     db,
@@ -327,31 +341,21 @@ async function existingRecords<K extends StockKind>(
   return byRow;
 }
 
+/** A write's identity as its stock row holds it; none while an entry it names does not exist. */
 function identityColumns<K extends StockKind>(
   kind: K,
   write: StockWrites[K],
-  ids: { manufacturer_id: number; supplier_id: number; catalogId: number },
-): StockRowChanges<K> {
-  const trade = { manufacturer_id: ids.manufacturer_id, supplier_id: ids.supplier_id };
-  if (kind === 'chemical') {
-    const chemical = write as StockWrites['chemical'];
-    return {
-      ...trade,
-      chemical_id: ids.catalogId,
-      purity_hundredths: toHundredths(chemical.purity),
-      state: chemical.state,
-    } as unknown as StockRowChanges<K>;
+  entryId: (field: StockField, name: string) => number | undefined,
+): StockRowChanges<K> | undefined {
+  const columns: Record<string, unknown> = {};
+  for (const field of identityFields(kind)) {
+    const value = entryTable(kind, field)
+      ? entryId(field, writeValue(write, field) as string)
+      : identityValue(kind, field, writeValue(write, field));
+    if (value === undefined) return undefined;
+    columns[keyColumn(kind, field)] = value;
   }
-  if (kind === 'glassware') {
-    const glassware = write as StockWrites['glassware'];
-    return {
-      ...trade,
-      glassware_id: ids.catalogId,
-      size: glassware.size,
-      material_type_key: stock.nameKey(glassware.material_type),
-    } as unknown as StockRowChanges<K>;
-  }
-  return { ...trade, instrument_id: ids.catalogId } as unknown as StockRowChanges<K>;
+  return columns as StockRowChanges<K>;
 }
 
 // ---- Sessions ----
@@ -398,13 +402,9 @@ async function decodeCells(text: string): Promise<string[][]> {
   return rows;
 }
 
-function summary(
-  context: Pick<ImportsContext, 'rowSchemas'>,
-  row: Omit<ImportRow, 'cells' | 'user_id'>,
-): ImportSummary {
+function summary(row: Omit<ImportRow, 'cells' | 'user_id'>): ImportSummary {
   const kind = KIND_OF_TYPE[row.object_type];
   const headers = JSON.parse(row.headers) as string[];
-  const fields = importFields(context, kind);
   return {
     id: row.id,
     type: kind,
@@ -413,8 +413,8 @@ function summary(
     user_email: row.user_email,
     status: row.status,
     headers,
-    fields,
-    mapping: autoMapping(fields, headers),
+    fields: importFields(kind),
+    mapping: autoMapping(kind, headers),
     row_count: row.row_count,
     committed_at: row.committed_at,
     created_count: row.created_count,
@@ -436,12 +436,11 @@ export async function createImport(
   file: { name: string; bytes: Buffer },
 ): Promise<ImportSummary> {
   const sheet = await readSpreadsheet(file.bytes, MAX_IMPORT_ROWS);
-  const fields = importFields(context, kind);
-  const mapping = autoMapping(fields, sheet.headers);
+  const mapping = autoMapping(kind, sheet.headers);
   if (Object.values(mapping).every((column) => column === null)) {
     throw ValidationError.field(
       'file',
-      `No column of the first row names a field of a ${kind} record (${fields.join(', ')}): the first row must ` +
+      `No column of the first row names a field of a ${kind} record (${importFields(kind).join(', ')}): the first row must ` +
         'name the columns, as in the template.',
     );
   }
@@ -469,12 +468,12 @@ export async function createImport(
 export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
   const row = await imports.findImportSummary(context.db, id);
   if (!row) throw notFound();
-  return summary(context, row);
+  return summary(row);
 }
 
 export async function listImports(context: ImportsContext, kind?: StockKind): Promise<ImportSummary[]> {
   const rows = await imports.listImports(context.db, kind && OBJECT_TYPES[kind]);
-  return rows.map((row) => summary(context, row));
+  return rows.map(summary);
 }
 
 /** The session's cells and the mapping to read them with (the automatic one unless the client sends its own). */
@@ -482,9 +481,8 @@ async function sessionRows(context: ImportsContext, row: ImportRow, mapping: unk
   const kind = KIND_OF_TYPE[row.object_type];
   if (row.status !== 'PENDING' || row.cells === null) throw alreadyDone(row);
   const headers = JSON.parse(row.headers) as string[];
-  const fields = importFields(context, kind);
   const checkedMapping =
-    mapping === undefined ? autoMapping(fields, headers) : checkMapping(fields, headers, mapping);
+    mapping === undefined ? autoMapping(kind, headers) : checkMapping(importFields(kind), headers, mapping);
   const cells = await decodeCells(row.cells);
   return { kind, checked: await checkRows(context, kind, checkedMapping, cells) };
 }
@@ -544,17 +542,16 @@ async function fileCatalog<K extends StockKind>(
       },
       yieldTurn,
     );
-  await createEntries(
-    'manufacturers',
-    writes.map((write) => write.manufacturer),
-  );
-  await createEntries(
-    'suppliers',
-    writes.map((write) => write.supplier),
-  );
+  for (const field of specOf(kind).fields) {
+    if (field.home.on !== 'trade') continue;
+    await createEntries(
+      field.home.table,
+      writes.map((write) => writeValue(write, field) as string),
+    );
+  }
   if (kind !== 'chemical') {
     await createEntries(
-      CATALOG_TABLES[kind as Exclude<StockKind, 'chemical'>],
+      specOf(kind).catalog.table as stock.NamedEntryTable,
       writes.map((write) => write.name),
     );
   }

@@ -7,7 +7,6 @@ import { findLocation, lockLocation } from '../db/repositories/locations';
 import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
-import { MAX_QUANTITY } from '../domain/quantity';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
@@ -19,7 +18,7 @@ import {
 } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
-import { decimal, integer } from '../validation/fields';
+import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import { readIssue, type Issue } from './locations';
 import { lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
@@ -45,14 +44,11 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** The quantity rule of a cart line (and of a return) depends on its kind: ml with up to 3 decimals, or whole pieces. */
-export const LINE_QUANTITY = {
-  chemical: Type.Object({
-    quantity: decimal({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY }),
-  }),
-  instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
-  glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
-} satisfies Record<StockKind, unknown>;
+/** The quantity rule of a cart line (and of a return), by kind: movedQuantity. */
+const lineQuantity = (kind: StockKind) => Type.Object({ quantity: movedQuantity(kind) });
+export const LINE_QUANTITY = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, lineQuantity(kind)]),
+) as Record<StockKind, ReturnType<typeof lineQuantity>>;
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {

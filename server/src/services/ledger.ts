@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../db';
 import * as listing from '../db/repositories/ledgerListing';
 import type { LedgerCursor, LedgerFilter } from '../db/repositories/ledgerListing';
-import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import { findStockRecords } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
 import { searchTerms, type LedgerKind } from '../domain/ledger';
 import {
@@ -13,9 +13,10 @@ import {
   type StockKind,
   type StockUnit,
 } from '../domain/stockKinds';
+import type { DescribedRecord, StockRecord } from '../domain/stockRecords';
 import { timeRange } from '../domain/timeRange';
 import { ValidationError } from '../validation/errors';
-import { describeStockRecord, type ShipmentLines } from './shipments';
+import { describeStockRecord } from './shipments';
 
 export interface LedgerContext {
   db: Db;
@@ -26,7 +27,7 @@ export interface LedgerContext {
 export type LedgerEntry = Omit<LedgerEntryRow, 'user_id'>;
 
 /** The stock record an entry belongs to, as it is now: its name, identifying fields and quantity. */
-export type LedgerItem = ShipmentLines[StockKind] & { quantity: number };
+export type LedgerItem = DescribedRecord & { quantity: number };
 
 /** An entry of the global ledger list: §10's fields, the unit of `change` and `balance`, and its record. */
 export interface LedgerListEntry extends LedgerEntry {
@@ -83,7 +84,7 @@ function ledgerFilter(query: LedgerQuery): LedgerFilter {
 
 /** The entries with their unit and record, reading each kind's records in one query. */
 async function withItems(db: Db, rows: readonly LedgerEntryRow[]): Promise<LedgerListEntry[]> {
-  const records = new Map<string, StockRecords[StockKind]>();
+  const records = new Map<string, StockRecord>();
   for (const kind of STOCK_KINDS) {
     const ids = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]).map((row) => row.object_id);
     for (const record of await findStockRecords(db, kind, [...new Set(ids)])) {

@@ -2,12 +2,6 @@ import type { Db, Dialect } from '../db';
 import * as shipments from '../db/repositories/shipments';
 import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
 import * as stock from '../db/repositories/stock';
-import type {
-  ChemicalRecord,
-  GlasswareRecord,
-  InstrumentRecord,
-  StockRecords,
-} from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import {
   fromBaseQuantity,
@@ -15,11 +9,16 @@ import {
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
+  readField,
+  specOf,
   STOCK_KINDS,
+  stockField,
   toBaseQuantity,
   type ExpiringKind,
+  type SpecTable,
   type StockKind,
 } from '../domain/stockKinds';
+import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
@@ -46,33 +45,10 @@ export type StagingLine<K extends StockKind> = {
   expiry_date?: string | null;
 } & Record<K, StockRecords[K]>;
 
-/** What a history line shows of its stock record: current descriptive values, plain manufacturer and supplier. */
-interface Described {
-  stock_id: number;
-  name: string;
-  manufacturer: string;
-  supplier: string;
-}
-
-export interface ShipmentLines {
-  chemical: Described &
-    Pick<ChemicalRecord, 'purity' | 'state'> &
-    Pick<ChemicalRecord['chemical'], 'CAS_RN' | 'molecular_formula' | 'molecular_weight'>;
-  instrument: Described;
-  glassware: Described & Pick<GlasswareRecord, 'size' | 'material_type'>;
-}
-
-export type ShipmentLine<K extends StockKind> = ShipmentLines[K] & {
+export type ShipmentLine<K extends StockKind> = DescribedRecord<K> & {
   old_total: number;
   added_quantity: number;
 };
-
-/** The key of a shipment's lines in the §7 shape. */
-export const SHIPMENT_LINES_KEYS = {
-  chemical: 'chemicals',
-  instrument: 'instruments',
-  glassware: 'glasswares',
-} as const satisfies Record<StockKind, string>;
 
 export type Shipment<K extends StockKind> = {
   id: number;
@@ -82,33 +58,19 @@ export type Shipment<K extends StockKind> = {
   reverted_by: string | null;
   /** Until when it can still be undone: merge time + SHIPMENT_UNDO_DAYS; null once reverted. */
   undo_until: string | null;
-} & Record<(typeof SHIPMENT_LINES_KEYS)[K], ShipmentLine<K>[]>;
+} & Record<SpecTable[K]['shipmentLinesKey'], ShipmentLine<K>[]>;
 
-const trade = (record: ChemicalRecord | InstrumentRecord | GlasswareRecord) => ({
-  stock_id: record.id,
-  manufacturer: record.manufacturer.name,
-  supplier: record.supplier.name,
-});
-
-/** What a history line, and the ledger list's `item`, shows of a stock record. */
-export const describeStockRecord: { [K in StockKind]: (record: StockRecords[K]) => ShipmentLines[K] } = {
-  chemical: (record) => ({
-    ...trade(record),
-    CAS_RN: record.chemical.CAS_RN,
-    name: record.chemical.name,
-    molecular_formula: record.chemical.molecular_formula,
-    molecular_weight: record.chemical.molecular_weight,
-    purity: record.purity,
-    state: record.state,
+/** What a history line, a ledger entry's item and a dashboard card show of a stock record (DescribedRecord). */
+export const describeStockRecord = Object.fromEntries(
+  STOCK_KINDS.map((kind) => {
+    const fields = specOf(kind).views.line.map((name) => stockField(kind, name));
+    const describe = (record: StockRecord) => ({
+      stock_id: record.id,
+      ...Object.fromEntries(fields.map((field) => [field.name, readField(kind, field, record)])),
+    });
+    return [kind, describe];
   }),
-  instrument: (record) => ({ ...trade(record), name: record.instrument.name }),
-  glassware: (record) => ({
-    ...trade(record),
-    name: record.glassware.name,
-    size: record.size,
-    material_type: record.material_type,
-  }),
-};
+) as { [K in StockKind]: (record: StockRecords[K]) => DescribedRecord<K> };
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {
@@ -200,7 +162,7 @@ async function shipmentsWithLines<K extends StockKind>(
         reverted_by: row.reverted_by,
         undo_until:
           row.reverted_at === null ? new Date(undoDeadline(row.date_time, undoDays)).toISOString() : null,
-        [SHIPMENT_LINES_KEYS[kind]]: linesByShipment.get(row.id) ?? [],
+        [specOf(kind).shipmentLinesKey]: linesByShipment.get(row.id) ?? [],
       }) as Shipment<K>,
   );
 }

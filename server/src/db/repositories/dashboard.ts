@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
-import type { ExpiringKind, StockKind } from '../../domain/stockKinds';
-import { OBJECT_TYPES } from '../../domain/stockKinds';
+import {
+  hasExpiry,
+  identityFields,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  type ExpiringKind,
+  type StockKind,
+} from '../../domain/stockKinds';
 import { STAGING_TABLES } from './shipments';
 import { STOCK_TABLES } from './stock';
+import { keyColumn } from './stockIdentity';
 import type { Executor } from './users';
 
 // The dashboard's cards (docs/api.md §12), each a count and its first rows, read through the indexes of migration
@@ -55,12 +62,7 @@ export async function belowMinimum(
   const [counted, rows] = await Promise.all([
     low.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     low
-      .select([
-        'id',
-        'quantity',
-        'minimum_quantity',
-        ...(kind === 'instrument' ? [] : (['expiry_date'] as const)),
-      ])
+      .select(['id', 'quantity', 'minimum_quantity', ...(hasExpiry(kind) ? (['expiry_date'] as const) : [])])
       .orderBy(sql`(minimum_quantity - quantity)`, 'desc')
       .orderBy('id')
       .limit(limit)
@@ -116,12 +118,7 @@ export async function deadStock(
   const [counted, rows] = await Promise.all([
     idle.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     idle
-      .select([
-        'id',
-        'quantity',
-        'minimum_quantity',
-        ...(kind === 'instrument' ? [] : (['expiry_date'] as const)),
-      ])
+      .select(['id', 'quantity', 'minimum_quantity', ...(hasExpiry(kind) ? (['expiry_date'] as const) : [])])
       .orderBy('quantity', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -235,7 +232,7 @@ export async function ownStagingLines(
   const [counted, rows] = await Promise.all([
     lines.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     lines
-      .select(['id', 'stock_id', 'quantity', ...(kind === 'instrument' ? [] : (['expiry_date'] as const))])
+      .select(['id', 'stock_id', 'quantity', ...(hasExpiry(kind) ? (['expiry_date'] as const) : [])])
       .orderBy('id')
       .limit(limit)
       .execute(),
@@ -277,11 +274,14 @@ export async function ownCartLines(
  * the supplier (SERVER.md §4.3). Each list starts with the prefix of the kind's identity index (migration 0002), so
  * finding a record's siblings reads that index.
  */
-const SAME_ITEM_COLUMNS = {
-  chemical: ['chemical_id', 'purity_hundredths', 'manufacturer_id', 'state'],
-  instrument: ['instrument_id', 'manufacturer_id'],
-  glassware: ['glassware_id', 'manufacturer_id', 'size', 'material_type_key'],
-} as const satisfies Record<StockKind, readonly string[]>;
+const SAME_ITEM_COLUMNS = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [
+    kind,
+    identityFields(kind)
+      .filter((field) => !(field.home.on === 'trade' && field.home.table === 'suppliers'))
+      .map((field) => keyColumn(kind, field)),
+  ]),
+) as Record<StockKind, string[]>;
 
 /** A record below its minimum and the newest shipment line (not undone) of the same item, if it was ever shipped. */
 export interface ReorderRow extends AttentionRow {
@@ -302,7 +302,7 @@ export async function reorderRows(db: Executor, kind: StockKind): Promise<Reorde
       'r.id',
       'r.quantity',
       'r.minimum_quantity',
-      ...(kind === 'instrument' ? [] : (['r.expiry_date'] as const)),
+      ...(hasExpiry(kind) ? (['r.expiry_date'] as const) : []),
       SAME_ITEM_COLUMNS[kind]
         .reduce(
           (siblings, column) => siblings.whereRef(`o.${column}` as 'o.id', '=', `r.${column}` as 'r.id'),

@@ -14,6 +14,7 @@ import {
   type StockRowChanges,
   type SubstanceValues,
 } from './stock';
+import { IDENTITY_COLUMNS } from './stockIdentity';
 import type { Executor } from './users';
 
 // Spreadsheet imports (docs/api.md §13) and the lookups that match their rows with existing stock records.
@@ -235,13 +236,6 @@ export async function findNamedEntryIds(
   }
   return ids;
 }
-
-/** The columns of a stock row that make up its identity: the uniqueness constraints of migration 0002. */
-export const IDENTITY_COLUMNS = {
-  chemical: ['chemical_id', 'purity_hundredths', 'manufacturer_id', 'supplier_id', 'state'],
-  instrument: ['instrument_id', 'manufacturer_id', 'supplier_id'],
-  glassware: ['glassware_id', 'manufacturer_id', 'supplier_id', 'size', 'material_type_key'],
-} as const satisfies { [K in StockKind]: readonly (keyof StockRowChanges<K>)[] };
 
 /** The identity of a row's columns as one text, for lookups in a Map. */
 export function identityOf<K extends StockKind>(kind: K, columns: StockRowChanges<K>): string {

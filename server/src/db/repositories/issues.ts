@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../migrations';
 import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
@@ -37,6 +38,17 @@ export async function insertIssueLines(trx: Executor, lines: Insertable<IssueLin
   if (lines.length > 0) await trx.insertInto('issue_lines').values(lines).execute();
 }
 
+/** The catalog name of an issue line's stock record (`l`), read from its kind's stock table and catalog. */
+function catalogNameOfLine(): RawBuilder<string | null> {
+  const byKind = STOCK_KINDS.map((kind) => {
+    const { stockTable, catalog } = specOf(kind);
+    const name = sql`(select c.name from ${sql.table(stockTable)} s join ${sql.table(catalog.table)} c
+      on c.id = ${sql.ref(`s.${catalog.foreignKey}`)} where s.id = l.stock_id)`;
+    return sql`when ${sql.lit(OBJECT_TYPES[kind])} then ${name}`;
+  });
+  return sql<string | null>`case l.object_type ${sql.join(byKind, sql` `)} end`;
+}
+
 /** Issues of a location, or the one issue with `issueId`: newest first, each with its lines in merge order. */
 export async function findIssues(
   db: Executor,
@@ -50,21 +62,8 @@ export async function findIssues(
   const issues = await issuesQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   if (issues.length === 0) return [];
 
-  // A line names a row of one of three stock tables; the catalog name comes through the matching join.
   let linesQuery = db
     .selectFrom('issue_lines as l')
-    .leftJoin('chemical_stock as cs', (join) =>
-      join.onRef('cs.id', '=', 'l.stock_id').on('l.object_type', '=', 'CHEMICAL'),
-    )
-    .leftJoin('chemicals as c', 'c.id', 'cs.chemical_id')
-    .leftJoin('instrument_stock as ist', (join) =>
-      join.onRef('ist.id', '=', 'l.stock_id').on('l.object_type', '=', 'INSTRUMENT'),
-    )
-    .leftJoin('instruments as i', 'i.id', 'ist.instrument_id')
-    .leftJoin('glassware_stock as gs', (join) =>
-      join.onRef('gs.id', '=', 'l.stock_id').on('l.object_type', '=', 'GLASSWARE'),
-    )
-    .leftJoin('glasswares as g', 'g.id', 'gs.glassware_id')
     .select([
       'l.id',
       'l.issue_id',
@@ -72,9 +71,7 @@ export async function findIssues(
       'l.object_type',
       'l.quantity',
       'l.returned_quantity',
-      'c.name as chemical',
-      'i.name as instrument',
-      'g.name as glassware',
+      catalogNameOfLine().as('name'),
     ])
     .orderBy('l.issue_id')
     .orderBy('l.position');
@@ -86,15 +83,14 @@ export async function findIssues(
       : linesQuery.where('l.issue_id', '=', where.issueId);
   const lines = new Map<number, IssueLine[]>();
   for (const row of await linesQuery.execute()) {
-    // Stock records referenced by issue lines cannot be deleted (stockReferences), so one join always matches.
-    const name = row.chemical ?? row.instrument ?? row.glassware;
-    if (name === null)
+    // Stock records referenced by issue lines cannot be deleted (stockReferences), so the name is always found.
+    if (row.name === null)
       throw new Error(`issue ${row.issue_id} names a missing ${row.object_type} ${row.stock_id}`);
     const list = lines.get(row.issue_id) ?? [];
     list.push({
       id: row.id,
       stock_id: row.stock_id,
-      name,
+      name: row.name,
       object_type: row.object_type,
       quantity: Number(row.quantity),
       returned_quantity: Number(row.returned_quantity),

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { LedgerKind } from '../../domain/ledger';
-import { OBJECT_TYPES, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
+import { OBJECT_TYPES, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../migrations';
 import type { StockObjectType } from '../tables';
+import { keyColumn } from './stockIdentity';
 import type { LedgerEntryRow } from './stockLedger';
 import type { Executor } from './users';
 
@@ -21,37 +22,44 @@ export interface LedgerFilter {
   /** ISO timestamps: entries with start ≤ created_at < end. */
   start?: string;
   end?: string;
-  /** Lower-cased terms; every one must occur in the entry's stock record (see SEARCHED). */
+  /** Lower-cased terms; every one must occur in the entry's stock record (see searchedFields). */
   terms: readonly string[];
 }
 
-/** Where a kind's records are read for a search: its stock table joined to its catalog, manufacturer and supplier. */
-const SEARCHED: Record<StockKind, { from: RawBuilder<unknown>; text: RawBuilder<unknown>[] }> = {
-  chemical: {
-    from: sql`chemical_stock s join chemicals c on c.id = s.chemical_id
-      join manufacturers m on m.id = s.manufacturer_id join suppliers p on p.id = s.supplier_id`,
-    text: [sql`c.name_key`, sql`c.cas_rn`, sql`lower(s.state)`, sql`m.name_key`, sql`p.name_key`],
-  },
-  instrument: {
-    from: sql`instrument_stock s join instruments i on i.id = s.instrument_id
-      join manufacturers m on m.id = s.manufacturer_id join suppliers p on p.id = s.supplier_id`,
-    text: [sql`i.name_key`, sql`m.name_key`, sql`p.name_key`],
-  },
-  glassware: {
-    from: sql`glassware_stock s join glasswares g on g.id = s.glassware_id
-      join manufacturers m on m.id = s.manufacturer_id join suppliers p on p.id = s.supplier_id`,
-    text: [
-      sql`g.name_key`,
-      sql`s.material_type_key`,
-      sql`cast(s.size as text)`,
-      sql`m.name_key`,
-      sql`p.name_key`,
-    ],
-  },
-};
+/** The fields a search looks in: those the ledger tells a record by. */
+const searchedFields = (kind: StockKind): StockField[] => Object.values(ledgerItemFields(kind)).flat();
 
-/** A purity as a search term (`99.5`, `99.50`, `99.5%`) → hundredths of a percent; other terms → undefined. */
-function purityHundredths(term: string): number | undefined {
+/** Where a kind's records are read for a search: its stock table `s` joined to its catalog `c` and trade entries. */
+function searchedRows(kind: StockKind): RawBuilder<unknown> {
+  const { stockTable, catalog } = specOf(kind);
+  const joins = searchedFields(kind).flatMap((field) =>
+    field.home.on === 'trade'
+      ? [
+          sql`join ${sql.table(field.home.table)} ${sql.id(field.name)} on ${sql.ref(`${field.name}.id`)} = ${sql.ref(`s.${keyColumn(kind, field)}`)}`,
+        ]
+      : [],
+  );
+  return sql`${sql.table(stockTable)} s join ${sql.table(catalog.table)} c on c.id = ${sql.ref(`s.${catalog.foreignKey}`)} ${sql.join(joins, sql` `)}`;
+}
+
+/**
+ * A searched field as lower-case text: names and keyed texts by their key, a substance's column (ASCII) as it is,
+ * choices (ASCII codes) lower-cased, whole numbers as written; none for a scaled number (matched as a number).
+ */
+function searchedText(field: StockField): RawBuilder<unknown> | undefined {
+  const { home } = field;
+  if (home.on === 'catalog') return sql`c.name_key`;
+  if (home.on === 'trade') return sql.ref(`${field.name}.name_key`);
+  if (home.on === 'substance') return sql.ref(`c.${home.column}`);
+  if (home.on !== 'record' || home.scale !== undefined) return undefined;
+  if (home.key !== undefined) return sql.ref(`s.${home.key}`);
+  if (field.input.type === 'number') return sql`cast(${sql.ref(`s.${home.column}`)} as text)`;
+  if (field.input.type === 'choice') return sql`lower(${sql.ref(`s.${home.column}`)})`;
+  throw new Error(`${field.name} is searched as text, which needs a key column`);
+}
+
+/** A percentage as a search term (`99.5`, `99.50`, `99.5%`) → hundredths of a percent; other terms → undefined. */
+function hundredths(term: string): number | undefined {
   const match = /^(\d{1,3}(?:\.\d{1,2})?)%?$/.exec(term);
   return match ? Math.round(Number(match[1]) * 100) : undefined;
 }
@@ -60,18 +68,24 @@ function contains(dialect: Dialect, text: RawBuilder<unknown>, term: string): Ra
   return dialect === 'postgres' ? sql`strpos(${text}, ${term}) > 0` : sql`instr(${text}, ${term}) > 0`;
 }
 
-/** The ids of a kind's records holding every term in one of their searched fields (a chemical also by purity). */
+/** The ids of a kind's records holding every term in one of their searched fields (a percentage as its number). */
 function matchingRecords(dialect: Dialect, kind: StockKind, terms: readonly string[]): RawBuilder<unknown> {
-  const { from, text } = SEARCHED[kind];
+  const fields = searchedFields(kind);
+  const texts = fields.flatMap((field) => searchedText(field) ?? []);
+  const inHundredths = fields.filter(
+    (field) => field.home.on === 'record' && field.home.scale === 'hundredths',
+  );
   const conditions = terms.map((term) => {
-    const purity = kind === 'chemical' ? purityHundredths(term) : undefined;
-    const fields = [
-      ...text.map((column) => contains(dialect, column, term)),
-      ...(purity === undefined ? [] : [sql`s.purity_hundredths = ${purity}`]),
+    const number = hundredths(term);
+    const matches = [
+      ...texts.map((text) => contains(dialect, text, term)),
+      ...(number === undefined
+        ? []
+        : inHundredths.map((field) => sql`${sql.ref(`s.${keyColumn(kind, field)}`)} = ${number}`)),
     ];
-    return sql`(${sql.join(fields, sql` or `)})`;
+    return sql`(${sql.join(matches, sql` or `)})`;
   });
-  return sql`select s.id from ${from} where ${sql.join(conditions, sql` and `)}`;
+  return sql`select s.id from ${searchedRows(kind)} where ${sql.join(conditions, sql` and `)}`;
 }
 
 function searchCondition(dialect: Dialect, filter: LedgerFilter): RawBuilder<SqlBool> {

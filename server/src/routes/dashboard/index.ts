@@ -1,20 +1,21 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { STOCK_KINDS } from '../../domain/stockKinds';
+import type { DescribedRecord } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { currentUser } from '../../plugins/auth';
 import * as dashboard from '../../services/dashboard';
 import { choice } from '../../validation/fields';
-import { DESCRIBED_RECORD_FIELDS } from '../stock/schemas';
+import { DESCRIBED_RECORD_FIELDS, objectTypeSchema, unionOf, unitSchema } from '../stockKindSchemas';
 
 const tags = ['dashboard'];
 
-const OBJECT_TYPE = Type.Enum(['CHEMICAL', 'INSTRUMENT', 'GLASSWARE']);
-const UNIT = Type.Enum(['ml', 'pieces']);
+const OBJECT_TYPE = objectTypeSchema();
+const UNIT = unitSchema();
 const nullable = <T extends TSchema>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
-const Item = Type.Union(
+const Item = unionOf<DescribedRecord>(
   STOCK_KINDS.map((kind) => Type.Object(DESCRIBED_RECORD_FIELDS[kind])),
   {
     description:

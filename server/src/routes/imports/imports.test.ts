@@ -211,6 +211,28 @@ describe('upload', () => {
     });
   });
 
+  it.each([
+    ['chemical', 'CAS no.', 'CAS_RN'],
+    ['chemical', 'CAS number', 'CAS_RN'],
+    ['chemical', 'cas', 'CAS_RN'],
+    ['chemical', 'Amount (ml)', 'quantity'],
+    ['chemical', 'Minimum (ml)', 'minimum_quantity'],
+    ['chemical', 'Expires', 'expiry_date'],
+    ['chemical', 'Molecular Weight (g/mol)', 'molecular_weight'],
+    ['glassware', 'Type', 'material_type'],
+    ['glassware', 'Material type', 'material_type'],
+    ['glassware', 'Amount (pieces)', 'quantity'],
+    ['glassware', 'Minimum', 'minimum_quantity'],
+    ['glassware', 'Expires', 'expiry_date'],
+  ] as const)(
+    'maps a %s column headed %s, as the Store or a lab names it, to %s',
+    async (kind, header, field) => {
+      const response = await upload(kind, `name;${header}\r\nSome name;1\r\n`);
+      expect(response.statusCode).toBe(201);
+      expect((response.json() as ImportAnswer).mapping[field]).toBe(1);
+    },
+  );
+
   it('reads the first sheet of an .xlsx workbook, keeping a formula as its text, never its result', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Stock');

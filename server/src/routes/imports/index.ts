@@ -152,7 +152,7 @@ export default async function importRoutes(app: FastifyInstance) {
     });
 
     const templateColumns: CsvColumn<never>[] = imports
-      .importFields(context(), kind)
+      .importFields(kind)
       .map((field) => ({ header: field, cell: () => null }));
     resource(app, `/api/management/${kind}-imports/template/`, (routes) =>
       routes.get(

@@ -1,12 +1,24 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_KINDS, MAX_LEDGER_SEARCH_LENGTH, type LedgerKind } from '../../domain/ledger';
-import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import {
+  ledgerItemFields,
+  LEDGER_KINDS,
+  MAX_LEDGER_SEARCH_LENGTH,
+  type LedgerKind,
+} from '../../domain/ledger';
+import {
+  headerWithUnit,
+  KIND_OF_TYPE,
+  specOf,
+  STOCK_KINDS,
+  type StockField,
+  type StockKind,
+} from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import * as ledger from '../../services/ledger';
-import type { LedgerListEntry } from '../../services/ledger';
+import type { LedgerItem, LedgerListEntry } from '../../services/ledger';
 import {
   choiceIgnoringCase,
   choiceList,
@@ -15,7 +27,8 @@ import {
   integer,
   text,
 } from '../../validation/fields';
-import { DESCRIBED_RECORD_FIELDS, ledgerEntryFields } from '../stock/schemas';
+import { ledgerEntryFields } from '../stock/schemas';
+import { DESCRIBED_RECORD_FIELDS, unionOf, unitSchema } from '../stockKindSchemas';
 
 const tags = ['ledger'];
 
@@ -65,8 +78,8 @@ const item = (kind: StockKind) =>
 
 const LedgerListEntrySchema = Type.Object({
   ...ledgerEntryFields,
-  unit: Type.Enum(['ml', 'pieces'], { description: 'The unit of change and balance' }),
-  item: Type.Union([item('chemical'), item('instrument'), item('glassware'), Type.Null()], {
+  unit: unitSchema('The unit of change and balance'),
+  item: unionOf<LedgerItem | null>([...STOCK_KINDS.map(item), Type.Null()], {
     description: 'The stock record as it is now; null once it no longer exists',
   }),
 });
@@ -82,8 +95,6 @@ const KIND_LABELS: Record<LedgerKind, string> = {
   IMPORT: 'Import',
 };
 
-const ITEM_KIND_LABELS = { CHEMICAL: 'Chemical', INSTRUMENT: 'Instrument', GLASSWARE: 'Glassware' };
-
 /** A field of the entry's item, empty when the item has no such field (or no longer exists). */
 const itemField =
   (field: string) =>
@@ -92,19 +103,30 @@ const itemField =
     return value ?? null;
   };
 
+/**
+ * The item's columns: the names, every kind's identifying fields, then the manufacturers and suppliers
+ * (ledgerItemFields); a field several kinds share once, with the unit in its header.
+ */
+function itemColumns(): CsvColumn<LedgerListEntry>[] {
+  const fields = new Map<string, StockField>();
+  for (const part of ['name', 'identifying', 'trade'] as const) {
+    for (const kind of STOCK_KINDS) {
+      for (const field of ledgerItemFields(kind)[part])
+        if (!fields.has(field.name)) fields.set(field.name, field);
+    }
+  }
+  return [...fields.values()].map((field) => ({
+    header: headerWithUnit(field, 'ledger'),
+    cell: itemField(field.name),
+  }));
+}
+
 const EXPORT_COLUMNS: CsvColumn<LedgerListEntry>[] = [
   { header: 'Date and time (UTC)', cell: (entry) => entry.created_at },
   { header: 'Kind', cell: (entry) => KIND_LABELS[entry.kind] },
-  { header: 'Item kind', cell: (entry) => ITEM_KIND_LABELS[entry.object_type] },
+  { header: 'Item kind', cell: (entry) => specOf(KIND_OF_TYPE[entry.object_type]).label },
   { header: 'Record ID', cell: (entry) => entry.object_id },
-  { header: 'Name', cell: itemField('name') },
-  { header: 'CAS RN', cell: itemField('CAS_RN') },
-  { header: 'Purity (%)', cell: itemField('purity') },
-  { header: 'State', cell: itemField('state') },
-  { header: 'Size', cell: itemField('size') },
-  { header: 'Material type', cell: itemField('material_type') },
-  { header: 'Manufacturer', cell: itemField('manufacturer') },
-  { header: 'Supplier', cell: itemField('supplier') },
+  ...itemColumns(),
   { header: 'Change', cell: (entry) => entry.change },
   { header: 'Balance after', cell: (entry) => entry.balance },
   { header: 'Unit', cell: (entry) => entry.unit },

@@ -1,44 +1,24 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_QUANTITY } from '../../domain/quantity';
-import { hasExpiry, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry, specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
-import { decimal, idRef, integer, nullable, stockDate } from '../../validation/fields';
-import {
-  ChemicalRecordSchema,
-  DESCRIBED_RECORD_FIELDS,
-  GlasswareRecordSchema,
-  InstrumentRecordSchema,
-} from '../stock/schemas';
+import { idRef, nullable, stockDate } from '../../validation/fields';
+import { movedQuantity } from '../../validation/stockQuantity';
+import { DESCRIBED_RECORD_FIELDS, quantitySchema, unionOf } from '../stockKindSchemas';
 
 const tags = ['shipments'];
-
-const RECORD_SCHEMAS = {
-  chemical: ChemicalRecordSchema,
-  instrument: InstrumentRecordSchema,
-  glassware: GlasswareRecordSchema,
-};
-
-/** §6: chemicals in ml (more than 0, up to 3 decimals), instruments and glassware in whole pieces (at least 1). */
-const STAGED_QUANTITY = {
-  chemical: () => decimal({ maxDecimals: 3, exclusiveMinimum: 0, maximum: MAX_QUANTITY, description: 'ml' }),
-  instrument: () => integer({ minimum: 1, maximum: MAX_QUANTITY, description: 'pieces' }),
-  glassware: () => integer({ minimum: 1, maximum: MAX_QUANTITY, description: 'pieces' }),
-};
-
-const quantityOf = (kind: StockKind) =>
-  kind === 'chemical' ? Type.Number({ description: 'ml' }) : Type.Integer({ description: 'pieces' });
 
 // ---- §7 history lines: the record's current descriptive values, plain manufacturer and supplier ----
 
 const historyLine = (kind: StockKind) =>
   Type.Object({
     ...DESCRIBED_RECORD_FIELDS[kind],
-    old_total: quantityOf(kind),
-    added_quantity: quantityOf(kind),
+    old_total: quantitySchema(kind),
+    added_quantity: quantitySchema(kind),
   });
 
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
@@ -52,14 +32,10 @@ const shipmentSchema = (kind: StockKind) =>
     undo_until: nullableText(
       'Until when it can be undone (merge time + SHIPMENT_UNDO_DAYS, ISO datetime); null once reverted',
     ),
-    [shipments.SHIPMENT_LINES_KEYS[kind]]: Type.Array(historyLine(kind)),
+    [specOf(kind).shipmentLinesKey]: Type.Array(historyLine(kind)),
   });
 
-const AnyShipment = Type.Union([
-  shipmentSchema('chemical'),
-  shipmentSchema('instrument'),
-  shipmentSchema('glassware'),
-]);
+const AnyShipment = unionOf<shipments.Shipment<StockKind>>(STOCK_KINDS.map(shipmentSchema));
 
 const ShipmentsQuery = Type.Object({
   // Checked by the service, which answers anything but the three kinds (case-insensitive) with §7's message.
@@ -81,8 +57,8 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const ifExpiring = <P extends TProperties>(properties: P): P => (hasExpiry(kind) ? properties : ({} as P));
   const Line = Type.Object({
     id: Type.Integer(),
-    [kind]: RECORD_SCHEMAS[kind],
-    quantity: quantityOf(kind),
+    [kind]: STOCK_RECORD_SCHEMAS[kind],
+    quantity: quantitySchema(kind),
     ...ifExpiring({
       expiry_date: Type.Optional(
         Type.Union([Type.String(), Type.Null()], { description: 'YYYY-MM-DD or null' }),
@@ -91,7 +67,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   });
   const fields = {
     [kind]: idRef(`The ${kind} stock-record id`),
-    quantity: STAGED_QUANTITY[kind](),
+    quantity: movedQuantity(kind),
     ...ifExpiring({
       expiry_date: Type.Optional(
         nullable(stockDate('When what arrives expires (YYYY-MM-DD); the merge sets it on the record')),

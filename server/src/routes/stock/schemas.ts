@@ -20,6 +20,7 @@ import {
   stockDate,
   text,
 } from '../../validation/fields';
+import { objectTypeSchema } from '../stockKindSchemas';
 
 // ---- §4.1 read shapes (also nested in staging lines, carts and search results) ----
 
@@ -98,7 +99,7 @@ export const ledgerEntryFields = {
   id: Type.Integer(),
   created_at: Type.String(),
   kind: Type.Enum(LEDGER_KINDS),
-  object_type: Type.Enum(['CHEMICAL', 'INSTRUMENT', 'GLASSWARE']),
+  object_type: objectTypeSchema(),
   object_id: Type.Integer({ description: 'The stock-record id' }),
   change: Type.Number({ description: 'Signed; ml for chemicals, pieces otherwise' }),
   balance: Type.Number({ description: "The record's quantity right after the change" }),
@@ -122,32 +123,6 @@ export const IssuedToSchema = Type.Object({
   issue_count: Type.Integer({ description: 'Issues that carried the record there' }),
   last_issued_at: Type.String({ format: 'date-time', description: 'The latest of those issues' }),
 });
-
-// ---- What history shows of a stock record (shipment lines, the ledger list's `item`): current values ----
-
-const trade = { manufacturer: Type.String(), supplier: Type.String() };
-
-/** A record's name and identifying fields (and a chemical's substance), manufacturer and supplier as plain names. */
-export const DESCRIBED_RECORD_FIELDS = {
-  chemical: {
-    stock_id: Type.Integer(),
-    CAS_RN: Type.String(),
-    name: Type.String(),
-    molecular_formula: Type.String(),
-    molecular_weight: Type.Number(),
-    purity: Type.Number(),
-    state: Type.Enum(CHEMICAL_STATES),
-    ...trade,
-  },
-  instrument: { stock_id: Type.Integer(), name: Type.String(), ...trade },
-  glassware: {
-    stock_id: Type.Integer(),
-    name: Type.String(),
-    size: Type.Integer(),
-    material_type: Type.String(),
-    ...trade,
-  },
-} satisfies Record<StockKind, TProperties>;
 
 // ---- §4.3 write fields ----
 
