@@ -1,13 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OBJECT_TYPES } from '../../domain/stockKinds';
+import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 import { choice, idRef, number } from '../../validation/fields';
 import { IssueSchema } from '../locations';
-import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
+import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 
 const tags = ['issue cart'];
 
@@ -16,7 +16,7 @@ const CartLineSchema = Type.Object({
   object_id: Type.Integer(),
   object_type: Type.String(),
   quantity: Type.Number({ description: 'ml for chemicals, pieces otherwise' }),
-  object: Type.Union([ChemicalRecordSchema, InstrumentRecordSchema, GlasswareRecordSchema]),
+  object: Type.Unsafe<StockRecord>(Type.Union(STOCK_KINDS.map((kind) => STOCK_RECORD_SCHEMAS[kind]))),
 });
 
 const CartLineBody = Type.Object({

@@ -1,11 +1,10 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { resource } from '../../http/resource';
-import type { StockObjectType } from '../../db/tables';
-import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
+import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
+import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { SearchService } from '../../search/searchService';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';
-import { ChemicalRecordSchema, GlasswareRecordSchema, InstrumentRecordSchema } from '../stock/schemas';
 
 const tags = ['search'];
 
@@ -24,19 +23,14 @@ const SearchQuery = Type.Object({
 });
 
 /** A §4.1 record; in mixed results (no `type` asked for) it also carries its kind. */
-const withKind = <
-  T extends typeof ChemicalRecordSchema | typeof InstrumentRecordSchema | typeof GlasswareRecordSchema,
->(
-  record: T,
-  kind: StockObjectType,
-) => Type.Object({ ...record.properties, type: Type.Optional(Type.Literal(kind)) });
+const withKind = (kind: StockKind) =>
+  Type.Object({
+    ...(STOCK_RECORD_SCHEMAS[kind] as unknown as TObject).properties,
+    type: Type.Optional(Type.Literal(OBJECT_TYPES[kind])),
+  });
 
 const SearchResults = Type.Array(
-  Type.Union([
-    withKind(ChemicalRecordSchema, 'CHEMICAL'),
-    withKind(InstrumentRecordSchema, 'INSTRUMENT'),
-    withKind(GlasswareRecordSchema, 'GLASSWARE'),
-  ]),
+  Type.Unsafe<StockRecord & { type?: StockObjectType }>(Type.Union(STOCK_KINDS.map(withKind))),
 );
 
 /** §11: fuzzy search over the stock records; public. */

@@ -7,20 +7,10 @@ import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas'
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { decimal, idRef, integer, nullable, stockDate } from '../../validation/fields';
-import {
-  ChemicalRecordSchema,
-  DESCRIBED_RECORD_FIELDS,
-  GlasswareRecordSchema,
-  InstrumentRecordSchema,
-} from '../stock/schemas';
+import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
+import { DESCRIBED_RECORD_FIELDS } from '../stock/schemas';
 
 const tags = ['shipments'];
-
-const RECORD_SCHEMAS = {
-  chemical: ChemicalRecordSchema,
-  instrument: InstrumentRecordSchema,
-  glassware: GlasswareRecordSchema,
-};
 
 /** §6: chemicals in ml (more than 0, up to 3 decimals), instruments and glassware in whole pieces (at least 1). */
 const STAGED_QUANTITY = {
@@ -81,7 +71,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const ifExpiring = <P extends TProperties>(properties: P): P => (hasExpiry(kind) ? properties : ({} as P));
   const Line = Type.Object({
     id: Type.Integer(),
-    [kind]: RECORD_SCHEMAS[kind],
+    [kind]: STOCK_RECORD_SCHEMAS[kind],
     quantity: quantityOf(kind),
     ...ifExpiring({
       expiry_date: Type.Optional(
