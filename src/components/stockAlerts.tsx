@@ -2,8 +2,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { createContext, useContext } from 'react';
 import type { StockKind, StockRecord, StockRecords } from '../api/stock';
+import { amountText } from '../api/stockKinds';
 import { daysUntil, hasExpired } from './labCalendar';
-import { amount, exactQuantity, units } from './stockColumns';
+import { exactQuantity } from './quantities';
 import type { Column } from './columns';
 
 // How expiry dates and minimums read in the Store (docs/api.md §11): a badge beside the value, whose words say what
@@ -62,52 +63,25 @@ export function MinimumCell({
   if (minimum === null) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <span>{amount(kind, minimum)}</span>
+      <span>{amountText(kind, minimum)}</span>
       {quantity < minimum && (
         <Chip
           size="small"
           color="warning"
-          label={`Low · ${amount(kind, exactQuantity(minimum - quantity))} short`}
+          label={`Low · ${amountText(kind, exactQuantity(minimum - quantity))} short`}
         />
       )}
     </Stack>
   );
 }
 
-function minimumColumn<K extends StockKind>(kind: K): Column<StockRecords[K]> {
-  const minimum: Column<StockRecord> = {
-    header: 'Minimum',
-    unit: units[kind],
-    cell: (row) => <MinimumCell kind={kind} quantity={row.quantity} minimum={row.minimum_quantity} />,
-    value: (row) => row.minimum_quantity,
-  };
-  return minimum as Column<StockRecords[K]>;
-}
-
-const expiresColumn: Column<StockRecords['chemical' | 'glassware']> = {
-  header: 'Expires',
-  cell: (row) => <ExpiryCell date={row.expiry_date} />,
-  value: (row) => row.expiry_date,
-};
-
 /**
- * SPEC's columns, in their order, with the Store's own beside them (rendered inside a LabTodayContext so the badges
- * know the lab's day): 'Expires' (chemicals and glassware) right after the name, so 'Expired' is in view on a lab
- * terminal's screen instead of past the right edge of a wide table; 'Minimum' after the quantity, whose shortfall it
- * reads against.
+ * The Store's columns already hold Expires and Minimum where its view puts them (stockColumns.tsx storeColumns):
+ * kept, passing the columns through, for stockTabs.tsx until it takes storeColumns(kind) as they are.
  */
 export function withAlertColumns<K extends StockKind>(
-  kind: K,
+  _kind: K,
   columns: readonly Column<StockRecords[K]>[],
-): Column<StockRecords[K]>[] {
-  const afterName = columns.findIndex((column) => column.header === 'Name') + 1;
-  const afterQuantity = columns.findIndex((column) => column.sortField === 'quantity') + 1;
-  const expires = kind === 'instrument' ? [] : [expiresColumn as Column<StockRecords[K]>];
-  return [
-    ...columns.slice(0, afterName),
-    ...expires,
-    ...columns.slice(afterName, afterQuantity),
-    minimumColumn(kind),
-    ...columns.slice(afterQuantity),
-  ];
+): readonly Column<StockRecords[K]>[] {
+  return columns;
 }

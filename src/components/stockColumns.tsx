@@ -1,162 +1,146 @@
-import type {
-  ChemicalState,
-  ChemicalStock,
-  GlasswareStock,
-  InstrumentStock,
-  StockKind,
-  StockRecord,
-} from '../api/stock';
+import type { ReactNode } from 'react';
+import type { ChemicalStock, GlasswareStock, InstrumentStock, StockKind, StockRecord } from '../api/stock';
+import {
+  amountText,
+  CHEMICAL_STATE_LABELS,
+  fieldLabel,
+  readField,
+  specOf,
+  STOCK_KINDS,
+  STOCK_UNITS,
+  stockField,
+  type LabelledView,
+  type StockField,
+} from '../api/stockKinds';
+import type { CellValue, Column } from './columns';
 import { RecordLink } from './RecordLink';
-import type { Column } from './columns';
+import { ExpiryCell, MinimumCell } from './stockAlerts';
 
-// How stock records read on screen, shared by the Store tables and the search results (SPEC §2).
+// How stock records read on screen, shared by the Store tables, the search results, record pages and the lines that
+// name records (SPEC §2): a page's columns are the fields the stock-kind table lists for it, in its order.
 
-export const stateLabels: Record<ChemicalState, string> = { SOLID: 'Solid', LIQUID: 'Liquid', GAS: 'Gas' };
+export const stateLabels = CHEMICAL_STATE_LABELS;
 
 /** Chemicals are counted in ml, instruments and glassware in pieces (SPEC §1). */
-export const units: Record<StockKind, string> = { chemical: 'ml', instrument: 'pieces', glassware: 'pieces' };
+export const units: Record<StockKind, string> = STOCK_UNITS;
 
-export function millilitres(quantity: number): string {
-  return `${quantity} ${units.chemical}`;
-}
+/** Something of every kind, in the table's order of kinds. */
+export const byKind = <T,>(valueOf: (kind: StockKind) => T) =>
+  Object.fromEntries(STOCK_KINDS.map((kind) => [kind, valueOf(kind)])) as Record<StockKind, T>;
 
-export function pieces(quantity: number): string {
-  return `${quantity} ${quantity === 1 ? 'piece' : units.glassware}`;
-}
+export const kindLabels = byKind((kind) => specOf(kind).label);
 
-export const kindLabels: Record<StockKind, string> = {
-  chemical: 'Chemical',
-  instrument: 'Instrument',
-  glassware: 'Glassware',
-};
-
-/** A quantity of the kind in its unit. */
-export function amount(kind: StockKind, quantity: number): string {
-  return kind === 'chemical' ? millilitres(quantity) : pieces(quantity);
-}
-
-/** A sum or difference of quantities, exact to the 3 decimals quantities have, which binary floats are not. */
-export function exactQuantity(quantity: number): number {
-  return Math.round(quantity * 1000) / 1000;
-}
-
-/** The catalog name of any kind's record. */
-export function stockName(record: StockRecord): string {
-  if ('chemical' in record) return record.chemical.name;
-  return 'instrument' in record ? record.instrument.name : record.glassware.name;
-}
-
-export const chemicalName = (row: ChemicalStock) => row.chemical.name;
-export const instrumentName = (row: InstrumentStock) => row.instrument.name;
-export const glasswareName = (row: GlasswareStock) => row.glassware.name;
-
-/** The name cell of every table of records: it opens the record's page (or, in the admin area, its drawer). */
-function nameColumn<K extends StockKind>(
-  kind: K,
-  nameOf: (row: StockRecord<K>) => string,
-): Column<StockRecord<K>> {
-  return {
-    header: 'Name',
-    cell: (row) => <RecordLink record={{ kind, id: row.id }}>{nameOf(row)}</RecordLink>,
-    value: nameOf,
-    sortField: 'name',
-  };
-}
-
-// Every kind has a manufacturer and a supplier, ordered by name under the same fields.
-const tradeColumns = {
-  manufacturer: {
-    header: 'Manufacturer',
-    value: (row: StockRecord) => row.manufacturer.name,
-    sortField: 'manufacturer',
-  },
-  supplier: { header: 'Supplier', value: (row: StockRecord) => row.supplier.name, sortField: 'supplier' },
-} satisfies Record<string, Column<StockRecord>>;
-
-const chemical = {
-  position: { header: '#', value: (_row, position) => position + 1, sortField: 'id' },
-  name: nameColumn('chemical', chemicalName),
-  casRn: { header: 'CAS RN', value: (row) => row.chemical.CAS_RN, sortField: 'CAS_RN' },
-  formula: {
-    header: 'Molecular Formula',
-    value: (row) => row.chemical.molecular_formula,
-    sortField: 'molecular_formula',
-  },
-  weight: {
-    header: 'Molecular Weight',
-    unit: 'g/mol',
-    value: (row) => row.chemical.molecular_weight,
-    sortField: 'molecular_weight',
-  },
-  purity: { header: 'Purity', unit: '%', value: (row) => row.purity, sortField: 'purity' },
-  amount: {
-    header: 'Amount',
-    unit: units.chemical,
-    cell: (row) => millilitres(row.quantity),
-    value: (row) => row.quantity,
-    sortField: 'quantity',
-  },
-  // Files hold the code, which the stock API and the import read (docs/api.md §14).
-  state: {
-    header: 'State',
-    cell: (row) => stateLabels[row.state],
-    value: (row) => row.state,
-    sortField: 'state',
-  },
-  manufacturer: tradeColumns.manufacturer,
-  supplier: tradeColumns.supplier,
-} satisfies Record<string, Column<ChemicalStock>>;
-
-export const chemicalStoreColumns: Column<ChemicalStock>[] = [
-  chemical.position,
-  chemical.name,
-  chemical.casRn,
-  chemical.formula,
-  chemical.weight,
-  chemical.purity,
-  chemical.amount,
-  chemical.state,
-  chemical.manufacturer,
-  chemical.supplier,
-];
-
-export const chemicalSearchColumns: Column<ChemicalStock>[] = [
-  chemical.name,
-  chemical.formula,
-  chemical.weight,
-  chemical.purity,
-  chemical.amount,
-  chemical.state,
-  chemical.manufacturer,
-  chemical.supplier,
-];
-
-const piecesColumn = {
-  header: 'Quantity',
-  unit: units.instrument,
-  cell: (row: InstrumentStock | GlasswareStock) => pieces(row.quantity),
-  value: (row: InstrumentStock | GlasswareStock) => row.quantity,
-  sortField: 'quantity',
-};
-
-export const instrumentColumns: Column<InstrumentStock>[] = [
-  nameColumn('instrument', instrumentName),
-  piecesColumn,
-  tradeColumns.manufacturer,
-  tradeColumns.supplier,
-];
-
-export const glasswareColumns: Column<GlasswareStock>[] = [
-  nameColumn('glassware', glasswareName),
-  piecesColumn,
-  { header: 'Size', value: (row) => row.size, sortField: 'size' },
-  { header: 'Type', value: (row) => row.material_type, sortField: 'material_type' },
-  tradeColumns.manufacturer,
-  tradeColumns.supplier,
-];
+/** A quantity of the kind in its unit: '12.5 ml', '1 piece', '3 pieces'. */
+export const amount = amountText;
 
 /** A change of stock in the kind's unit, signed: '+12.5 ml', '-2 pieces'. */
 export function signedAmount(kind: StockKind, change: number): string {
   const sign = change > 0 ? '+' : change < 0 ? '-' : '';
   return `${sign}${amount(kind, Math.abs(change))}`;
 }
+
+/** The kind of a record, told by the catalog entry it nests. */
+function kindOfRecord(record: StockRecord): StockKind {
+  return STOCK_KINDS.find((kind) => specOf(kind).catalog.key in record) as StockKind;
+}
+
+/** The field holding the name of a kind's catalog entry. */
+const nameField = (kind: StockKind) =>
+  specOf(kind).fields.find((field) => field.home.on === 'catalog') as StockField;
+
+/** The catalog name of any kind's record. */
+export function stockName(record: StockRecord): string {
+  const kind = kindOfRecord(record);
+  return readField(kind, nameField(kind), record) as string;
+}
+
+/** A field's value as a reader takes it from a row: a record's (readField) or a line's (readLineField). */
+type FieldReader = (kind: StockKind, field: StockField, row: object) => unknown;
+
+/** A number in the kind's unit (a quantity, a minimum) reads with the unit. */
+const inKindUnit = (kind: StockKind, field: StockField) => field.unit === specOf(kind).unit;
+
+/**
+ * A field's value as the screen shows it: a choice by its label, a quantity with its unit, the rest as it is. Files
+ * hold the value itself (the choice's code, which the stock API and the import read: docs/api.md §14).
+ */
+export function fieldDisplay(kind: StockKind, field: StockField, value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (field.input.type === 'choice') return field.input.labels[String(value)] ?? String(value);
+  if (inKindUnit(kind, field)) return amount(kind, value as number);
+  return value as CellValue;
+}
+
+/**
+ * A field as a column of a page: its label there, its unit (named in the export's header), the value a file holds,
+ * how the screen shows it and, where the list can be ordered by it, the field the server orders by.
+ */
+export function fieldColumn<Row extends object>(
+  kind: StockKind,
+  field: StockField,
+  view: LabelledView,
+  read: FieldReader = readField,
+  cell?: (row: Row) => ReactNode,
+): Column<Row> {
+  const value = (row: Row) => read(kind, field, row) as CellValue;
+  const column = {
+    header: fieldLabel(field, view),
+    ...(field.unit && { unit: field.unit }),
+    ...(field.sortable && { sortField: field.name }),
+    value,
+  };
+  const readsOtherwise = field.input.type === 'choice' || inKindUnit(kind, field);
+  const shown = cell ?? (readsOtherwise ? (row: Row) => fieldDisplay(kind, field, value(row)) : undefined);
+  return shown ? { ...column, cell: shown } : column;
+}
+
+/**
+ * The cells of the Store and the Search page that are more than the value's text: the name opens the record's page
+ * (or, in the admin area, its drawer); the expiry date and the minimum carry their badges (docs/api.md §11),
+ * rendered inside a LabTodayContext so they know the lab's day.
+ */
+function pageCell(kind: StockKind, field: StockField): ((row: StockRecord) => ReactNode) | undefined {
+  const read = (row: StockRecord) => readField(kind, field, row);
+  if (field.home.on === 'catalog')
+    return (row) => <RecordLink record={{ kind, id: row.id }}>{read(row) as string}</RecordLink>;
+  if (field.name === 'expiry_date') return (row) => <ExpiryCell date={read(row) as string | null} />;
+  if (field.name === 'minimum_quantity')
+    return (row) => <MinimumCell kind={kind} quantity={row.quantity} minimum={read(row) as number | null} />;
+  return undefined;
+}
+
+/** The row's place in the whole list (SPEC: the chemical table's `#`), ordered as the records were added. */
+const positionColumn: Column<StockRecord> = {
+  header: '#',
+  value: (_row, position) => position + 1,
+  sortField: 'id',
+};
+
+function pageColumns<K extends StockKind>(kind: K, view: 'store' | 'search'): Column<StockRecord<K>>[] {
+  const spec = specOf(kind);
+  const columns = spec.views[view].map((name) => {
+    const field = stockField(kind, name);
+    return fieldColumn<StockRecord>(kind, field, view, readField, pageCell(kind, field));
+  });
+  return (view === 'store' && spec.numbered ? [positionColumn, ...columns] : columns) as Column<
+    StockRecord<K>
+  >[];
+}
+
+const STORE_COLUMNS = byKind((kind) => pageColumns(kind, 'store'));
+const SEARCH_COLUMNS = byKind((kind) => pageColumns(kind, 'search'));
+
+/** The Store's columns of a kind (public and admin). */
+export const storeColumns = <K extends StockKind>(kind: K) => STORE_COLUMNS[kind] as Column<StockRecord<K>>[];
+
+/** The Search page's result columns of a kind. */
+export const searchColumns = <K extends StockKind>(kind: K) =>
+  SEARCH_COLUMNS[kind] as Column<StockRecord<K>>[];
+
+// The names stockTabs.tsx binds its tabs with, until it asks storeColumns(kind) and stockName.
+export const chemicalStoreColumns: Column<ChemicalStock>[] = storeColumns('chemical');
+export const instrumentColumns: Column<InstrumentStock>[] = storeColumns('instrument');
+export const glasswareColumns: Column<GlasswareStock>[] = storeColumns('glassware');
+export const chemicalName: (row: ChemicalStock) => string = stockName;
+export const instrumentName: (row: InstrumentStock) => string = stockName;
+export const glasswareName: (row: GlasswareStock) => string = stockName;

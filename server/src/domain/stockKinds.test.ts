@@ -3,6 +3,7 @@ import {
   amountText,
   fieldText,
   readField,
+  readLineField,
   specOf,
   STOCK_KINDS,
   stockField,
@@ -75,5 +76,12 @@ describe('reading and writing a field as text', () => {
     expect(viewItemText('chemical', 'quantity', chemical)).toBe('250.5 ml');
     expect(amountText('glassware', 1)).toBe('1 piece');
     expect(amountText('glassware', 12)).toBe('12 pieces');
+  });
+
+  it('reads the flat fields of a line, as a history line or a ledger item holds them', () => {
+    const line = { name: 'Beaker', size: 250, material_type: 'Borosilicate', manufacturer: 'Pyrex' };
+    expect(readLineField('glassware', stockField('glassware', 'manufacturer'), line)).toBe('Pyrex');
+    expect(readLineField('glassware', stockField('glassware', 'supplier'), line)).toBeNull();
+    expect(viewItemText('glassware', 'Size {size}', line, readLineField)).toBe('Size 250');
   });
 });

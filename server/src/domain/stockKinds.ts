@@ -801,24 +801,22 @@ export function fieldText(kind: StockKind, field: StockField, value: unknown): s
 
 const TEMPLATE_FIELD = /\{(\w+)\}/g;
 
-/** An item of a view as text, each field's value read by `valueOf`. */
-function itemText(kind: StockKind, item: ViewItem, valueOf: (field: StockField) => unknown): string {
-  const text = (name: string) => {
-    const field = stockField(kind, name);
-    return fieldText(kind, field, valueOf(field));
-  };
-  return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
+/**
+ * A field's value in a line of SPEC §3 (a shipment-history line, a ledger entry's item), which holds every field
+ * flat under its API name, manufacturer and supplier as their names.
+ */
+export function readLineField(_kind: StockKind, field: StockField, line: object): unknown {
+  return (line as Record<string, unknown>)[field.name] ?? null;
 }
 
 /**
- * An item of a view as text for a record: a field's text, or a template with each `{field}` replaced by the
- * field's text (`{purity} pure` → `99.5% pure`).
+ * An item of a view as text for a record (or, read with readLineField, a line): a field's text, or a template with
+ * each `{field}` replaced by the field's text (`{purity} pure` → `99.5% pure`).
  */
-export function viewItemText(kind: StockKind, item: ViewItem, record: object): string {
-  return itemText(kind, item, (field) => readField(kind, field, record));
-}
-
-/** The same for a record's values flat by API name (an audit snapshot, a history line). */
-export function flatItemText(kind: StockKind, item: ViewItem, values: Readonly<Record<string, unknown>>): string {
-  return itemText(kind, item, (field) => values[field.name] ?? null);
+export function viewItemText(kind: StockKind, item: ViewItem, record: object, read = readField): string {
+  const text = (name: string) => {
+    const field = stockField(kind, name);
+    return fieldText(kind, field, read(kind, field, record));
+  };
+  return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
 }

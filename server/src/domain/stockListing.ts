@@ -11,7 +11,7 @@ export const STOCK_ORDERING_FIELDS = Object.fromEntries(
     kind,
     ['id', ...specOf(kind).views.store.filter((name) => stockField(kind, name).sortable)],
   ]),
-) as { [K in StockKind]: readonly StockOrderingField<K>[] };
+) as unknown as { [K in StockKind]: readonly StockOrderingField<K>[] };
 
 /** One field of an `ordering` value (`name`, or `-name` for descending). */
 export interface OrderingTerm<F extends string = string> {

@@ -14,7 +14,7 @@ import {
   type AuditAction,
   type AuditTargetType,
 } from '../domain/auditActions';
-import { flatItemText, readField, specOf, stockField, type StockKind } from '../domain/stockKinds';
+import { readField, readLineField, specOf, stockField, viewItemText, type StockKind } from '../domain/stockKinds';
 import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
@@ -158,7 +158,7 @@ export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords
 /** `Ethanol 99.5% Merck/Daraz (chemical #7)`, `Beaker 250 Borosilicate Pyrex/Daraz (glassware #5)`. */
 export function stockTarget(kind: StockKind, id: number, fields: Snapshot): AuditTarget {
   const identity = [
-    ...specOf(kind).views.auditLabel.map((item) => flatItemText(kind, item, fields)),
+    ...specOf(kind).views.auditLabel.map((item) => viewItemText(kind, item, fields, readLineField)),
     `${fields.manufacturer}/${fields.supplier}`,
   ];
   return { type: kind, id, label: `${identity.join(' ')} (${kind} #${id})` };

@@ -2,29 +2,20 @@ import type { Db, Dialect } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import * as imports from '../db/repositories/imports';
 import type { ImportRow } from '../db/repositories/imports';
-import { lockStockQuantities, addToStockQuantities } from '../db/repositories/shipments';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
-import { addLedgerEntries } from '../db/repositories/stockLedger';
 import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
 import { importedNumber, importedQuantity } from '../domain/importedQuantity';
-import { MAX_QUANTITY, toHundredths } from '../domain/quantity';
-import {
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  STOCK_UNITS,
-  toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+import { toHundredths } from '../domain/quantity';
+import { KIND_OF_TYPE, OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
 import { isOverlongCell, MAX_CELL_LENGTH, readSpreadsheet } from '../http/spreadsheet';
-import { recordSearchChanges } from '../search/changeLog';
 import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from '../validation/errors';
 import { validateObject, type RequestSchema } from '../validation/validate';
 import { recordAudit, type Actor, type AuditTarget } from './audit';
-import { describeStockRecord, revertAdditions } from './shipments';
+import { revertAdditions } from './shipments';
 import {
   DATABASE_CATALOG,
   newStockColumns,
@@ -33,6 +24,7 @@ import {
   type ChemicalWrite,
   type StockWrites,
 } from './stock';
+import { aboveMaximum, lockStock, moveStock, outOfBounds, stockKey } from './stockMovement';
 
 // Spreadsheet imports (docs/api.md §13): upload → column mapping → preview of every row → commit in one
 // transaction → undo. Rows are checked by the stock POST's own validator, so they fail with its messages.
@@ -717,12 +709,14 @@ export async function commitImport(
       resolved.map((line) => line.columns),
       yieldTurn,
     );
-    const balances = await lockStockQuantities(trx, dialect, kind, [...existing.values()]);
-
     const type = OBJECT_TYPES[kind];
+    const before = await lockStock(
+      trx,
+      dialect,
+      [...existing.values()].map((object_id) => ({ object_type: type, object_id })),
+    );
+
     const created_at = now().toISOString();
-    const added = new Map<number, number>();
-    const ledger = [];
     // New records in multi-row inserts, which answer their ids.
     const fresh = resolved.filter((line) => !existing.has(imports.identityOf(kind, line.columns)));
     const created = new Map<string, number>();
@@ -738,53 +732,27 @@ export async function commitImport(
       },
       yieldTurn,
     );
-    for (const line of resolved) {
-      await yieldTurn();
+    const inserted = new Set<string>();
+    const changes = resolved.map((line) => {
       const identity = imports.identityOf(kind, line.columns);
-      let stockId = existing.get(identity);
-      if (stockId === undefined) {
-        stockId = created.get(identity)!;
-        balances.set(stockId, line.quantity);
-      } else {
-        balances.set(stockId, balances.get(stockId)! + line.quantity);
-        added.set(stockId, (added.get(stockId) ?? 0) + line.quantity);
+      const ref = { object_type: type, object_id: existing.get(identity) ?? created.get(identity)! };
+      if (!existing.has(identity)) {
+        before.set(stockKey(ref), 0);
+        inserted.add(stockKey(ref));
       }
-      alsoChanged.add(stockId);
-      if (line.quantity > 0) {
-        ledger.push({
-          created_at,
-          kind: 'IMPORT' as const,
-          object_type: type,
-          object_id: stockId,
-          change: line.quantity,
-          balance: balances.get(stockId)!,
-          shipment_id: null,
-          issue_id: null,
-          import_id: id,
-          user_id: actor.id,
-          user_email: actor.email,
-        });
-      }
-    }
+      return { ...ref, change: line.quantity };
+    });
     const createdCount = fresh.length;
-    for (const stockId of added.keys()) {
-      if (balances.get(stockId)! > toBaseQuantity(kind, MAX_QUANTITY)) {
-        const [record] = await stock.findStockRecords(trx, kind, [stockId]);
-        const { name } = describeStockRecord[kind](record as never);
-        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
-      }
-    }
-    await addToStockQuantities(trx, kind, added);
-    await inSlices(ledger, (slice) => addLedgerEntries(trx, slice), yieldTurn);
-    await inSlices(
-      [...alsoChanged],
-      (slice) =>
-        recordSearchChanges(
-          trx,
-          slice.map((object_id) => ({ object_type: type, object_id })),
-        ),
-      yieldTurn,
-    );
+    const movement = { changes, before, inserted };
+    const [tooMuch] = outOfBounds(movement);
+    if (tooMuch) throw await aboveMaximum(trx, tooMuch);
+    await moveStock(trx, movement, {
+      ledger: { kind: 'IMPORT', import_id: id },
+      at: created_at,
+      actor,
+      alsoChanged: [...alsoChanged].map((object_id) => ({ object_type: type, object_id })),
+      slicing: { size: WRITES_PER_SLICE, yieldTurn },
+    });
     const counts = {
       created_count: createdCount,
       added_count: valid.length - createdCount,

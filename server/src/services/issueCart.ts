@@ -4,14 +4,7 @@ import * as cart from '../db/repositories/issueCart';
 import type { CartLineRow } from '../db/repositories/issueCart';
 import { insertIssue, insertIssueLines } from '../db/repositories/issues';
 import { findLocation, lockLocation } from '../db/repositories/locations';
-import {
-  findStockRecord,
-  findStockRecords,
-  lockStockRow,
-  updateStockRow,
-  type StockRecords,
-} from '../db/repositories/stock';
-import { addLedgerEntry } from '../db/repositories/stockLedger';
+import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
 import { MAX_QUANTITY } from '../domain/quantity';
@@ -25,11 +18,11 @@ import {
   type StockKind,
 } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { recordSearchChanges, type StockRef } from '../search/changeLog';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { decimal, integer } from '../validation/fields';
 import { validateObject } from '../validation/validate';
 import { readIssue, type Issue } from './locations';
+import { lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
 
 export interface IssueCartContext {
   db: Db;
@@ -60,12 +53,6 @@ export const LINE_QUANTITY = {
   instrument: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
   glassware: Type.Object({ quantity: integer({ minimum: 1, maximum: MAX_QUANTITY }) }),
 } satisfies Record<StockKind, unknown>;
-
-function catalogName(record: StockRecords[StockKind]): string {
-  if ('chemical' in record) return record.chemical.name;
-  if ('instrument' in record) return record.instrument.name;
-  return record.glassware.name;
-}
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {
@@ -189,9 +176,6 @@ export async function requireLocation({ db }: IssueCartContext, locationId: numb
   if (!(await findLocation(db, locationId))) throw notFound();
 }
 
-const refKey = ({ object_type, object_id }: StockRef) => `${object_type}:${object_id}`;
-const TYPE_ORDER = Object.values(OBJECT_TYPES);
-
 /**
  * §9 merge: in one transaction, with the location, the caller's lines and then the involved stock rows locked
  * (in a fixed order: kind, then ascending id, so concurrent merges cannot deadlock), re-checks every record
@@ -208,35 +192,18 @@ export async function mergeCart(
     const lines = await cart.lockCartLines(trx, dialect, actor.id);
     if (lines.length === 0) throw badRequest('The cart is empty.');
 
-    const asked = new Map<string, StockRef & { quantity: number }>();
-    for (const line of lines) {
-      const key = refKey(line);
-      const entry = asked.get(key) ?? {
-        object_type: line.object_type,
-        object_id: line.object_id,
-        quantity: 0,
-      };
-      entry.quantity += line.quantity;
-      asked.set(key, entry);
-    }
-    const lockOrder = [...asked.values()].sort(
-      (a, b) =>
-        TYPE_ORDER.indexOf(a.object_type) - TYPE_ORDER.indexOf(b.object_type) || a.object_id - b.object_id,
-    );
-    const balances = new Map<string, number>();
-    for (const ref of lockOrder) {
-      const row = await lockStockRow(trx, dialect, KIND_OF_TYPE[ref.object_type], ref.object_id);
-      if (!row) throw new Error(`cart names a missing ${ref.object_type} ${ref.object_id}`);
-      balances.set(refKey(ref), row.quantity);
-    }
+    const changes = lines.map((line) => ({
+      object_type: line.object_type,
+      object_id: line.object_id,
+      change: -line.quantity,
+    }));
+    const movement = { changes, before: await lockStock(trx, dialect, changes) };
     // The first short record in the order of the caller's lines.
-    for (const ref of asked.values()) {
-      const available = balances.get(refKey(ref))!;
-      if (ref.quantity > available) {
-        const kind = KIND_OF_TYPE[ref.object_type];
-        const record = (await findStockRecord(trx, kind, ref.object_id))!;
-        throw conflict(`${catalogName(record)}: only ${quantityText(kind, available)} in stock.`);
-      }
+    const [short] = outOfBounds(movement);
+    if (short) {
+      throw conflict(
+        `${await recordName(trx, short)}: only ${quantityText(short.kind, short.before)} in stock.`,
+      );
     }
 
     const createdAt = now().toISOString();
@@ -256,31 +223,10 @@ export async function mergeCart(
         position,
       })),
     );
-    for (const line of lines) {
-      const key = refKey(line);
-      const balance = balances.get(key)! - line.quantity;
-      balances.set(key, balance);
-      await updateStockRow(trx, KIND_OF_TYPE[line.object_type], line.object_id, { quantity: balance });
-      await addLedgerEntry(trx, {
-        created_at: createdAt,
-        kind: 'ISSUE',
-        object_type: line.object_type,
-        object_id: line.object_id,
-        change: -line.quantity,
-        balance,
-        shipment_id: null,
-        issue_id: issue.id,
-        user_id: actor.id,
-        user_email: actor.email,
-      });
-    }
+    await moveStock(trx, movement, { ledger: { kind: 'ISSUE', issue_id: issue.id }, at: createdAt, actor });
     await cart.deleteCartLines(
       trx,
       lines.map((line) => line.id),
-    );
-    await recordSearchChanges(
-      trx,
-      [...asked.values()].map(({ object_type, object_id }) => ({ object_type, object_id })),
     );
     return readIssue(trx, issue.id);
   });

@@ -1,17 +1,13 @@
 import type { Db, Dialect } from '../db';
 import { addReturnedQuantity, findIssueLine } from '../db/repositories/issues';
-import { findStockRecord, lockStockRow, updateStockRow } from '../db/repositories/stock';
-import { addLedgerEntry } from '../db/repositories/stockLedger';
 import type { User } from '../db/repositories/users';
-import { MAX_QUANTITY } from '../domain/quantity';
-import { KIND_OF_TYPE, quantityText, STOCK_UNITS, toBaseQuantity } from '../domain/stockKinds';
-import { conflict, notFound } from '../http/errors';
-import { recordSearchChanges } from '../search/changeLog';
+import { KIND_OF_TYPE, quantityText, toBaseQuantity } from '../domain/stockKinds';
+import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
 import { LINE_QUANTITY } from './issueCart';
 import { readIssue, type Issue } from './locations';
-import { describeStockRecord } from './shipments';
+import { aboveMaximum, lockStock, moveStock, outOfBounds } from './stockMovement';
 
 // Returns from an issue (docs/api.md): issued items brought back into stock, line by line, as RETURN ledger entries.
 
@@ -61,30 +57,16 @@ export async function returnIssuedQuantity(
     }
 
     // Issue history blocks deleting a record (stockReferences), so the row is there.
-    const stockRow = await lockStockRow(trx, dialect, kind, line.stock_id);
-    if (!stockRow)
-      throw new Error(`issue line ${lineId} names a missing ${line.object_type} ${line.stock_id}`);
-    const balance = stockRow.quantity + amount;
-    if (balance > toBaseQuantity(kind, MAX_QUANTITY)) {
-      const record = (await findStockRecord(trx, kind, line.stock_id))!;
-      const { name } = describeStockRecord[kind](record as never);
-      throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
-    }
-    await updateStockRow(trx, kind, line.stock_id, { quantity: balance });
-    await addReturnedQuantity(trx, line.id, amount);
-    await addLedgerEntry(trx, {
-      created_at: now().toISOString(),
-      kind: 'RETURN',
-      object_type: line.object_type,
-      object_id: line.stock_id,
-      change: amount,
-      balance,
-      shipment_id: null,
-      issue_id: issueId,
-      user_id: actor.id,
-      user_email: actor.email,
+    const changes = [{ object_type: line.object_type, object_id: line.stock_id, change: amount }];
+    const movement = { changes, before: await lockStock(trx, dialect, changes) };
+    const [tooMuch] = outOfBounds(movement);
+    if (tooMuch) throw await aboveMaximum(trx, tooMuch);
+    await moveStock(trx, movement, {
+      ledger: { kind: 'RETURN', issue_id: issueId },
+      at: now().toISOString(),
+      actor,
     });
-    await recordSearchChanges(trx, [{ object_type: line.object_type, object_id: line.stock_id }]);
+    await addReturnedQuantity(trx, line.id, amount);
     return readIssue(trx, issueId);
   });
 }

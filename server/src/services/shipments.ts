@@ -8,9 +8,7 @@ import type {
   InstrumentRecord,
   StockRecords,
 } from '../db/repositories/stock';
-import { addLedgerEntries } from '../db/repositories/stockLedger';
 import type { User } from '../db/repositories/users';
-import { MAX_QUANTITY } from '../domain/quantity';
 import {
   fromBaseQuantity,
   hasExpiry,
@@ -18,14 +16,14 @@ import {
   OBJECT_TYPES,
   quantityText,
   STOCK_KINDS,
-  STOCK_UNITS,
   toBaseQuantity,
+  type ExpiringKind,
   type StockKind,
 } from '../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { recordSearchChanges } from '../search/changeLog';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
+import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
 
 export interface ShipmentsContext {
   db: Db;
@@ -173,12 +171,16 @@ async function shipmentsWithLines<K extends StockKind>(
   kind: K,
   rows: readonly ShipmentRow[],
   lineRows: readonly Omit<ShipmentLineRow, 'id'>[],
+  /** The lines' records when the caller has read them already. */
+  known?: Map<number, StockRecords[K]>,
 ): Promise<Shipment<K>[]> {
-  const records = await recordsById(
-    db,
-    kind,
-    lineRows.map((line) => line.stock_id),
-  );
+  const records =
+    known ??
+    (await recordsById(
+      db,
+      kind,
+      lineRows.map((line) => line.stock_id),
+    ));
   const linesByShipment = new Map<number, ShipmentLine<K>[]>();
   for (const line of lineRows) {
     const lines = linesByShipment.get(line.shipment_id) ?? [];
@@ -319,16 +321,15 @@ export async function mergeStaging<K extends StockKind>(
   kind: K,
 ): Promise<Shipment<K>> {
   const type = OBJECT_TYPES[kind];
-  const maxQuantity = toBaseQuantity(kind, MAX_QUANTITY);
   return db.transaction().execute(async (trx) => {
     const staged = await shipments.listStagingLines(trx, kind, actor.id, dialect);
     if (staged.length === 0) throw badRequest('Nothing to merge.');
-    const totals = await shipments.lockStockQuantities(
-      trx,
-      dialect,
-      kind,
-      staged.map((line) => line.stock_id),
-    );
+    const changes = staged.map((line) => ({
+      object_type: type,
+      object_id: line.stock_id,
+      change: line.quantity,
+    }));
+    const movement = { changes, before: await lockStock(trx, dialect, changes) };
 
     const date_time = now().toISOString();
     const shipmentId = await shipments.insertShipment(trx, {
@@ -337,55 +338,36 @@ export async function mergeStaging<K extends StockKind>(
       user_id: actor.id,
       user_email: actor.email,
     });
-    const added = new Map<number, number>();
-    const lines = staged.map((line, position) => {
-      const old_total = totals.get(line.stock_id)!;
-      totals.set(line.stock_id, old_total + line.quantity);
-      added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.quantity);
-      return {
-        shipment_id: shipmentId,
-        stock_id: line.stock_id,
-        old_total,
-        added_quantity: line.quantity,
-        position,
-      };
+    // Of several records, the one with the lowest id is named.
+    const [tooMuch] = outOfBounds(movement).sort((a, b) => a.object_id - b.object_id);
+    if (tooMuch) throw await aboveMaximum(trx, tooMuch);
+    const balances = await moveStock(trx, movement, {
+      ledger: { kind: 'SHIPMENT', shipment_id: shipmentId },
+      at: date_time,
+      actor,
     });
-    for (const [stockId, total] of totals) {
-      if (total > maxQuantity) {
-        const { name } = describeStockRecord[kind](
-          recordOf(await recordsById(trx, kind, [stockId]), kind, stockId),
-        );
-        throw conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[kind]}.`);
-      }
-    }
+    const lines = staged.map((line, position) => ({
+      shipment_id: shipmentId,
+      stock_id: line.stock_id,
+      old_total: balances[position] - line.quantity,
+      added_quantity: line.quantity,
+      position,
+    }));
     await shipments.insertShipmentLines(trx, lines);
-    await shipments.addToStockQuantities(trx, kind, added);
+    // Read once, for the expiry dates' audit entries and the answer's lines (neither shows the quantity).
+    const records = await recordsById(
+      trx,
+      kind,
+      staged.map((line) => line.stock_id),
+    );
     if (hasExpiry(kind)) {
       // In id order, so of several lines for one record the last staged date stands.
       const expiryDates = new Map<number, string>();
       for (const line of staged)
         if (line.expiry_date !== null) expiryDates.set(line.stock_id, line.expiry_date);
-      await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates);
+      const expiring = records as Map<number, StockRecords[typeof kind]>;
+      await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates, expiring);
     }
-    await addLedgerEntries(
-      trx,
-      lines.map((line) => ({
-        created_at: date_time,
-        kind: 'SHIPMENT' as const,
-        object_type: type,
-        object_id: line.stock_id,
-        change: line.added_quantity,
-        balance: line.old_total + line.added_quantity,
-        shipment_id: shipmentId,
-        issue_id: null,
-        user_id: actor.id,
-        user_email: actor.email,
-      })),
-    );
-    await recordSearchChanges(
-      trx,
-      [...added.keys()].map((object_id) => ({ object_type: type, object_id })),
-    );
     await shipments.deleteStagingLines(
       trx,
       kind,
@@ -400,6 +382,7 @@ export async function mergeStaging<K extends StockKind>(
         kind,
         [shipment],
         lines.map((line, id) => ({ ...line, id })),
+        records,
       )
     )[0];
   });
@@ -414,16 +397,14 @@ async function setStagedExpiryDates(
   trx: Db,
   actor: Actor,
   at: Date,
-  kind: 'chemical' | 'glassware',
+  kind: ExpiringKind,
   dates: ReadonlyMap<number, string>,
+  records: Map<number, StockRecords[ExpiringKind]>,
 ): Promise<void> {
-  const records = await recordsById(trx, kind, dates.keys());
-  const changed = new Map(
-    [...dates].filter(([id, date]) => recordOf(records, kind, id).expiry_date !== date),
-  );
-  await shipments.setExpiryDates(trx, kind, changed);
-  for (const [id, date] of changed) {
+  for (const [id, date] of dates) {
     const record = recordOf(records, kind, id);
+    if (record.expiry_date === date) continue;
+    await stock.updateStockRow(trx, kind, id, { expiry_date: date });
     await recordAudit(trx, {
       at,
       actor,
@@ -480,10 +461,13 @@ export async function revertAdditions(
   actor: Pick<User, 'id' | 'email'>,
   { kind, what, addedAt, additions, link }: AdditionsToUndo,
 ): Promise<string> {
-  const added = new Map<number, number>();
-  for (const line of additions)
-    added.set(line.stock_id, (added.get(line.stock_id) ?? 0) + line.added_quantity);
-  const balances = await shipments.lockStockQuantities(trx, dialect, kind, [...added.keys()]);
+  const type = OBJECT_TYPES[kind];
+  const changes = additions.map((line) => ({
+    object_type: type,
+    object_id: line.stock_id,
+    change: -line.added_quantity,
+  }));
+  const movement = { changes, before: await lockStock(trx, dialect, changes) };
 
   // Read once the locks are held: a change that committed while this undo waited for them is dated earlier, so
   // the newest entry of a record is always the one that left its quantity.
@@ -492,45 +476,15 @@ export async function revertAdditions(
     const plural = `${what[0].toUpperCase()}${what.slice(1)}s`;
     throw conflict(`${plural} older than ${undoDays} day${undoDays === 1 ? '' : 's'} cannot be undone.`);
   }
-  for (const [stockId, amount] of added) {
-    const available = balances.get(stockId)!;
-    if (available < amount) {
-      const record = recordOf(await recordsById(trx, kind, [stockId]), kind, stockId);
-      const { name } = describeStockRecord[kind](record as never);
-      throw conflict(
-        `${name}: only ${quantityText(kind, available)} in stock; the ${what} added ${quantityText(kind, amount)}.`,
-      );
-    }
+  const [short] = outOfBounds(movement);
+  if (short) {
+    const [available, amount] = [quantityText(kind, short.before), quantityText(kind, -short.change)];
+    const name = await recordName(trx, short);
+    throw conflict(`${name}: only ${available} in stock; the ${what} added ${amount}.`);
   }
 
   const created_at = revertedAt.toISOString();
-  const type = OBJECT_TYPES[kind];
-  const entries = additions.map((line) => {
-    const balance = balances.get(line.stock_id)! - line.added_quantity;
-    balances.set(line.stock_id, balance);
-    return {
-      created_at,
-      kind: 'REVERSAL' as const,
-      object_type: type,
-      object_id: line.stock_id,
-      change: -line.added_quantity,
-      balance,
-      ...link,
-      issue_id: null,
-      user_id: actor.id,
-      user_email: actor.email,
-    };
-  });
-  await shipments.addToStockQuantities(
-    trx,
-    kind,
-    new Map([...added].map(([stockId, amount]) => [stockId, -amount])),
-  );
-  await addLedgerEntries(trx, entries);
-  await recordSearchChanges(
-    trx,
-    [...added.keys()].map((object_id) => ({ object_type: type, object_id })),
-  );
+  await moveStock(trx, movement, { ledger: { kind: 'REVERSAL', ...link }, at: created_at, actor });
   return created_at;
 }
 

@@ -7,7 +7,7 @@ import type {
   StockRow,
   StockRowChanges,
 } from '../db/repositories/stock';
-import { addLedgerEntry, deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
+import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import {
   countStockRecords,
   findStockIdsAfter,
@@ -33,6 +33,7 @@ import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
 import { toLedgerEntry, type LedgerEntry } from './ledger';
+import { moveStock, stockKey } from './stockMovement';
 
 export interface StockContext {
   db: Db;
@@ -330,27 +331,24 @@ async function writeStockRecord<K extends StockKind>(
       if (current === undefined) {
         return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
       }
-      await stock.updateStockRow(trx, kind, current.id, { ...columns, quantity });
+      await stock.updateStockRow(trx, kind, current.id, columns);
       return current.id;
     });
-    if (quantity !== oldQuantity) {
-      await addLedgerEntry(trx, {
-        created_at: now().toISOString(),
-        kind: 'ADJUSTMENT',
-        object_type: objectType,
-        object_id: recordId,
-        change: quantity - oldQuantity,
-        balance: quantity,
-        shipment_id: null,
-        issue_id: null,
-        user_id: actor.id,
-        user_email: actor.email,
-      });
-    }
-    const changed = new Set([recordId, ...alsoChanged]);
-    await recordSearchChanges(
+    const ref = { object_type: objectType, object_id: recordId };
+    // The row is locked whole above (or created with its quantity): the movement starts from what was read there.
+    await moveStock(
       trx,
-      [...changed].map((object_id) => ({ object_type: objectType, object_id })),
+      {
+        changes: [{ ...ref, change: quantity - oldQuantity }],
+        before: new Map([[stockKey(ref), oldQuantity]]),
+        ...(current === undefined && { inserted: new Set([stockKey(ref)]) }),
+      },
+      {
+        ledger: { kind: 'ADJUSTMENT' },
+        at: now().toISOString(),
+        actor,
+        alsoChanged: alsoChanged.map((object_id) => ({ object_type: objectType, object_id })),
+      },
     );
     const record = await stock.findStockRecord(trx, kind, recordId);
     if (!record) throw new Error(`stock record ${recordId} vanished inside its own transaction`);

@@ -19,7 +19,8 @@ import { errorMessage } from '../../api/errorMessage';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected, dashboardWindowChosen } from '../../app/uiSlice';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
-import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
+import { exactQuantity } from '../../components/quantities';
+import { amount, kindLabels } from '../../components/stockColumns';
 import {
   ADD_SHIPMENT_PAGE,
   calendarDate,

@@ -13,7 +13,8 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
+import { exactQuantity } from '../../components/quantities';
+import { amount, kindLabels } from '../../components/stockColumns';
 import { kindOf, quantityColumn, type CardColumn } from './cardColumns';
 
 // What purchasing needs on paper: every column in text (no links), so the print and the file read alike.

@@ -7,7 +7,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
 import { longUsCalendarDate } from '../../components/dates';
 import { expiryText } from '../../components/stockAlerts';
-import { amount, exactQuantity, kindLabels } from '../../components/stockColumns';
+import { exactQuantity } from '../../components/quantities';
+import { amount, kindLabels } from '../../components/stockColumns';
 import type { CellValue, Column } from '../../components/columns';
 
 // SPEC §2's admin pages the dashboard opens (features open pages through the shell's state, not each other).

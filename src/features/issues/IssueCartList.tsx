@@ -6,16 +6,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDeleteIssueCartLineMutation, type CartLine } from '../../api/issueCart';
-import { stockKindOf, type StockKind } from '../../api/stock';
+import { stockKindOf } from '../../api/stock';
+import { specOf, STOCK_KINDS } from '../../api/stockKinds';
 import { DeleteIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { amount, stockName } from '../../components/stockColumns';
 
-const groups: { kind: StockKind; title: string }[] = [
-  { kind: 'chemical', title: 'Chemicals' },
-  { kind: 'instrument', title: 'Instruments' },
-  { kind: 'glassware', title: 'Glassware' },
-];
+/** The cart's groups, one per kind, titled with the kind's plural: 'Chemicals'. */
+const groups = STOCK_KINDS.map((kind) => {
+  const { plural } = specOf(kind);
+  return { kind, title: `${plural[0].toUpperCase()}${plural.slice(1)}` };
+});
 
 interface IssueCartListProps {
   lines: readonly CartLine[];

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useFuzzySearchAllKindsQuery, type SearchHit } from '../../api/search';
-import { stockKindOf, type StockRecord } from '../../api/stock';
+import { stockKindOf, type StockKind, type StockRecord } from '../../api/stock';
+import { specOf, viewItemText } from '../../api/stockKinds';
 import { amount, kindLabels, stockName } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { CartItem } from './CartItemForm';
@@ -13,11 +14,10 @@ import type { CartItem } from './CartItemForm';
 const TYPING_PAUSE_MS = 300;
 
 /** What tells records of one name apart in a suggestion. */
-function details(record: StockRecord): string {
-  if ('chemical' in record)
-    return `${record.chemical.molecular_formula}, ${record.purity}% pure, ${record.manufacturer.name}`;
-  if ('instrument' in record) return `${record.manufacturer.name}, ${record.supplier.name}`;
-  return `Size ${record.size}, ${record.material_type}, ${record.manufacturer.name}`;
+function details(kind: StockKind, record: StockRecord): string {
+  return specOf(kind)
+    .views.issueSuggestion.map((item) => viewItemText(kind, item, record))
+    .join(', ');
 }
 
 function Suggestion({ hit }: { hit: SearchHit }) {
@@ -31,7 +31,7 @@ function Suggestion({ hit }: { hit: SearchHit }) {
         ({kindLabels[kind]})
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {details(hit)} · {amount(kind, hit.quantity)} available
+        {details(kind, hit)} · {amount(kind, hit.quantity)} available
       </Typography>
     </Box>
   );

@@ -17,6 +17,7 @@ import {
   type LedgerKind,
 } from '../../api/ledger';
 import { stockKindOf, type StockKind } from '../../api/stock';
+import { readLineField, specOf, STOCK_KINDS, viewItemText } from '../../api/stockKinds';
 import { adminPageSelected } from '../../app/uiSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
@@ -24,7 +25,7 @@ import { localDateTime } from '../../components/dates';
 import { DownloadIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
-import { amount, kindLabels, signedAmount, stateLabels } from '../../components/stockColumns';
+import { amount, kindLabels, signedAmount } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Column } from '../../components/VirtualTable';
 
@@ -34,12 +35,10 @@ const SHIPMENT_PAGE = 6;
 
 const TYPING_PAUSE_MS = 300;
 
-/** The fields that tell the record apart from others of its name (SPEC's columns), one line. */
-function identifyingFields(item: LedgerItem): string {
-  const maker = `${item.manufacturer}/${item.supplier}`;
-  if ('CAS_RN' in item) return [item.CAS_RN, `${item.purity}%`, stateLabels[item.state], maker].join(' · ');
-  if ('material_type' in item) return [item.size, item.material_type, maker].join(' · ');
-  return maker;
+/** The fields that tell the record apart from others of its name (SPEC's columns), then its maker, one line. */
+function identifyingFields(kind: StockKind, item: LedgerItem): string {
+  const fields = specOf(kind).views.identifying.map((name) => viewItemText(kind, name, item, readLineField));
+  return [...fields, `${item.manufacturer}/${item.supplier}`].join(' · ');
 }
 
 function ItemCell({ entry, kind }: { entry: LedgerEntry; kind: StockKind }) {
@@ -49,7 +48,7 @@ function ItemCell({ entry, kind }: { entry: LedgerEntry; kind: StockKind }) {
     <>
       <Typography variant="body2">{entry.item.name}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {`${record} · ${identifyingFields(entry.item)}`}
+        {`${record} · ${identifyingFields(kind, entry.item)}`}
       </Typography>
     </>
   );
@@ -143,7 +142,7 @@ export function LedgerPage() {
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">All</MenuItem>
-          {(Object.keys(kindLabels) as StockKind[]).map((kind) => (
+          {STOCK_KINDS.map((kind) => (
             <MenuItem key={kind} value={kind}>
               {kindLabels[kind]}
             </MenuItem>

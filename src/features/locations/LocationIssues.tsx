@@ -17,21 +17,18 @@ import {
   type LocationEntry,
 } from '../../api/locations';
 import { stockKindOf, type StockKind } from '../../api/stock';
+import { STOCK_KINDS } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RecordLink } from '../../components/RecordLink';
-import { amount, kindLabels, units } from '../../components/stockColumns';
+import { amount, byKind, kindLabels, units } from '../../components/stockColumns';
 import { outstanding, ReturnItemDialog } from './ReturnItemDialog';
 
-/** SPEC §2's card sections, in order, as they read there. */
-const sectionHeadings: Record<StockKind, string> = {
-  chemical: 'Chemical items (ml)',
-  instrument: 'Instrument items (pieces)',
-  glassware: 'Glassware items (pieces)',
-};
-const sectionOrder = Object.keys(sectionHeadings) as StockKind[];
+/** SPEC §2's card sections, in order, as they read there: 'Chemical items (ml)'. */
+const sectionHeadings = byKind((kind) => `${kindLabels[kind]} items (${units[kind]})`);
+const sectionOrder = STOCK_KINDS;
 
 /** An issued line as a card shows it: what went out (its name opens its page), and how much of it came back. */
 function IssuedLine({ kind, item }: { kind: StockKind; item: IssuedItem }) {

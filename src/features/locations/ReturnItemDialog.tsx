@@ -7,7 +7,8 @@ import { stockKindOf } from '../../api/stock';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 import { numberOrNull } from '../../components/StockFormDialog';
-import { amount, exactQuantity, units } from '../../components/stockColumns';
+import { exactQuantity } from '../../components/quantities';
+import { amount, units } from '../../components/stockColumns';
 
 interface ReturnItemDialogProps {
   locationId: number;

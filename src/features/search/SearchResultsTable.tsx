@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import type { SearchResults } from '../../api/search';
 import type { StockKind } from '../../api/stock';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { chemicalSearchColumns, glasswareColumns, instrumentColumns } from '../../components/stockColumns';
+import { searchColumns } from '../../components/stockColumns';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 
 const label = 'Search results';
@@ -28,12 +28,5 @@ function Results<Row extends { id: number }>({ kind, rows, columns }: ResultsPro
 
 /** The hits of one search, with the columns of the kind searched for. */
 export function SearchResultsTable({ results }: { results: SearchResults }) {
-  switch (results.type) {
-    case 'chemical':
-      return <Results kind="chemical" rows={results.rows} columns={chemicalSearchColumns} />;
-    case 'instrument':
-      return <Results kind="instrument" rows={results.rows} columns={instrumentColumns} />;
-    case 'glassware':
-      return <Results kind="glassware" rows={results.rows} columns={glasswareColumns} />;
-  }
+  return <Results kind={results.type} rows={results.rows} columns={searchColumns(results.type)} />;
 }

@@ -10,86 +10,44 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import {
-  useListShipmentsQuery,
-  type ChemicalHistoryLine,
-  type GlasswareHistoryLine,
-  type InstrumentHistoryLine,
-  type Shipment,
-  type ShipmentHistory,
-} from '../../api/shipments';
+import { useListShipmentsQuery, type Shipment, type ShipmentHistory } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
+import { readLineField, specOf, stockField } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import { longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { amount, exactQuantity, stateLabels, units } from '../../components/stockColumns';
+import { exactQuantity } from '../../components/quantities';
+import { amount, byKind, fieldColumn, units } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { kindViews, shipmentKinds } from './kindViews';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
 
+type HistoryLine<K extends StockKind = StockKind> = Shipment<K>['lines'][number];
+
 /** The stock after the line. */
-function newTotal(line: { old_total: number; added_quantity: number }): number {
+function newTotal(line: HistoryLine): number {
   return exactQuantity(line.old_total + line.added_quantity);
 }
 
-const chemicalColumns: Column<ChemicalHistoryLine>[] = [
-  { header: 'CAS_RN', value: (line) => line.CAS_RN },
-  { header: 'Name', value: (line) => line.name },
-  { header: 'Molecular Formula', value: (line) => line.molecular_formula },
-  { header: 'Molecular Weight', unit: 'g/mol', value: (line) => line.molecular_weight },
-  { header: 'Purity', unit: '%', value: (line) => line.purity },
-  {
-    header: 'Old Quantity',
-    unit: units.chemical,
-    cell: (line) => amount('chemical', line.old_total),
-    value: (line) => line.old_total,
-  },
-  // Files hold the state's code, as the Store's export does.
-  { header: 'State', cell: (line) => stateLabels[line.state], value: (line) => line.state },
-  { header: 'Manufacturer', value: (line) => line.manufacturer },
-  { header: 'Supplier', value: (line) => line.supplier },
-  {
-    header: 'Added Quantity',
-    unit: units.chemical,
-    cell: (line) => amount('chemical', line.added_quantity),
-    value: (line) => line.added_quantity,
-  },
-];
+/** A card line's own quantities: the stock before it, what it added, the stock after it. */
+const lineQuantities: Record<string, { header: string; quantity: (line: HistoryLine) => number }> = {
+  old_total: { header: 'Old Quantity', quantity: (line) => line.old_total },
+  added_quantity: { header: 'Added Quantity', quantity: (line) => line.added_quantity },
+  new_total: { header: 'New Quantity', quantity: newTotal },
+};
 
-/** Old and New Quantity of a kind counted in pieces. */
-function piecesColumns(kind: 'instrument' | 'glassware'): Column<InstrumentHistoryLine>[] {
-  return [
-    {
-      header: 'Old Quantity',
-      unit: units[kind],
-      cell: (line) => amount(kind, line.old_total),
-      value: (line) => line.old_total,
-    },
-    {
-      header: 'New Quantity',
-      unit: units[kind],
-      cell: (line) => amount(kind, newTotal(line)),
-      value: newTotal,
-    },
-  ];
+/** A card's columns: the record's fields as SPEC's history lists them, the line's own quantities among them. */
+function historyColumns(kind: StockKind): Column<HistoryLine>[] {
+  return specOf(kind).views.history.map((name) => {
+    if (!(name in lineQuantities))
+      return fieldColumn<HistoryLine>(kind, stockField(kind, name), 'history', readLineField);
+    const { header, quantity } = lineQuantities[name];
+    return { header, unit: units[kind], cell: (line) => amount(kind, quantity(line)), value: quantity };
+  });
 }
 
-const instrumentColumns: Column<InstrumentHistoryLine>[] = [
-  { header: 'Name', value: (line) => line.name },
-  { header: 'Manufacturer', value: (line) => line.manufacturer },
-  { header: 'Supplier', value: (line) => line.supplier },
-  ...piecesColumns('instrument'),
-];
-
-const glasswareColumns: Column<GlasswareHistoryLine>[] = [
-  { header: 'Name', value: (line) => line.name },
-  { header: 'Size', value: (line) => line.size },
-  { header: 'Material Type', value: (line) => line.material_type },
-  { header: 'Manufacturer', value: (line) => line.manufacturer },
-  { header: 'Supplier', value: (line) => line.supplier },
-  ...piecesColumns('glassware'),
-];
+const HISTORY_COLUMNS = byKind(historyColumns);
 
 /** A line of the export, which lists every card's lines, each with its shipment. */
 interface ShipmentLineRow<Line> {
@@ -185,31 +143,25 @@ function ShipmentCard<K extends StockKind>({ kind, shipment, columns }: Shipment
 }
 
 function ShipmentCards({ history }: { history: ShipmentHistory }) {
-  switch (history.type) {
-    case 'chemical':
-      return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} kind="chemical" shipment={shipment} columns={chemicalColumns} />
-      ));
-    case 'instrument':
-      return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} kind="instrument" shipment={shipment} columns={instrumentColumns} />
-      ));
-    case 'glassware':
-      return history.shipments.map((shipment) => (
-        <ShipmentCard key={shipment.id} kind="glassware" shipment={shipment} columns={glasswareColumns} />
-      ));
-  }
+  const shipments: readonly Shipment[] = history.shipments;
+  return shipments.map((shipment) => (
+    <ShipmentCard
+      key={shipment.id}
+      kind={history.type}
+      shipment={shipment}
+      columns={HISTORY_COLUMNS[history.type]}
+    />
+  ));
 }
 
 function ExportHistory({ history }: { history: ShipmentHistory }) {
-  switch (history.type) {
-    case 'chemical':
-      return <ExportShipments kind="chemical" shipments={history.shipments} columns={chemicalColumns} />;
-    case 'instrument':
-      return <ExportShipments kind="instrument" shipments={history.shipments} columns={instrumentColumns} />;
-    case 'glassware':
-      return <ExportShipments kind="glassware" shipments={history.shipments} columns={glasswareColumns} />;
-  }
+  return (
+    <ExportShipments
+      kind={history.type}
+      shipments={history.shipments}
+      columns={HISTORY_COLUMNS[history.type]}
+    />
+  );
 }
 
 function HistoryPanel({ kind }: { kind: StockKind }) {

@@ -3,22 +3,16 @@ import type { StockKind, StockRecord } from '../../api/stock';
 import { GhsPictogram } from '../../components/GhsPictogram';
 import type { LabelContent } from '../../components/labels/LabelSheet';
 import { recordUrl } from '../../components/recordUrls';
-import { stateLabels, stockName } from '../../components/stockColumns';
+import { specOf, viewItemText } from '../../api/stockKinds';
+import { stockName } from '../../components/stockColumns';
 
-/** The fields that tell a record apart from others of its name, as short label lines. */
-function identifyingLines(record: StockRecord): string[] {
-  const trade = `${record.manufacturer.name} · ${record.supplier.name}`;
-  if ('chemical' in record) {
-    const { CAS_RN, molecular_formula } = record.chemical;
-    return [
-      `CAS ${CAS_RN} · ${molecular_formula}`,
-      `${record.purity}% · ${stateLabels[record.state]}`,
-      trade,
-      `Chemical no. ${record.id}`,
-    ];
-  }
-  if ('instrument' in record) return [trade, `Instrument no. ${record.id}`];
-  return [`${record.size} · ${record.material_type}`, trade, `Glassware no. ${record.id}`];
+/** The fields that tell a record apart from others of its name, as short label lines, then its number. */
+function identifyingLines(kind: StockKind, record: StockRecord): string[] {
+  const spec = specOf(kind);
+  const lines = spec.views.label.map((line) =>
+    line.map((item) => viewItemText(kind, item, record)).join(' · '),
+  );
+  return [...lines, `${spec.label} no. ${record.id}`];
 }
 
 /** A chemical's GHS pictograms in a row small enough for a 37 mm label; nothing for a record without any. */
@@ -41,7 +35,7 @@ export function labelOf(kind: StockKind, record: StockRecord): LabelContent {
   return {
     key: `${kind}-${record.id}`,
     title: stockName(record),
-    lines: identifyingLines(record),
+    lines: identifyingLines(kind, record),
     url: recordUrl({ kind, id: record.id }),
     hazards: labelPictograms(record),
   };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../migrations';
@@ -25,23 +25,16 @@ export const STAGING_TABLES = {
   glassware: 'glassware_temp_shipment',
 } as const satisfies Record<StockKind, keyof Database>;
 
-const STOCK_TABLES = {
-  chemical: 'chemical_stock',
-  instrument: 'instrument_stock',
-  glassware: 'glassware_stock',
-} as const satisfies Record<StockKind, keyof Database>;
-
 const KINDS_BY_OBJECT_TYPE: Record<StockObjectType, StockKind> = {
   CHEMICAL: 'chemical',
   INSTRUMENT: 'instrument',
   GLASSWARE: 'glassware',
 };
 
-// Kysely cannot follow a table name that depends on a type parameter; the three tables of each family share
-// their columns (but for the expiry date, which instrument staging lacks and is never written or read for), so
-// one name stands for all of them.
+// Kysely cannot follow a table name that depends on a type parameter; the three staging tables share their columns
+// (but for the expiry date, which instrument staging lacks and is never written or read for), so one name stands
+// for all of them.
 const stagingTable = (kind: StockKind) => STAGING_TABLES[kind] as 'chemical_temp_shipment';
-const stockTable = (kind: StockKind) => STOCK_TABLES[kind] as 'chemical_stock';
 
 /** Bounded so an IN list or a multi-row insert stays far below SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_STATEMENT = 500;
@@ -136,66 +129,6 @@ export async function deleteStagingLines(
 ): Promise<void> {
   for (const chunk of inChunks(ids)) {
     await trx.deleteFrom(stagingTable(kind)).where('id', 'in', chunk).execute();
-  }
-}
-
-// ---- Stock quantities at merge ----
-
-/**
- * The quantities of these stock records, locked in ascending id order (so concurrent merges over the same
- * records wait for each other instead of deadlocking) and read after the lock, i.e. the latest committed values.
- */
-export async function lockStockQuantities(
-  trx: Executor,
-  dialect: Dialect,
-  kind: StockKind,
-  ids: readonly number[],
-): Promise<Map<number, number>> {
-  const quantities = new Map<number, number>();
-  for (const chunk of inChunks([...ids].sort((a, b) => a - b))) {
-    const query = trx
-      .selectFrom(stockTable(kind))
-      .select(['id', 'quantity'])
-      .where('id', 'in', chunk)
-      .orderBy('id');
-    for (const row of await lockRowsIfSupported(query, dialect).execute()) {
-      quantities.set(row.id, Number(row.quantity));
-    }
-  }
-  return quantities;
-}
-
-/**
- * Adds each amount (negative to take away) to its record's quantity, locked by lockStockQuantities; one statement
- * per chunk.
- */
-/** Sets the expiry date of records of an expiring kind (a merge copies it from its staging lines). */
-export async function setExpiryDates(
-  trx: Executor,
-  kind: 'chemical' | 'glassware',
-  dates: ReadonlyMap<number, string>,
-): Promise<void> {
-  for (const [id, expiry_date] of dates) {
-    await trx.updateTable(stockTable(kind)).set({ expiry_date }).where('id', '=', id).execute();
-  }
-}
-
-export async function addToStockQuantities(
-  trx: Executor,
-  kind: StockKind,
-  amounts: ReadonlyMap<number, number>,
-): Promise<void> {
-  for (const chunk of inChunks([...amounts])) {
-    const cases = chunk.map(([id, amount]) => sql`when ${id} then ${amount}`);
-    await trx
-      .updateTable(stockTable(kind))
-      .set({ quantity: sql<number>`quantity + cast(case id ${sql.join(cases, sql` `)} end as bigint)` })
-      .where(
-        'id',
-        'in',
-        chunk.map(([id]) => id),
-      )
-      .execute();
   }
 }
 

@@ -7,15 +7,13 @@ import type { Executor } from './users';
 export type LedgerEntryRow = Selectable<StockLedgerTable>;
 export type NewLedgerEntry = Insertable<StockLedgerTable>;
 
-/** Call it in the transaction that changes the quantity, so both commit or neither does. */
-export async function addLedgerEntry(trx: Executor, entry: Omit<NewLedgerEntry, 'id'>): Promise<void> {
-  await trx.insertInto('stock_ledger').values(entry).execute();
-}
-
 /** Rows per insert statement: 11 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const ENTRIES_PER_STATEMENT = 500;
 
-/** addLedgerEntry for many changes at once (a merge), in few statements. */
+/**
+ * Ledger entries, in few statements. Call it in the transaction that changes the quantities (a stock movement), so
+ * both commit or neither does.
+ */
 export async function addLedgerEntries(
   trx: Executor,
   entries: readonly Omit<NewLedgerEntry, 'id'>[],
