@@ -288,7 +288,8 @@ const HAZARD_FIELDS = [
       placeholder: 'From the hazard statements',
       ignoreCase: true,
     },
-    description: 'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
+    description:
+      'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
     required: false,
     nullable: true,
     home: { on: 'hazards' },

@@ -2,8 +2,7 @@ import { specOf, STOCK_KINDS, stockField, type SpecTable, type StockKind } from 
 
 /** What a stock list may be ordered by: `id`, the default order, and the Store's sortable columns by API name. */
 export type StockOrderingField<K extends StockKind> =
-  | 'id'
-  | Extract<SpecTable[K]['fields'][number], { sortable: true }>['name'];
+  'id' | Extract<SpecTable[K]['fields'][number], { sortable: true }>['name'];
 
 /** The ordering fields of each kind: `id`, then the sortable columns in the Store's order (SPEC "Store stock tabs"). */
 export const STOCK_ORDERING_FIELDS = Object.fromEntries(

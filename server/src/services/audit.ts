@@ -14,7 +14,14 @@ import {
   type AuditAction,
   type AuditTargetType,
 } from '../domain/auditActions';
-import { readField, readLineField, specOf, stockField, viewItemText, type StockKind } from '../domain/stockKinds';
+import {
+  readField,
+  readLineField,
+  specOf,
+  stockField,
+  viewItemText,
+  type StockKind,
+} from '../domain/stockKinds';
 import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';

@@ -1,12 +1,7 @@
 import type { Db, Dialect } from '../db';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
-import type {
-  NewStockRow,
-  StockRecords,
-  StockRow,
-  StockRowChanges,
-} from '../db/repositories/stock';
+import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import {
   countStockRecords,

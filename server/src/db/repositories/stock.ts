@@ -67,7 +67,10 @@ const listOf = <T extends string = string>(stored: string): T[] =>
  * records shares a few hundred labels at most.
  */
 function hazardLabels() {
-  const labels = new Map<string, Pick<HazardLabel, 'signal_word' | 'signal_word_overridden' | 'pictograms'>>();
+  const labels = new Map<
+    string,
+    Pick<HazardLabel, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
+  >();
   return (stored: string, override: ChemicalStockTable['signal_word_override']) => {
     const key = `${stored}|${override ?? ''}`;
     let label = labels.get(key);
@@ -224,7 +227,10 @@ async function readStockRecords<K extends StockKind>(
     if (hazardLabel) {
       Object.assign(
         record,
-        hazardLabel(row.hazard_statements as string, row.signal_word_override as ChemicalStockTable['signal_word_override']),
+        hazardLabel(
+          row.hazard_statements as string,
+          row.signal_word_override as ChemicalStockTable['signal_word_override'],
+        ),
       );
       record.storage_classes = listOf<MarkedStorageClass>(row.storage_classes as string);
     }
