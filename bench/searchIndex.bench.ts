@@ -5,7 +5,7 @@
  * `npx tsx bench/searchIndex.bench.ts`.
  */
 import { FuzzyIndex, type SearchEntry } from '../server/src/search/fuzzyIndex';
-import { instrumentSearchEntry } from '../server/src/search/searchEntries';
+import { stockSearchEntry } from '../server/src/search/searchEntries';
 import { benchmarkQueries, generateDataset, mulberry32, type BenchmarkQuery } from './dataset';
 import { searchEntriesOf } from './searchEntries';
 import { percentile } from './stats';
@@ -114,7 +114,7 @@ function syntheticNames(count: number): SearchEntry[] {
     return text;
   };
   return Array.from({ length: count }, (_, i) =>
-    instrumentSearchEntry(20_000_000 + i, { name: `${word()} ${word()}` }),
+    stockSearchEntry('instrument', 20_000_000 + i, { name: `${word()} ${word()}` }),
   );
 }
 

@@ -65,8 +65,8 @@ export type FieldHome =
   | { on: 'catalog' }
   /** A column of the chemical's catalog entry: what describes the substance (§4.4). */
   | { on: 'substance'; column: 'cas_rn' | 'molecular_formula' | 'molecular_weight' }
-  /** A manufacturer or supplier entry, found or created by name. */
-  | { on: 'trade'; table: 'manufacturers' | 'suppliers' }
+  /** A manufacturer or supplier entry, found or created by name; `foreignKey`: the stock row's column naming it. */
+  | { on: 'trade'; table: 'manufacturers' | 'suppliers'; foreignKey: 'manufacturer_id' | 'supplier_id' }
   /**
    * A column of the stock row. `scale`: stored as hundredths (purity) or in the kind's base units (a minimum);
    * `key`: the column holding the text trimmed and lower-cased, for identity, ordering and search.
@@ -92,6 +92,8 @@ export interface StockField {
   readonly unit?: string;
   /** Under the input in the forms. */
   readonly helperText?: string;
+  /** What the API's documentation (OpenAPI) says of a written value where its input and unit do not tell. */
+  readonly description?: string;
   /** Needed on create (a PUT needs every field all the same). */
   readonly required: boolean;
   /** Answers null when unset, and null clears it on a write. */
@@ -205,7 +207,7 @@ const manufacturer = {
   input: { type: 'text', maxLength: 100 },
   required: true,
   nullable: false,
-  home: { on: 'trade', table: 'manufacturers' },
+  home: { on: 'trade', table: 'manufacturers', foreignKey: 'manufacturer_id' },
   identity: true,
   filtered: true,
   sortable: true,
@@ -215,7 +217,7 @@ const supplier = {
   ...manufacturer,
   name: 'supplier',
   label: 'Supplier',
-  home: { on: 'trade', table: 'suppliers' },
+  home: { on: 'trade', table: 'suppliers', foreignKey: 'supplier_id' },
 } as const satisfies StockField;
 
 /** The name of the record's catalog entry. */
@@ -291,6 +293,8 @@ const HAZARD_FIELDS = [
       placeholder: 'From the hazard statements',
       ignoreCase: true,
     },
+    description:
+      'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
     required: false,
     nullable: true,
     home: { on: 'hazards' },

@@ -1,27 +1,16 @@
-import type { StockKind } from './stockKinds';
+import { specOf, STOCK_KINDS, stockField, type SpecTable, type StockKind } from './stockKinds';
 
-/**
- * What a stock list may be ordered by: the columns the Store shows (SPEC "Store stock tabs") under their API
- * field names, and `id`, the default order.
- */
-export const STOCK_ORDERING_FIELDS = {
-  chemical: [
-    'id',
-    'name',
-    'CAS_RN',
-    'molecular_formula',
-    'molecular_weight',
-    'purity',
-    'quantity',
-    'state',
-    'manufacturer',
-    'supplier',
-  ],
-  instrument: ['id', 'name', 'quantity', 'manufacturer', 'supplier'],
-  glassware: ['id', 'name', 'quantity', 'size', 'material_type', 'manufacturer', 'supplier'],
-} as const satisfies Record<StockKind, readonly string[]>;
+/** What a stock list may be ordered by: `id`, the default order, and the Store's sortable columns by API name. */
+export type StockOrderingField<K extends StockKind> =
+  'id' | Extract<SpecTable[K]['fields'][number], { sortable: true }>['name'];
 
-export type StockOrderingField<K extends StockKind> = (typeof STOCK_ORDERING_FIELDS)[K][number];
+/** The ordering fields of each kind: `id`, then the sortable columns in the Store's order (SPEC "Store stock tabs"). */
+export const STOCK_ORDERING_FIELDS = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [
+    kind,
+    ['id', ...specOf(kind).views.store.filter((name) => stockField(kind, name).sortable)],
+  ]),
+) as unknown as { [K in StockKind]: readonly StockOrderingField<K>[] };
 
 /** One field of an `ordering` value (`name`, or `-name` for descending). */
 export interface OrderingTerm<F extends string = string> {

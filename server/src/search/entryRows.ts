@@ -1,14 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../db';
-import type { StockObjectType } from '../db/tables';
+import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../domain/stockKinds';
 import type { StockRef } from './changeLog';
 import type { SearchEntry } from './fuzzyIndex';
-import { chemicalSearchEntry, glasswareSearchEntry, instrumentSearchEntry } from './searchEntries';
-
-function idsByType(refs: readonly StockRef[]): Record<StockObjectType, number[]> {
-  const ids: Record<StockObjectType, number[]> = { CHEMICAL: [], INSTRUMENT: [], GLASSWARE: [] };
-  for (const ref of refs) ids[ref.object_type].push(ref.object_id);
-  return ids;
-}
+import { fuzzyFields, stockSearchEntry } from './searchEntries';
 
 /** Bounded so an IN list stays far below SQLite's and PostgreSQL's parameter limits. */
 const IDS_PER_QUERY = 1000;
@@ -22,46 +17,47 @@ async function inChunks<T>(ids: readonly number[], read: (ids: number[]) => Prom
   return rows;
 }
 
+/** Where a searched field is read: the catalog entry (`c`) or the stock row (`s`). */
+function searchedColumn(field: StockField): string {
+  const { home } = field;
+  if (home.on === 'catalog') return 'c.name';
+  if (home.on === 'substance') return `c.${home.column}`;
+  if (home.on === 'record') return `s.${home.column}`;
+  throw new Error(`the fuzzy search cannot read ${field.name}`);
+}
+
+type EntryRow = Record<string, string | number> & { id: number };
+
+/** The kind's stock rows with their searched fields under their API names: all, or those with the given ids. */
+async function entryRows(db: Db, kind: StockKind, ids?: number[]): Promise<EntryRow[]> {
+  const { stockTable, catalog } = specOf(kind);
+  // Kysely cannot follow table names chosen at run time: typed as one kind's, read as any kind's.
+  const query = db
+    .selectFrom(`${stockTable} as s` as 'instrument_stock as s')
+    .innerJoin(
+      `${catalog.table} as c` as 'instruments as c',
+      'c.id',
+      `s.${catalog.foreignKey}` as 's.instrument_id',
+    )
+    .select(['s.id', ...fuzzyFields(kind).map((field) => sql.ref(searchedColumn(field)).as(field.name))]);
+  return (await (ids ? query.where('s.id', 'in', ids) : query).execute()) as unknown as EntryRow[];
+}
+
 /**
  * The searchable texts of the given stock records, or of every stock record when `refs` is omitted.
  * A ref whose record no longer exists yields nothing.
  */
 export async function readSearchEntries(db: Db, refs?: readonly StockRef[]): Promise<SearchEntry[]> {
-  const ids = refs && idsByType(refs);
-  /** Every row in one query, or the rows of the given ids. */
-  const rowsOf = <T>(type: StockObjectType, read: (ids?: number[]) => Promise<T[]>): Promise<T[]> =>
-    ids ? inChunks(ids[type], read) : read();
-
-  const chemicals = await rowsOf('CHEMICAL', (chunk) => {
-    const query = db
-      .selectFrom('chemical_stock as s')
-      .innerJoin('chemicals as c', 'c.id', 's.chemical_id')
-      .select(['s.id', 'c.name', 'c.cas_rn', 'c.molecular_formula']);
-    return (chunk ? query.where('s.id', 'in', chunk) : query).execute();
-  });
-  const instruments = await rowsOf('INSTRUMENT', (chunk) => {
-    const query = db
-      .selectFrom('instrument_stock as s')
-      .innerJoin('instruments as i', 'i.id', 's.instrument_id')
-      .select(['s.id', 'i.name']);
-    return (chunk ? query.where('s.id', 'in', chunk) : query).execute();
-  });
-  const glassware = await rowsOf('GLASSWARE', (chunk) => {
-    const query = db
-      .selectFrom('glassware_stock as s')
-      .innerJoin('glasswares as g', 'g.id', 's.glassware_id')
-      .select(['s.id', 'g.name', 's.material_type', 's.size']);
-    return (chunk ? query.where('s.id', 'in', chunk) : query).execute();
-  });
-  return [
-    ...chemicals.map((row) =>
-      chemicalSearchEntry(row.id, {
-        name: row.name,
-        CAS_RN: row.cas_rn,
-        molecular_formula: row.molecular_formula,
-      }),
-    ),
-    ...instruments.map((row) => instrumentSearchEntry(row.id, row)),
-    ...glassware.map((row) => glasswareSearchEntry(row.id, row)),
-  ];
+  const entries: SearchEntry[] = [];
+  for (const kind of STOCK_KINDS) {
+    const { objectType } = specOf(kind);
+    const rows = refs
+      ? await inChunks(
+          refs.flatMap((ref) => (ref.object_type === objectType ? [ref.object_id] : [])),
+          (chunk) => entryRows(db, kind, chunk),
+        )
+      : await entryRows(db, kind);
+    entries.push(...rows.map((row) => stockSearchEntry(kind, row.id, row)));
+  }
+  return entries;
 }

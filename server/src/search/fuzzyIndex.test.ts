@@ -8,7 +8,7 @@ import {
 } from './fuzzyIndex';
 import { normalize, words } from './normalize';
 import { referenceLcs } from '../testing/referenceLcs';
-import { chemicalSearchEntry, glasswareSearchEntry, instrumentSearchEntry } from './searchEntries';
+import { stockSearchEntry } from './searchEntries';
 
 const preparedFields = new WeakMap<SearchEntry, { field: string; words: string[] }[]>();
 
@@ -77,7 +77,7 @@ function bruteForceSearch(
 }
 
 function chemical(id: number, name: string, CAS_RN: string, molecular_formula: string): SearchEntry {
-  return chemicalSearchEntry(id, { name, CAS_RN, molecular_formula });
+  return stockSearchEntry('chemical', id, { name, CAS_RN, molecular_formula });
 }
 
 const sample: SearchEntry[] = [
@@ -88,11 +88,11 @@ const sample: SearchEntry[] = [
   chemical(5, 'Diethyl ether', '60-29-7', 'C4H10O'),
   chemical(6, 'Sodium chloride', '7647-14-5', 'NaCl'),
   chemical(7, 'Copper(II) sulfate pentahydrate', '7758-99-8', 'CuSO4·5H2O'),
-  instrumentSearchEntry(1, { name: 'Spectrophotometer' }),
-  instrumentSearchEntry(2, { name: 'Ethanol Still' }),
-  glasswareSearchEntry(1, { name: 'Beaker', material_type: 'Borosilicate', size: 250 }),
-  glasswareSearchEntry(2, { name: 'Volumetric flask', material_type: 'Borosilicate', size: 1000 }),
-  glasswareSearchEntry(3, { name: 'Ethanol bottle', material_type: 'Soda-lime', size: 2500 }),
+  stockSearchEntry('instrument', 1, { name: 'Spectrophotometer' }),
+  stockSearchEntry('instrument', 2, { name: 'Ethanol Still' }),
+  stockSearchEntry('glassware', 1, { name: 'Beaker', material_type: 'Borosilicate', size: 250 }),
+  stockSearchEntry('glassware', 2, { name: 'Volumetric flask', material_type: 'Borosilicate', size: 1000 }),
+  stockSearchEntry('glassware', 3, { name: 'Ethanol bottle', material_type: 'Soda-lime', size: 2500 }),
 ];
 
 function indexOf(entries: readonly SearchEntry[]): FuzzyIndex {
@@ -182,8 +182,8 @@ describe('FuzzyIndex.search', () => {
 
   it('breaks ties by catalog name, case-insensitively, then by type, then by id', () => {
     const tied = indexOf([
-      instrumentSearchEntry(1, { name: 'beta probe' }),
-      glasswareSearchEntry(9, { name: 'Beta probe', material_type: 'Quartz', size: 5 }),
+      stockSearchEntry('instrument', 1, { name: 'beta probe' }),
+      stockSearchEntry('glassware', 9, { name: 'Beta probe', material_type: 'Quartz', size: 5 }),
       chemical(4, 'BETA PROBE', '50-00-0', 'CH2O'),
       chemical(2, 'Beta probe', '50-00-0', 'CH2O'),
       chemical(3, 'Alfa probe', '50-00-0', 'CH2O'),
@@ -236,23 +236,23 @@ describe('FuzzyIndex against the brute-force reference', () => {
   const dataset = generateDataset({ seed: 11, size: 1500 });
   // Few distinct names so that ties on name, type and id are frequent; odd cases and spacing on purpose.
   const entries: SearchEntry[] = [
-    ...dataset.chemicals.map((record, i) => chemicalSearchEntry(i + 1, record)),
-    ...dataset.instruments.map((record, i) => instrumentSearchEntry(i + 1, record)),
-    ...dataset.glassware.map((record, i) => glasswareSearchEntry(i + 1, record)),
+    ...dataset.chemicals.map((record, i) => stockSearchEntry('chemical', i + 1, record)),
+    ...dataset.instruments.map((record, i) => stockSearchEntry('instrument', i + 1, record)),
+    ...dataset.glassware.map((record, i) => stockSearchEntry('glassware', i + 1, record)),
     ...Array.from({ length: 300 }, (_, i) =>
       pick([
         () =>
-          instrumentSearchEntry(5000 + i, {
+          stockSearchEntry('instrument', 5000 + i, {
             name: pick(['  ETHANOL  still', 'Beaker', 'beaker', 'Sodium chloride']),
           }),
         () =>
-          glasswareSearchEntry(5000 + i, {
+          stockSearchEntry('glassware', 5000 + i, {
             name: pick(['Ethanol', 'ethanol', 'Methanol flask']),
             material_type: pick(['PTFE', 'ptfe', 'Quartz']),
             size: pick([0, 25, 250]),
           }),
         () =>
-          chemicalSearchEntry(5000 + i, {
+          stockSearchEntry('chemical', 5000 + i, {
             name: pick(['Beaker', 'Ethanol', 'Ab', 'ba', 'aab']),
             CAS_RN: '64-17-5',
             molecular_formula: pick(['C2H6O', 'CH4O', 'ab']),

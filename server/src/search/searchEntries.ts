@@ -1,31 +1,21 @@
+import { specOf, type StockField, type StockKind } from '../domain/stockKinds';
 import type { SearchEntry } from './fuzzyIndex';
 
-/** The searchable texts of each kind of stock record (SERVER.md §11); manufacturer and supplier are not searched. */
+/** The fields the fuzzy search looks in (SERVER.md §11), from the stock-kind table: manufacturer and supplier are not. */
+export const fuzzyFields = (kind: StockKind): StockField[] =>
+  specOf(kind).fields.filter((field) => field.fuzzy);
 
-export function chemicalSearchEntry(
-  id: number,
-  chemical: { name: string; CAS_RN: string; molecular_formula: string },
-): SearchEntry {
+const catalogNameField = (kind: StockKind): StockField =>
+  specOf(kind).fields.find((field) => field.home.on === 'catalog') as StockField;
+
+const valueOf = (values: object, field: StockField) => (values as Record<string, unknown>)[field.name];
+
+/** A stock record's searchable texts, from its values flat by API name; it is found by its catalog entry's name. */
+export function stockSearchEntry(kind: StockKind, id: number, values: object): SearchEntry {
   return {
-    type: 'CHEMICAL',
+    type: specOf(kind).objectType,
     id,
-    catalogName: chemical.name,
-    fields: [chemical.name, chemical.CAS_RN, chemical.molecular_formula],
-  };
-}
-
-export function instrumentSearchEntry(id: number, instrument: { name: string }): SearchEntry {
-  return { type: 'INSTRUMENT', id, catalogName: instrument.name, fields: [instrument.name] };
-}
-
-export function glasswareSearchEntry(
-  id: number,
-  glassware: { name: string; material_type: string; size: number },
-): SearchEntry {
-  return {
-    type: 'GLASSWARE',
-    id,
-    catalogName: glassware.name,
-    fields: [glassware.name, glassware.material_type, String(glassware.size)],
+    catalogName: String(valueOf(values, catalogNameField(kind))),
+    fields: fuzzyFields(kind).map((field) => String(valueOf(values, field))),
   };
 }

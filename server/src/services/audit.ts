@@ -14,7 +14,14 @@ import {
   type AuditAction,
   type AuditTargetType,
 } from '../domain/auditActions';
-import type { StockKind } from '../domain/stockKinds';
+import {
+  readField,
+  readLineField,
+  specOf,
+  stockField,
+  viewItemText,
+  type StockKind,
+} from '../domain/stockKinds';
 import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
@@ -141,57 +148,26 @@ export const userSnapshot = (user: Pick<User, 'email' | 'first_name' | 'last_nam
   last_name: user.last_name,
 });
 
-/** A stock record's fields as the admin Store's columns show them: names flat, quantities in ml or pieces. */
+/**
+ * A stock record's fields as the admin Store's columns show them (the table's `audit` view): names flat,
+ * quantities in ml or pieces.
+ */
 export function stockSnapshot<K extends StockKind>(kind: K, record: StockRecords[K]): Snapshot {
-  const trade = { manufacturer: record.manufacturer.name, supplier: record.supplier.name };
-  if (kind === 'chemical') {
-    const chemical = record as StockRecords['chemical'];
-    return {
-      name: chemical.chemical.name,
-      CAS_RN: chemical.chemical.CAS_RN,
-      molecular_formula: chemical.chemical.molecular_formula,
-      molecular_weight: chemical.chemical.molecular_weight,
-      purity: chemical.purity,
-      state: chemical.state,
-      ...trade,
-      quantity: chemical.quantity,
-      expiry_date: chemical.expiry_date,
-      opened_on: chemical.opened_on,
-      minimum_quantity: chemical.minimum_quantity,
+  return Object.fromEntries(
+    specOf(kind).views.audit.map((name) => {
+      const value = readField(kind, stockField(kind, name), record) as FieldValue;
       // None is no value, like an unset date: a record created without hazard data lists none of it.
-      hazard_statements: chemical.hazard_statements.length > 0 ? chemical.hazard_statements : null,
-      signal_word: chemical.signal_word,
-      storage_classes: chemical.storage_classes.length > 0 ? chemical.storage_classes : null,
-    };
-  }
-  if (kind === 'instrument') {
-    return {
-      name: (record as StockRecords['instrument']).instrument.name,
-      ...trade,
-      quantity: record.quantity,
-      minimum_quantity: record.minimum_quantity,
-    };
-  }
-  const glassware = record as StockRecords['glassware'];
-  return {
-    name: glassware.glassware.name,
-    size: glassware.size,
-    material_type: glassware.material_type,
-    ...trade,
-    quantity: glassware.quantity,
-    expiry_date: glassware.expiry_date,
-    minimum_quantity: glassware.minimum_quantity,
-  };
+      return [name, Array.isArray(value) && value.length === 0 ? null : value];
+    }),
+  );
 }
 
 /** `Ethanol 99.5% Merck/Daraz (chemical #7)`, `Beaker 250 Borosilicate Pyrex/Daraz (glassware #5)`. */
 export function stockTarget(kind: StockKind, id: number, fields: Snapshot): AuditTarget {
   const identity = [
-    fields.name,
-    kind === 'chemical' ? `${fields.purity}%` : undefined,
-    kind === 'glassware' ? `${fields.size} ${fields.material_type}` : undefined,
+    ...specOf(kind).views.auditLabel.map((item) => viewItemText(kind, item, fields, readLineField)),
     `${fields.manufacturer}/${fields.supplier}`,
-  ].filter((part) => part !== undefined);
+  ];
   return { type: kind, id, label: `${identity.join(' ')} (${kind} #${id})` };
 }
 

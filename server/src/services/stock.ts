@@ -1,13 +1,7 @@
 import type { Db, Dialect } from '../db';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
-import type {
-  ChemicalState,
-  NewStockRow,
-  StockRecords,
-  StockRow,
-  StockRowChanges,
-} from '../db/repositories/stock';
+import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import {
   countStockRecords,
@@ -17,15 +11,17 @@ import {
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
 import { molarMass } from '../domain/chemistry/formula';
-import {
-  deriveSignalWord,
-  normalizeHazardCodes,
-  signalWordOverride,
-  type SignalWordChoice,
-} from '../domain/chemistry/ghs';
+import { deriveSignalWord, normalizeHazardCodes, signalWordOverride } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
-import { roundToThousandths, toHundredths } from '../domain/quantity';
-import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../domain/stockKinds';
+import { roundToThousandths } from '../domain/quantity';
+import {
+  OBJECT_TYPES,
+  specOf,
+  toBaseQuantity,
+  toStored,
+  type SpecTable,
+  type StockKind,
+} from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import { recordSearchChanges } from '../search/changeLog';
@@ -41,51 +37,28 @@ export interface StockContext {
   now: () => Date;
 }
 
-/** The §4.3 write fields in API units, after validation (catalog names already taken from their nested forms). */
-interface TradeFields {
-  manufacturer: string;
-  supplier: string;
-  /** Optional on create (default 0). */
-  quantity?: number;
-  /** Optional on every write: absent keeps the value (null on create), null clears it. */
-  minimum_quantity?: number | null;
-}
+// The §4.3 write fields in API units, after validation (catalog names already taken from their nested forms), typed
+// from the stock-kind table as routes/stock/schemas.ts builds their bodies from it: required fields present, the
+// others optional (absent keeps the value, or none on create; null clears it where the field is nullable).
+type WriteFieldOf<K extends StockKind> = SpecTable[K]['fields'][number];
+type WrittenValue<F> = F extends { input: { type: 'choice'; choices: readonly (infer Code)[] } }
+  ? Code
+  : F extends { input: { type: 'number' } }
+    ? number
+    : F extends { input: { type: 'codes' } }
+      ? string[]
+      : string;
+type Written<F> = F extends { nullable: true } ? WrittenValue<F> | null : WrittenValue<F>;
+type StockWriteOf<K extends StockKind> = {
+  [F in Extract<WriteFieldOf<K>, { required: true }> as F['name']]: Written<F>;
+} & { [F in Exclude<WriteFieldOf<K>, { required: true }> as F['name']]?: Written<F> };
 
-/** A calendar date `YYYY-MM-DD`, or null; absent keeps the value. */
-interface ExpiryFields {
-  expiry_date?: string | null;
-}
+type KindWrites = { [K in StockKind]: StockWriteOf<K> };
+/** The fields every kind's write has, readable where the kind is a type parameter. */
+type SharedWrite = Pick<KindWrites[StockKind], keyof KindWrites[StockKind]>;
 
-export interface ChemicalWrite extends TradeFields, ExpiryFields {
-  name: string;
-  CAS_RN: string;
-  molecular_formula: string;
-  /** Absent or null: computed from the formula. */
-  molecular_weight?: number | null;
-  purity: number;
-  state: ChemicalState;
-  opened_on?: string | null;
-  /** Hazard data (docs/api.md, 'Hazard data'), optional on every write: absent keeps it, null clears it. */
-  hazard_statements?: string[] | null;
-  signal_word?: SignalWordChoice;
-  storage_classes?: string[] | null;
-}
-
-export interface InstrumentWrite extends TradeFields {
-  name: string;
-}
-
-export interface GlasswareWrite extends TradeFields, ExpiryFields {
-  name: string;
-  size: number;
-  material_type: string;
-}
-
-export interface StockWrites {
-  chemical: ChemicalWrite;
-  instrument: InstrumentWrite;
-  glassware: GlasswareWrite;
-}
+export type StockWrites = { [K in StockKind]: SharedWrite & StockWriteOf<K> };
+export type ChemicalWrite = StockWrites['chemical'];
 
 const duplicateRecord = () =>
   ValidationError.field('non_field_errors', 'A stock record with these identifying fields already exists.');
@@ -124,40 +97,6 @@ export const DATABASE_CATALOG: CatalogLookup = {
   saveChemical: stock.saveChemical,
 };
 
-type ColumnResolver<K extends StockKind> = (
-  trx: Db,
-  input: Partial<StockWrites[K]>,
-  current: StockRow<K> | undefined,
-  catalog: CatalogLookup,
-) => Promise<ResolvedColumns<K>>;
-
-/** The optional fields of what needs attention (expiry, opened on, minimum), in stored units. */
-function alertColumns(
-  kind: StockKind,
-  input: Partial<TradeFields & ExpiryFields & { opened_on?: string | null }>,
-) {
-  const minimum = input.minimum_quantity;
-  return {
-    ...(minimum !== undefined && {
-      minimum_quantity: minimum === null ? null : toBaseQuantity(kind, minimum),
-    }),
-    ...(input.expiry_date !== undefined && { expiry_date: input.expiry_date }),
-    ...(input.opened_on !== undefined && { opened_on: input.opened_on }),
-  };
-}
-
-// Catalog entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so concurrent
-// writes that create entries wait for each other in the same order and cannot deadlock.
-async function tradeColumns(trx: Db, input: Partial<TradeFields>, { entry }: CatalogLookup) {
-  const manufacturer =
-    input.manufacturer === undefined ? undefined : await entry(trx, 'manufacturers', input.manufacturer);
-  const supplier = input.supplier === undefined ? undefined : await entry(trx, 'suppliers', input.supplier);
-  return {
-    ...(manufacturer && { manufacturer_id: manufacturer.id }),
-    ...(supplier && { supplier_id: supplier.id }),
-  };
-}
-
 /**
  * The hazard columns a chemical write sets: codes and classes stored in their one order, each once; the signal
  * word stored as an override only when it differs from the one the record's codes (after this write) derive.
@@ -184,8 +123,6 @@ function hazardColumns(
   }
   return columns;
 }
-
-const SUBSTANCE_FIELDS = ['name', 'CAS_RN', 'molecular_formula', 'molecular_weight'] as const;
 
 /**
  * The chemical entry a write names (§4.4): found by name or created, with its substance values set to the ones
@@ -228,49 +165,55 @@ export function substanceValues(
   return { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight };
 }
 
-const resolvers: { [K in StockKind]: ColumnResolver<K> } = {
-  chemical: async (trx, input, current, catalog) => {
-    const columns: StockRowChanges<'chemical'> = {
-      ...(await tradeColumns(trx, input, catalog)),
-      ...alertColumns('chemical', input),
-      ...hazardColumns(input, current),
-    };
-    let alsoChanged: number[] = [];
-    if (SUBSTANCE_FIELDS.some((field) => input[field] !== undefined)) {
-      const chemical = await resolveChemical(trx, input, current, catalog);
-      columns.chemical_id = chemical.id;
+/**
+ * The stored columns a write sets (§4.4): manufacturer, supplier and the kind's catalog entry found or created by
+ * name (a chemical's with its substance values), the record's own fields in stored units (text with its key), and
+ * a chemical's hazard data. Entries are resolved in a fixed order (manufacturer, supplier, the kind's own entry), so
+ * concurrent writes that create entries wait for each other in the same order and cannot deadlock.
+ */
+async function resolveColumns<K extends StockKind>(
+  trx: Db,
+  kind: K,
+  input: Partial<StockWrites[K]>,
+  current: StockRow<K> | undefined,
+  catalog: CatalogLookup,
+): Promise<ResolvedColumns<K>> {
+  const spec = specOf(kind);
+  const values = input as Record<string, unknown>;
+  const columns: Record<string, unknown> = {};
+  for (const field of spec.fields) {
+    const { home } = field;
+    const value = values[field.name];
+    if (value === undefined) continue;
+    if (home.on === 'trade') {
+      columns[home.foreignKey] = (await catalog.entry(trx, home.table, value as string)).id;
+    } else if (home.on === 'record') {
+      columns[home.column] = toStored(kind, field, value);
+      if (home.key) columns[home.key] = value === null ? null : stock.nameKey(value as string);
+    }
+  }
+  if (spec.hazards) {
+    Object.assign(columns, hazardColumns(input as Partial<ChemicalWrite>, current as StockRow<'chemical'>));
+  }
+  let alsoChanged: number[] = [];
+  if (spec.catalog.entry.some((name) => values[name] !== undefined)) {
+    if (spec.catalog.table === 'chemicals') {
+      const chemical = await resolveChemical(
+        trx,
+        input as Partial<ChemicalWrite>,
+        current as StockRow<'chemical'>,
+        catalog,
+      );
+      columns[spec.catalog.foreignKey] = chemical.id;
       if (chemical.substanceChanged) alsoChanged = await stock.chemicalStockIds(trx, chemical.id);
+    } else {
+      // The entry is only its name.
+      const name = values[spec.catalog.entry[0]] as string;
+      columns[spec.catalog.foreignKey] = (await catalog.entry(trx, spec.catalog.table, name)).id;
     }
-    if (input.purity !== undefined) columns.purity_hundredths = toHundredths(input.purity);
-    if (input.state !== undefined) columns.state = input.state;
-    return { columns, alsoChanged };
-  },
-  instrument: async (trx, input, _current, catalog) => {
-    const columns: StockRowChanges<'instrument'> = {
-      ...(await tradeColumns(trx, input, catalog)),
-      ...alertColumns('instrument', input),
-    };
-    if (input.name !== undefined) {
-      columns.instrument_id = (await catalog.entry(trx, 'instruments', input.name)).id;
-    }
-    return { columns, alsoChanged: [] };
-  },
-  glassware: async (trx, input, _current, catalog) => {
-    const columns: StockRowChanges<'glassware'> = {
-      ...(await tradeColumns(trx, input, catalog)),
-      ...alertColumns('glassware', input),
-    };
-    if (input.name !== undefined) {
-      columns.glassware_id = (await catalog.entry(trx, 'glasswares', input.name)).id;
-    }
-    if (input.size !== undefined) columns.size = input.size;
-    if (input.material_type !== undefined) {
-      columns.material_type = input.material_type;
-      columns.material_type_key = stock.nameKey(input.material_type);
-    }
-    return { columns, alsoChanged: [] };
-  },
-};
+  }
+  return { columns: columns as StockRowChanges<K>, alsoChanged };
+}
 
 /**
  * The stored columns of a new record with these write fields, its catalog entries found or created exactly as a
@@ -282,7 +225,7 @@ export function newStockColumns<K extends StockKind>(
   input: StockWrites[K],
   catalog: CatalogLookup,
 ): Promise<ResolvedColumns<K>> {
-  return resolvers[kind](trx, input, undefined, catalog);
+  return resolveColumns(trx, kind, input, undefined, catalog);
 }
 
 // ---- Reads ----
@@ -376,7 +319,7 @@ async function writeStockRecord<K extends StockKind>(
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
-    const { columns, alsoChanged } = await resolvers[kind](trx, input, current, DATABASE_CATALOG);
+    const { columns, alsoChanged } = await resolveColumns(trx, kind, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
     const recordId = await withUniqueIdentity(async () => {

@@ -1,87 +1,37 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import {
-  derivePictograms,
-  effectiveSignalWord,
-  type GhsPictogramCode,
-  type SignalWord,
-} from '../../domain/chemistry/ghs';
+import { derivePictograms, effectiveSignalWord } from '../../domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../domain/chemistry/storageCompatibility';
-import { fromHundredths } from '../../domain/quantity';
-import { fromBaseQuantity, type StockKind } from '../../domain/stockKinds';
+import {
+  fromBaseQuantity,
+  fromStored,
+  specOf,
+  STOCK_KINDS,
+  stockField,
+  type SpecTable,
+  type StockField,
+  type StockKind,
+} from '../../domain/stockKinds';
+import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../migrations';
 import type {
   ChemicalsTable,
   ChemicalStockTable,
-  Database,
   GlasswareStockTable,
   InstrumentStockTable,
 } from '../tables';
 import type { Executor } from './users';
 
-// Stock records (SERVER.md §4) and the catalog entries they point to.
+// Stock records (SERVER.md §4) and the catalog entries they point to. The records' shapes and types are the
+// stock-kind table's (domain/stockRecords.ts).
 
-export interface NamedEntry {
-  id: number;
-  name: string;
-}
-
-export interface ChemicalEntry {
-  id: number;
-  CAS_RN: string;
-  name: string;
-  molecular_formula: string;
-  molecular_weight: number;
-}
-
-export type ChemicalState = ChemicalStockTable['state'];
-
-/** The §4.1 read shapes, in API units (ml, percent, pieces). */
-export interface ChemicalRecord {
-  id: number;
-  chemical: ChemicalEntry;
-  purity: number;
-  manufacturer: NamedEntry;
-  supplier: NamedEntry;
-  state: ChemicalState;
-  quantity: number;
-  expiry_date: string | null;
-  opened_on: string | null;
-  minimum_quantity: number | null;
-  hazard_statements: string[];
-  /** The label's signal word: `signal_word_overridden` says whether it is the derived one or set on the record. */
-  signal_word: SignalWord | null;
-  signal_word_overridden: boolean;
-  pictograms: GhsPictogramCode[];
-  storage_classes: MarkedStorageClass[];
-}
-
-export interface InstrumentRecord {
-  id: number;
-  instrument: NamedEntry;
-  manufacturer: NamedEntry;
-  supplier: NamedEntry;
-  quantity: number;
-  minimum_quantity: number | null;
-}
-
-export interface GlasswareRecord {
-  id: number;
-  glassware: NamedEntry;
-  manufacturer: NamedEntry;
-  supplier: NamedEntry;
-  size: number;
-  material_type: string;
-  quantity: number;
-  expiry_date: string | null;
-  minimum_quantity: number | null;
-}
-
-export interface StockRecords {
-  chemical: ChemicalRecord;
-  instrument: InstrumentRecord;
-  glassware: GlasswareRecord;
-}
+export type {
+  ChemicalRecord,
+  GlasswareRecord,
+  InstrumentRecord,
+  NamedEntry,
+  StockRecords,
+} from '../../domain/stockRecords';
 
 interface StockTables {
   chemical: ChemicalStockTable;
@@ -94,11 +44,9 @@ export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & { id: n
 export type NewStockRow<K extends StockKind> = Insertable<StockTables[K]>;
 export type StockRowChanges<K extends StockKind> = Updateable<StockTables[K]>;
 
-export const STOCK_TABLES = {
-  chemical: 'chemical_stock',
-  instrument: 'instrument_stock',
-  glassware: 'glassware_stock',
-} as const satisfies Record<StockKind, keyof Database>;
+export const STOCK_TABLES = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, specOf(kind).stockTable]),
+) as { [K in StockKind]: SpecTable[K]['stockTable'] };
 
 // Kysely cannot follow a table name that depends on a type parameter; the three tables share the columns used
 // through this alias (id, quantity), and the kind-specific values are typed by the signatures below.
@@ -109,10 +57,6 @@ const stockTable = (kind: StockKind) => STOCK_TABLES[kind] as AnyStockTable;
 export function nameKey(name: string): string {
   return name.trim().toLowerCase();
 }
-
-/** A stored minimum (base units; bigint may come back as text) in API units, or null. */
-const minimumOf = (kind: StockKind, stored: number | string | null): number | null =>
-  stored === null ? null : fromBaseQuantity(kind, Number(stored));
 
 /** A stored comma-separated list (hazard codes, storage classes) as an array; empty text: none. */
 const listOf = <T extends string = string>(stored: string): T[] =>
@@ -125,7 +69,7 @@ const listOf = <T extends string = string>(stored: string): T[] =>
 function hazardLabels() {
   const labels = new Map<
     string,
-    Pick<ChemicalRecord, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
+    Pick<HazardLabel, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
   >();
   return (stored: string, override: ChemicalStockTable['signal_word_override']) => {
     const key = `${stored}|${override ?? ''}`;
@@ -151,9 +95,64 @@ function hazardLabels() {
 // spent most of its time: the joined query took about twice as long as these four queries together. The rows are
 // read first: catalog entries are never deleted, so every entry a row names is still there when the catalogs are.
 
+/** A stock row as a read selects it: the columns below, by name. */
+type StoredRow = Record<string, unknown> & { id: number };
+
+/** A chemical's stored hazard data, from which a read derives its label. */
+const HAZARD_COLUMNS = ['hazard_statements', 'signal_word_override', 'storage_classes'] as const;
+
+/** The stock row's column a field is read from; none for the catalog's fields and hazard data. */
+function storedColumn(field: StockField): string | undefined {
+  switch (field.home.on) {
+    case 'trade':
+      return field.home.foreignKey;
+    case 'record':
+      return field.home.column;
+    case 'quantity':
+      return 'quantity';
+    default:
+      return undefined;
+  }
+}
+
+/** A field of a record from its stock row and the entries the row names. */
+type FieldReader = (row: StoredRow, trade: Map<string, Map<number, NamedEntry>>) => unknown;
+
+function fieldReader(kind: StockKind, field: StockField): FieldReader {
+  const { home } = field;
+  const column = storedColumn(field) as string;
+  if (home.on === 'trade') return (row, trade) => entry(trade.get(home.table)!, row[column] as number);
+  if (home.on === 'quantity') return (row) => fromBaseQuantity(kind, Number(row[column]));
+  return (row) => fromStored(kind, field, row[column]);
+}
+
+/** How each kind reads its records: the columns it selects and its fields' readers in readOrder. */
+const RECORD_READS = Object.fromEntries(
+  STOCK_KINDS.map((kind) => {
+    const spec = specOf(kind);
+    const fields = readOrder(kind);
+    const columns = fields.flatMap((field) => storedColumn(field) ?? []);
+    return [
+      kind,
+      {
+        columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : [])],
+        trade: fields.flatMap((field) => (field.home.on === 'trade' ? [field.home] : [])),
+        readers: fields.map((field) => [field.name, fieldReader(kind, field)] as const),
+      },
+    ];
+  }),
+) as Record<
+  StockKind,
+  {
+    columns: string[];
+    trade: Extract<StockField['home'], { on: 'trade' }>[];
+    readers: (readonly [string, FieldReader])[];
+  }
+>;
+
 /** The catalog ids a list names: the whole catalog (`undefined`) for a full list, which names most of it. */
-function namedIds<R>(rows: R[], id: (row: R) => number, full: boolean): number[] | undefined {
-  return full ? undefined : [...new Set(rows.map(id))];
+function namedIds(rows: StoredRow[], column: string, full: boolean): number[] | undefined {
+  return full ? undefined : [...new Set(rows.map((row) => row[column] as number))];
 }
 
 async function namedEntries(
@@ -166,45 +165,33 @@ async function namedEntries(
   return new Map((await query.execute()).map((entry) => [entry.id, entry]));
 }
 
-async function chemicalEntries(
+/**
+ * The kind's catalog entries as its records nest them: `{id, name}`, or a chemical's with what describes the
+ * substance, in the table's order of the entry's fields.
+ */
+async function catalogEntries(
   db: Executor,
+  kind: StockKind,
   ids: readonly number[] | undefined,
-): Promise<Map<number, ChemicalEntry>> {
+): Promise<Map<number, object>> {
+  const { catalog } = specOf(kind);
+  const fields = catalog.entry.map((name) => stockField(kind, name));
+  const column = (field: StockField) => (field.home.on === 'substance' ? field.home.column : 'name');
   let query = db
-    .selectFrom('chemicals')
-    .select(['id', 'cas_rn', 'name', 'molecular_formula', 'molecular_weight']);
+    .selectFrom(catalog.table as 'chemicals')
+    .select(['id', ...fields.map(column)] as (keyof ChemicalsTable)[]);
   if (ids) query = query.where('id', 'in', ids);
-  const entries = new Map<number, ChemicalEntry>();
-  for (const entry of await query.execute()) {
-    entries.set(entry.id, {
-      id: entry.id,
-      CAS_RN: entry.cas_rn,
-      name: entry.name,
-      molecular_formula: entry.molecular_formula,
-      molecular_weight: Number(entry.molecular_weight),
-    });
+  const entries = new Map<number, object>();
+  for (const row of (await query.execute()) as unknown as StoredRow[]) {
+    const values: Record<string, unknown> = { id: row.id };
+    for (const field of fields) {
+      const stored = row[column(field)];
+      // Numeric columns may come back as text.
+      values[field.name] = field.input.type === 'number' ? Number(stored) : stored;
+    }
+    entries.set(row.id, values);
   }
   return entries;
-}
-
-/** Manufacturers and suppliers, which every kind's records name. */
-async function tradeEntries(
-  db: Executor,
-  rows: { manufacturer_id: number; supplier_id: number }[],
-  full: boolean,
-): Promise<{ manufacturers: Map<number, NamedEntry>; suppliers: Map<number, NamedEntry> }> {
-  return {
-    manufacturers: await namedEntries(
-      db,
-      'manufacturers',
-      namedIds(rows, (row) => row.manufacturer_id, full),
-    ),
-    suppliers: await namedEntries(
-      db,
-      'suppliers',
-      namedIds(rows, (row) => row.supplier_id, full),
-    ),
-  };
 }
 
 /** The entry a stock row names; its foreign key guarantees one. */
@@ -212,119 +199,44 @@ function entry<T>(entries: Map<number, T>, id: number): T {
   return entries.get(id) as T;
 }
 
-async function chemicalRecords(db: Executor, ids?: readonly number[]): Promise<ChemicalRecord[]> {
+async function readStockRecords<K extends StockKind>(
+  db: Executor,
+  kind: K,
+  ids?: readonly number[],
+): Promise<StockRecords[K][]> {
+  const { catalog, hazards } = specOf(kind);
+  const { columns, trade, readers } = RECORD_READS[kind];
   let query = db
-    .selectFrom('chemical_stock')
-    .select([
-      'id',
-      'chemical_id',
-      'purity_hundredths',
-      'manufacturer_id',
-      'supplier_id',
-      'state',
-      'quantity',
-      'expiry_date',
-      'opened_on',
-      'minimum_quantity',
-      'hazard_statements',
-      'signal_word_override',
-      'storage_classes',
-    ])
+    .selectFrom(stockTable(kind))
+    .select(columns as (keyof ChemicalStockTable)[])
     .orderBy('id');
   if (ids) query = query.where('id', 'in', ids);
-  const rows = await query.execute();
+  const rows = (await query.execute()) as unknown as StoredRow[];
   if (rows.length === 0) return [];
   const full = ids === undefined;
-  const chemicals = await chemicalEntries(
-    db,
-    namedIds(rows, (row) => row.chemical_id, full),
-  );
-  const { manufacturers, suppliers } = await tradeEntries(db, rows, full);
-  const hazards = hazardLabels();
-  return rows.map((row) => ({
-    id: row.id,
-    chemical: entry(chemicals, row.chemical_id),
-    purity: fromHundredths(row.purity_hundredths),
-    manufacturer: entry(manufacturers, row.manufacturer_id),
-    supplier: entry(suppliers, row.supplier_id),
-    state: row.state,
-    quantity: fromBaseQuantity('chemical', Number(row.quantity)),
-    expiry_date: row.expiry_date,
-    opened_on: row.opened_on,
-    minimum_quantity: minimumOf('chemical', row.minimum_quantity),
-    ...hazards(row.hazard_statements, row.signal_word_override),
-    storage_classes: listOf<MarkedStorageClass>(row.storage_classes),
-  }));
+  const entries = await catalogEntries(db, kind, namedIds(rows, catalog.foreignKey, full));
+  const tradeEntries = new Map<string, Map<number, NamedEntry>>();
+  for (const { table, foreignKey } of trade) {
+    tradeEntries.set(table, await namedEntries(db, table, namedIds(rows, foreignKey, full)));
+  }
+  const hazardLabel = hazards ? hazardLabels() : undefined;
+  return rows.map((row) => {
+    const record: Record<string, unknown> = { id: row.id };
+    record[catalog.key] = entry(entries, row[catalog.foreignKey] as number);
+    for (const [name, read] of readers) record[name] = read(row, tradeEntries);
+    if (hazardLabel) {
+      Object.assign(
+        record,
+        hazardLabel(
+          row.hazard_statements as string,
+          row.signal_word_override as ChemicalStockTable['signal_word_override'],
+        ),
+      );
+      record.storage_classes = listOf<MarkedStorageClass>(row.storage_classes as string);
+    }
+    return record as StockRecords[K];
+  });
 }
-
-async function instrumentRecords(db: Executor, ids?: readonly number[]): Promise<InstrumentRecord[]> {
-  let query = db
-    .selectFrom('instrument_stock')
-    .select(['id', 'instrument_id', 'manufacturer_id', 'supplier_id', 'quantity', 'minimum_quantity'])
-    .orderBy('id');
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query.execute();
-  if (rows.length === 0) return [];
-  const full = ids === undefined;
-  const instruments = await namedEntries(
-    db,
-    'instruments',
-    namedIds(rows, (row) => row.instrument_id, full),
-  );
-  const { manufacturers, suppliers } = await tradeEntries(db, rows, full);
-  return rows.map((row) => ({
-    id: row.id,
-    instrument: entry(instruments, row.instrument_id),
-    manufacturer: entry(manufacturers, row.manufacturer_id),
-    supplier: entry(suppliers, row.supplier_id),
-    quantity: fromBaseQuantity('instrument', Number(row.quantity)),
-    minimum_quantity: minimumOf('instrument', row.minimum_quantity),
-  }));
-}
-
-async function glasswareRecords(db: Executor, ids?: readonly number[]): Promise<GlasswareRecord[]> {
-  let query = db
-    .selectFrom('glassware_stock')
-    .select([
-      'id',
-      'glassware_id',
-      'manufacturer_id',
-      'supplier_id',
-      'size',
-      'material_type',
-      'quantity',
-      'expiry_date',
-      'minimum_quantity',
-    ])
-    .orderBy('id');
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query.execute();
-  if (rows.length === 0) return [];
-  const full = ids === undefined;
-  const glasswares = await namedEntries(
-    db,
-    'glasswares',
-    namedIds(rows, (row) => row.glassware_id, full),
-  );
-  const { manufacturers, suppliers } = await tradeEntries(db, rows, full);
-  return rows.map((row) => ({
-    id: row.id,
-    glassware: entry(glasswares, row.glassware_id),
-    manufacturer: entry(manufacturers, row.manufacturer_id),
-    supplier: entry(suppliers, row.supplier_id),
-    size: row.size,
-    material_type: row.material_type,
-    quantity: fromBaseQuantity('glassware', Number(row.quantity)),
-    expiry_date: row.expiry_date,
-    minimum_quantity: minimumOf('glassware', row.minimum_quantity),
-  }));
-}
-
-const readers: { [K in StockKind]: (db: Executor, ids?: readonly number[]) => Promise<StockRecords[K][]> } = {
-  chemical: chemicalRecords,
-  instrument: instrumentRecords,
-  glassware: glasswareRecords,
-};
 
 /** Stock records of one kind in the §4.1 shapes, id ascending: all of them, or those with the given ids. */
 export async function findStockRecords<K extends StockKind>(
@@ -333,7 +245,7 @@ export async function findStockRecords<K extends StockKind>(
   ids?: readonly number[],
 ): Promise<StockRecords[K][]> {
   if (ids?.length === 0) return [];
-  return readers[kind](db, ids);
+  return readStockRecords(db, kind, ids);
 }
 
 export async function findStockRecord<K extends StockKind>(

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
-import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../migrations';
 import type { Database } from '../tables';
 import { findStockRecords, STOCK_TABLES, type StockRecords } from './stock';
@@ -13,115 +13,117 @@ import type { Executor } from './users';
 //   may ignore punctuation and spaces;
 // - `contains` is instr()/strpos(), not LIKE, so `%` and `_` in a search are plain characters.
 
-/** A catalog table joined to the stock rows (`s`) through their foreign key, under a fixed alias. */
+/** A catalog table joined to the stock rows (`s`) through their foreign key, under its own name. */
 interface Catalog {
   table: keyof Database;
-  alias: string;
   foreignKey: string;
 }
 
-const CHEMICALS: Catalog = { table: 'chemicals', alias: 'c', foreignKey: 'chemical_id' };
-const INSTRUMENTS: Catalog = { table: 'instruments', alias: 'i', foreignKey: 'instrument_id' };
-const GLASSWARES: Catalog = { table: 'glasswares', alias: 'g', foreignKey: 'glassware_id' };
-const MANUFACTURERS: Catalog = { table: 'manufacturers', alias: 'm', foreignKey: 'manufacturer_id' };
-const SUPPLIERS: Catalog = { table: 'suppliers', alias: 'p', foreignKey: 'supplier_id' };
-
-interface SortKey {
-  /** Where the value is read; absent: from the stock row. */
+/** Where a field's value is read and how it is compared: from a catalog entry, or (absent) from the stock row. */
+interface FieldValue {
   catalog?: Catalog;
   value: RawBuilder<unknown>;
-  /** Ordered byte by byte on both engines. */
+  /** Compared as text: ordered byte by byte on both engines. */
   text: boolean;
 }
 
-const stockNumber = (column: string): SortKey => ({ value: sql.ref(`s.${column}`), text: false });
-const stockText = (column: string): SortKey => ({ value: sql.ref(`s.${column}`), text: true });
-const catalogNumber = (catalog: Catalog, column: string): SortKey => ({
-  catalog,
-  value: sql.ref(`${catalog.alias}.${column}`),
-  text: false,
-});
-const catalogText = (catalog: Catalog, column: string): SortKey => ({
-  catalog,
-  value: sql.ref(`${catalog.alias}.${column}`),
-  text: true,
-});
+/**
+ * A text as compared: a name through its lower-cased key column, other text lower-cased by lower(), its values
+ * being ASCII (formulas); a CAS number, digits and dashes only, as stored.
+ */
+function comparedText(field: StockField, ref: string, key: string | undefined): RawBuilder<unknown> {
+  if (key !== undefined) return sql.ref(key);
+  if (field.input.type === 'text' && field.input.format === 'cas-number') return sql.ref(ref);
+  return sql`lower(${sql.ref(ref)})`;
+}
 
-const byId = stockNumber('id');
+/** A field's value for ordering and search (none for hazard data): names by their keys, numbers as stored. */
+function fieldValue(kind: StockKind, field: StockField): FieldValue | undefined {
+  const { home } = field;
+  const { table, foreignKey } = specOf(kind).catalog;
+  const catalog: Catalog = { table, foreignKey };
+  const onCatalog = (entries: Catalog, column: string, key?: string): FieldValue => {
+    const number = field.input.type === 'number';
+    const ref = `${entries.table}.${column}`;
+    return {
+      catalog: entries,
+      value: number ? sql.ref(ref) : comparedText(field, ref, key && `${entries.table}.${key}`),
+      text: !number,
+    };
+  };
+  switch (home.on) {
+    case 'catalog':
+      return onCatalog(catalog, 'name', 'name_key');
+    case 'substance':
+      return onCatalog(catalog, home.column);
+    case 'trade':
+      return onCatalog({ table: home.table, foreignKey: home.foreignKey }, 'name', 'name_key');
+    case 'record': {
+      const ref = `s.${home.column}`;
+      if (field.input.type === 'number') return { value: sql.ref(ref), text: false };
+      // Choices and dates are stored as their codes and ISO days: compared as stored.
+      if (field.input.type !== 'text') return { value: sql.ref(ref), text: true };
+      return { value: comparedText(field, ref, home.key && `s.${home.key}`), text: true };
+    }
+    case 'quantity':
+      return { value: sql.ref('s.quantity'), text: false };
+    case 'hazards':
+      return undefined;
+  }
+}
 
-/** Each ordering field's value: names by their lower-cased keys, numbers in their stored units. */
-const SORT_KEYS: { [K in StockKind]: Record<StockOrderingField<K>, SortKey> } = {
-  chemical: {
-    id: byId,
-    name: catalogText(CHEMICALS, 'name_key'),
-    CAS_RN: catalogText(CHEMICALS, 'cas_rn'),
-    molecular_formula: {
-      catalog: CHEMICALS,
-      value: sql`lower(${sql.ref('c.molecular_formula')})`,
-      text: true,
-    },
-    molecular_weight: catalogNumber(CHEMICALS, 'molecular_weight'),
-    purity: stockNumber('purity_hundredths'),
-    quantity: stockNumber('quantity'),
-    state: stockText('state'),
-    manufacturer: catalogText(MANUFACTURERS, 'name_key'),
-    supplier: catalogText(SUPPLIERS, 'name_key'),
-  },
-  instrument: {
-    id: byId,
-    name: catalogText(INSTRUMENTS, 'name_key'),
-    quantity: stockNumber('quantity'),
-    manufacturer: catalogText(MANUFACTURERS, 'name_key'),
-    supplier: catalogText(SUPPLIERS, 'name_key'),
-  },
-  glassware: {
-    id: byId,
-    name: catalogText(GLASSWARES, 'name_key'),
-    quantity: stockNumber('quantity'),
-    size: stockNumber('size'),
-    material_type: stockText('material_type_key'),
-    manufacturer: catalogText(MANUFACTURERS, 'name_key'),
-    supplier: catalogText(SUPPLIERS, 'name_key'),
-  },
-};
+const byId: FieldValue = { value: sql.ref('s.id'), text: false };
+
+/** Each ordering field's value (SPEC "Store stock tabs": the Store's sortable columns, and the id). */
+const SORT_KEYS = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [
+    kind,
+    Object.fromEntries([
+      ['id', byId],
+      ...specOf(kind)
+        .fields.filter((field) => field.sortable)
+        .map((field) => [field.name, fieldValue(kind, field)]),
+    ]),
+  ]),
+) as { [K in StockKind]: Record<StockOrderingField<K>, FieldValue> };
 
 /**
- * Where a search term is looked for, all of it text the Store shows: lower-cased columns of catalog entries
- * (matched in the small catalog table; its stock rows are those with that foreign key), state codes (matched
- * here) and other text of the stock row. Glassware sizes are searched as their decimal text, as the fuzzy search
- * does (SERVER.md §11).
+ * Where a search term is looked for, all of it text the Store shows (the fields it filters by): lower-cased
+ * columns of catalog entries (matched in the small catalog table; its stock rows are those with that foreign
+ * key), choice codes (matched here) and other text of the stock row. Numbers of the stock row are searched as
+ * their decimal text, as the fuzzy search does (SERVER.md §11).
  */
 interface SearchColumns {
   catalogs: { catalog: Catalog; columns: RawBuilder<unknown>[] }[];
-  codes?: { column: string; values: readonly string[] };
+  codes: { column: string; values: readonly string[] }[];
   stock: RawBuilder<unknown>[];
 }
 
-const nameKey = sql.ref('name_key');
-const TRADE_NAMES = [
-  { catalog: MANUFACTURERS, columns: [nameKey] },
-  { catalog: SUPPLIERS, columns: [nameKey] },
-];
+function searchColumns(kind: StockKind): SearchColumns {
+  const columns: SearchColumns = { catalogs: [], codes: [], stock: [] };
+  for (const field of specOf(kind).fields.filter((each) => each.filtered)) {
+    const { home, input } = field;
+    if (home.on === 'record' && input.type === 'choice') {
+      columns.codes.push({ column: `s.${home.column}`, values: input.choices });
+      continue;
+    }
+    // Catalog columns are named with their table, which the catalog's own subquery reads too.
+    const { catalog, value, text } = fieldValue(kind, field) as FieldValue;
+    if (catalog === undefined) {
+      columns.stock.push(text ? value : sql`cast(${value} as text)`);
+      continue;
+    }
+    const group = columns.catalogs.find((each) => each.catalog.table === catalog.table);
+    if (group) group.columns.push(value);
+    else columns.catalogs.push({ catalog, columns: [value] });
+  }
+  return columns;
+}
 
-const SEARCH_COLUMNS: Record<StockKind, SearchColumns> = {
-  chemical: {
-    catalogs: [
-      {
-        catalog: CHEMICALS,
-        columns: [nameKey, sql.ref('cas_rn'), sql`lower(${sql.ref('molecular_formula')})`],
-      },
-      ...TRADE_NAMES,
-    ],
-    codes: { column: 's.state', values: CHEMICAL_STATES },
-    stock: [],
-  },
-  instrument: { catalogs: [{ catalog: INSTRUMENTS, columns: [nameKey] }, ...TRADE_NAMES], stock: [] },
-  glassware: {
-    catalogs: [{ catalog: GLASSWARES, columns: [nameKey] }, ...TRADE_NAMES],
-    stock: [sql.ref('s.material_type_key'), sql`cast(${sql.ref('s.size')} as text)`],
-  },
-};
-
+const SEARCH_COLUMNS = Object.fromEntries(STOCK_KINDS.map((kind) => [kind, searchColumns(kind)])) as Record<
+  StockKind,
+  SearchColumns
+>;
 function contains(dialect: Dialect, text: RawBuilder<unknown>, term: string): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`strpos(${text}, ${term}) > 0` : sql`instr(${text}, ${term}) > 0`;
 }
@@ -155,21 +157,21 @@ function searchCondition(
   if (terms.length === 0) return sql``;
   const { catalogs, codes, stock } = SEARCH_COLUMNS[kind];
   const column = (name: string) => stockColumn(dialect, access, name);
-  const termConditions = terms.map((term) => {
-    const matchingCodes = codes?.values.filter((code) => code.toLowerCase().includes(term)) ?? [];
-    return anyOf([
+  const termConditions = terms.map((term) =>
+    anyOf([
       ...catalogs.map(
         ({ catalog, columns }) =>
           sql`${column(`s.${catalog.foreignKey}`)} in (select id from ${sql.table(catalog.table)} where ${anyOf(
             columns.map((text) => contains(dialect, text, term)),
           )})`,
       ),
-      ...(codes && matchingCodes.length > 0
-        ? [sql`${column(codes.column)} in (${sql.join(matchingCodes)})`]
-        : []),
+      ...codes.flatMap(({ column: codeColumn, values }) => {
+        const matching = values.filter((code) => code.toLowerCase().includes(term));
+        return matching.length > 0 ? [sql`${column(codeColumn)} in (${sql.join(matching)})`] : [];
+      }),
       ...stock.map((text) => contains(dialect, text, term)),
-    ]);
-  });
+    ]),
+  );
   return sql`where ${sql.join(termConditions, sql` and `)}`;
 }
 
@@ -211,15 +213,18 @@ export async function findStockRecordIds<K extends StockKind>(
   { terms, ordering }: StockListing<K>,
   { page, access = 'scan' }: { page?: { limit: number; offset: number }; access?: MatchAccess } = {},
 ): Promise<number[]> {
-  const sortKeys: Record<StockOrderingField<K>, SortKey> = SORT_KEYS[kind];
+  const sortKeys: Record<StockOrderingField<K>, FieldValue> = SORT_KEYS[kind];
   const keys = ordering.map(({ field, descending }) => ({ key: sortKeys[field], descending }));
   if (!ordering.some(({ field }) => field === 'id')) {
     keys.push({ key: byId, descending: ordering.at(-1)?.descending ?? false });
   }
-  const catalogs = new Set(keys.flatMap(({ key }) => (key.catalog ? [key.catalog] : [])));
-  const joins = [...catalogs].map(
-    ({ table, alias, foreignKey }) =>
-      sql`join ${sql.table(table)} as ${sql.id(alias)} on ${sql.ref(`${alias}.id`)} = ${sql.ref(`s.${foreignKey}`)}`,
+  // Each catalog joined once, however many of its columns the ordering names.
+  const catalogs = new Map(
+    keys.flatMap(({ key }) => (key.catalog ? [[key.catalog.table, key.catalog]] : [])),
+  );
+  const joins = [...catalogs.values()].map(
+    ({ table, foreignKey }) =>
+      sql`join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`s.${foreignKey}`)}`,
   );
   const orderBy = keys.map(({ key, descending }) => {
     const value = key.text && dialect === 'postgres' ? sql`${key.value} collate "C"` : key.value;

@@ -14,7 +14,7 @@ import * as imports from '../../services/imports';
 import { choice, choiceIgnoringCase } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
 import { describeSize } from '../files/uploadForm';
-import { ChemicalBodies, GlasswareBodies, InstrumentBodies } from '../stock/schemas';
+import { STOCK_WRITE_BODIES } from '../stock/schemas';
 import { forbiddenCharacterIn, type RequestSchema } from '../../validation/validate';
 
 const tags = ['imports'];
@@ -23,11 +23,9 @@ const tags = ['imports'];
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Each kind's rows are checked by its stock POST body (§4.3), with the same messages. */
-const ROW_SCHEMAS = {
-  chemical: ChemicalBodies.create,
-  instrument: InstrumentBodies.create,
-  glassware: GlasswareBodies.create,
-} as unknown as Record<StockKind, RequestSchema>;
+const ROW_SCHEMAS = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, STOCK_WRITE_BODIES[kind].create]),
+) as unknown as Record<StockKind, RequestSchema>;
 
 const ColumnMappingSchema = Type.Record(Type.String(), Type.Union([Type.Integer(), Type.Null()]), {
   description: 'Write field → the 0-based index of the column it is read from; null or absent: not imported',

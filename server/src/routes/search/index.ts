@@ -1,8 +1,7 @@
 import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { resource } from '../../http/resource';
-import type { StockObjectType } from '../../db/tables';
-import { OBJECT_TYPES, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { SearchService } from '../../search/searchService';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
+import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
 import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../domain/stockListing';
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
@@ -14,48 +15,9 @@ import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { choice, choiceIgnoringCase, idFilter, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
-import {
-  ChemicalBodies,
-  ChemicalRecordSchema,
-  GlasswareBodies,
-  GlasswareRecordSchema,
-  InstrumentBodies,
-  InstrumentRecordSchema,
-  IssuedToSchema,
-  LedgerEntrySchema,
-} from './schemas';
+import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
 
 const tags = ['stock'];
-
-interface KindRoutes {
-  /** `/api/storeobjects/<records>/` (§4) */
-  records: string;
-  /** `/api/management/<management>/` (§5) */
-  management: string;
-  record: TSchema;
-  bodies: { create: TSchema; replace: TSchema; patch: TSchema };
-}
-
-const KIND_ROUTES: Record<StockKind, KindRoutes> = {
-  chemical: {
-    records: 'chemicalobjs',
-    management: 'chemicals',
-    record: ChemicalRecordSchema,
-    bodies: ChemicalBodies,
-  },
-  instrument: {
-    records: 'instrumentobjs',
-    management: 'instruments',
-    record: InstrumentRecordSchema,
-    bodies: InstrumentBodies,
-  },
-  glassware: {
-    records: 'glasswareobjs',
-    management: 'glasswares',
-    record: GlasswareRecordSchema,
-    bodies: GlasswareBodies,
-  },
-};
 
 /** `ordering` and `search` of a list and of its export; see docs/api.md. */
 const listingQuery = <K extends StockKind>(kind: K) => ({
@@ -86,18 +48,21 @@ const exportQuery = <K extends StockKind>(kind: K) =>
     format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
   });
 
-/** What `search` looks in, per kind (the rule itself is in db/repositories/stockListing.ts). */
-const SEARCHED_COLUMNS: Record<StockKind, string> = {
-  chemical: 'name, CAS RN, molecular formula, state, manufacturer and supplier',
-  instrument: 'name, manufacturer and supplier',
-  glassware: 'name, size, material type, manufacturer and supplier',
-};
+/** What `search` looks in: the Store's columns it filters, `name, CAS RN, …, manufacturer and supplier`. */
+function searchedColumns(kind: StockKind): string {
+  const labels = specOf(kind)
+    .views.store.map((name) => stockField(kind, name))
+    .filter((field) => field.filtered)
+    // Words lower-cased inside the sentence; abbreviations (CAS RN) kept.
+    .map((field) => field.label.replace(/\b[A-Z][a-z]+/g, (word) => word.toLowerCase()));
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
 
 const listDescription = (kind: StockKind) =>
   'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
   '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
   '`{"count", "next", "previous", "results"}`, `next` and `previous` being absolute URLs or null. ' +
-  `\`search\` looks in the ${SEARCHED_COLUMNS[kind]}. See docs/api.md.`;
+  `\`search\` looks in the ${searchedColumns(kind)}. See docs/api.md.`;
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
@@ -109,7 +74,10 @@ export default async function stockRoutes(app: FastifyInstance) {
   const context = (): stock.StockContext => ({ db: app.db, dialect: app.dialect, now: app.now });
 
   for (const kind of STOCK_KINDS) {
-    const { records, management, record, bodies } = KIND_ROUTES[kind];
+    // `/api/storeobjects/<records>/` (§4), `/api/management/<management>/` (§5).
+    const { store: records, management } = specOf(kind).segments;
+    const record = STOCK_RECORD_SCHEMAS[kind];
+    const bodies = STOCK_WRITE_BODIES[kind];
     const recordExists = async (request: FastifyRequest) => {
       await stock.requireStockRecord(context(), kind, rawId(request));
     };

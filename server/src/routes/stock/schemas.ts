@@ -1,9 +1,15 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
-import { GHS_PICTOGRAMS, HAZARD_CODES, SIGNAL_WORDS } from '../../domain/chemistry/ghs';
+import { HAZARD_CODES } from '../../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../../domain/chemistry/storageCompatibility';
 import { LEDGER_KINDS } from '../../domain/ledger';
-import { MAX_QUANTITY } from '../../domain/quantity';
-import { CHEMICAL_STATES, type StockKind } from '../../domain/stockKinds';
+import {
+  specOf,
+  STOCK_KINDS,
+  writeFields,
+  type FieldInput,
+  type StockField,
+  type StockKind,
+} from '../../domain/stockKinds';
 import {
   blankIsAbsent,
   casNumber,
@@ -22,77 +28,7 @@ import {
 } from '../../validation/fields';
 import { objectTypeSchema } from '../stockKindSchemas';
 
-// ---- §4.1 read shapes (also nested in staging lines, carts and search results) ----
-
-const NamedEntrySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
-
-const nullableDate = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
-
-/** What needs attention (docs/api.md §11): null when unset. */
-const expiryDate = () => nullableDate('YYYY-MM-DD; null: no expiry date');
-const openedOn = () => nullableDate('YYYY-MM-DD, when the container was opened; null: not recorded');
-const minimumQuantity = (unit: string) =>
-  Type.Union([unit === 'ml' ? Type.Number() : Type.Integer(), Type.Null()], {
-    description: `${unit}; below it the record is low on stock; null: no minimum`,
-  });
-
-/** Hazard data (docs/api.md, 'Hazard data'): none on a record that never had any. */
-const hazardReadFields = {
-  hazard_statements: Type.Array(Type.String(), { description: 'GHS H-codes in code order' }),
-  signal_word: Type.Union([Type.Enum(SIGNAL_WORDS), Type.Null()], {
-    description: "The label's signal word; null: none",
-  }),
-  signal_word_overridden: Type.Boolean({
-    description: 'false: derived from the H-codes; true: set on the record',
-  }),
-  pictograms: Type.Array(Type.Enum(GHS_PICTOGRAMS), {
-    description: 'Derived from the H-codes by the GHS precedence rules, GHS01 to GHS09; read-only',
-  }),
-  storage_classes: Type.Array(Type.Enum(STORAGE_CLASSES), {
-    description: 'What the H-codes cannot tell, for storage compatibility',
-  }),
-};
-
-export const ChemicalRecordSchema = Type.Object({
-  id: Type.Integer(),
-  chemical: Type.Object({
-    id: Type.Integer(),
-    CAS_RN: Type.String(),
-    name: Type.String(),
-    molecular_formula: Type.String(),
-    molecular_weight: Type.Number(),
-  }),
-  purity: Type.Number(),
-  manufacturer: NamedEntrySchema,
-  supplier: NamedEntrySchema,
-  state: Type.Enum(CHEMICAL_STATES),
-  quantity: Type.Number({ description: 'ml' }),
-  expiry_date: expiryDate(),
-  opened_on: openedOn(),
-  minimum_quantity: minimumQuantity('ml'),
-  ...hazardReadFields,
-});
-
-export const InstrumentRecordSchema = Type.Object({
-  id: Type.Integer(),
-  instrument: NamedEntrySchema,
-  manufacturer: NamedEntrySchema,
-  supplier: NamedEntrySchema,
-  quantity: Type.Integer({ description: 'pieces' }),
-  minimum_quantity: minimumQuantity('pieces'),
-});
-
-export const GlasswareRecordSchema = Type.Object({
-  id: Type.Integer(),
-  glassware: NamedEntrySchema,
-  manufacturer: NamedEntrySchema,
-  supplier: NamedEntrySchema,
-  size: Type.Integer(),
-  material_type: Type.String(),
-  quantity: Type.Integer({ description: 'pieces' }),
-  expiry_date: expiryDate(),
-  minimum_quantity: minimumQuantity('pieces'),
-});
+// ---- Read shapes (the §4.1 records themselves: STOCK_RECORD_SCHEMAS, domain/stockRecords.ts) ----
 
 /** §10 entry fields; the global ledger list (routes/ledger) adds to them. */
 export const ledgerEntryFields = {
@@ -124,98 +60,93 @@ export const IssuedToSchema = Type.Object({
   last_issued_at: Type.String({ format: 'date-time', description: 'The latest of those issues' }),
 });
 
-// ---- §4.3 write fields ----
+// ---- §4.3 write fields, from the stock-kind table ----
 
-/** A manufacturer or supplier: a name, or `{"name": …}` as read. */
-const tradeName = () => named(text({ maxLength: 100 }));
+/** The codes a `codes` input takes, and what the API documentation says of them. */
+const CODE_LISTS = {
+  'hazard-statements': {
+    codes: HAZARD_CODES,
+    description: 'GHS H-codes (any case; duplicates dropped); null or [] clears them',
+  },
+  'storage-classes': { codes: STORAGE_CLASSES, description: 'ACID, BASE, AQUEOUS; null or [] clears them' },
+} as const;
 
-/** Instrument and glassware names may also come as `{"instrument": "…"}` or `{"instrument": {"name": "…"}}`. */
-const catalogName = (kind: Exclude<StockKind, 'chemical'>) =>
-  fallbackTo([kind], named(text({ maxLength: 300 })));
-
-/** The chemical's fields may also come nested as read: `{"chemical": {"name", "CAS_RN", …}}`. */
-const chemicalField = <T extends TSchema>(field: string, schema: T) =>
-  fallbackTo(['chemical', field], schema);
-
-const pieces = () => integer({ minimum: 0, maximum: MAX_QUANTITY });
-const millilitres = () => decimal({ maxDecimals: 3, minimum: 0, maximum: MAX_QUANTITY, description: 'ml' });
-
-/** Optional on every write (absent: unchanged, or null on create); null clears the value. */
-const alertFields = {
-  expiry: { expiry_date: Type.Optional(nullable(stockDate('YYYY-MM-DD, from 1900-01-01; null clears it'))) },
-  openedOn: { opened_on: Type.Optional(nullable(stockDate('YYYY-MM-DD, from 1900-01-01; null clears it'))) },
-  minimum: <T extends TSchema>(quantity: T) => ({ minimum_quantity: Type.Optional(nullable(quantity)) }),
-};
-
-/** Optional on every write (absent: unchanged, or none on create); null clears the codes or classes. */
-const hazardWriteFields = {
-  hazard_statements: Type.Optional(
-    nullable(
-      codeList([...HAZARD_CODES], 'GHS H-codes (any case; duplicates dropped); null or [] clears them'),
-    ),
-  ),
-  signal_word: Type.Optional(
-    nullable(
-      choiceIgnoringCase(
-        [...SIGNAL_WORDS, 'DERIVED'],
-        'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
-      ),
-    ),
-  ),
-  storage_classes: Type.Optional(
-    nullable(codeList([...STORAGE_CLASSES], 'ACID, BASE, AQUEOUS; null or [] clears them')),
-  ),
-};
-
-/** POST: quantity optional (default 0). PUT: every field. PATCH: any subset. */
-function writeBodies<P extends TProperties, Q extends TSchema>(fields: P, quantity: Q) {
+/** The numeric rules of a number input, only those it has (validate.ts reads a present key as a rule). */
+function numberRange({ minimum, maximum, exclusiveMinimum }: Extract<FieldInput, { type: 'number' }>) {
   return {
-    create: Type.Object({ ...fields, quantity: Type.Optional(quantity) }),
-    replace: Type.Object({ ...fields, quantity }),
-    patch: Type.Partial(Type.Object({ ...fields, quantity })),
+    ...(minimum !== undefined && { minimum }),
+    ...(maximum !== undefined && { maximum }),
+    ...(exclusiveMinimum !== undefined && { exclusiveMinimum }),
   };
 }
 
-export const ChemicalBodies = writeBodies(
-  {
-    name: chemicalField('name', text({ maxLength: 300 })),
-    CAS_RN: chemicalField('CAS_RN', casNumber()),
-    molecular_formula: chemicalField('molecular_formula', molecularFormula({ maxLength: 100 })),
-    molecular_weight: Type.Optional(
-      chemicalField('molecular_weight', blankIsAbsent(nullable(number({ exclusiveMinimum: 0 })))),
-    ),
-    purity: decimal({ maxDecimals: 2, minimum: 0, maximum: 100 }),
-    manufacturer: tradeName(),
-    supplier: tradeName(),
-    state: choice([...CHEMICAL_STATES]),
-    ...alertFields.expiry,
-    ...alertFields.openedOn,
-    ...alertFields.minimum(millilitres()),
-    ...hazardWriteFields,
-  },
-  millilitres(),
-);
+/** A value as the field's input takes it, before it may be null, named or nested. */
+function valueSchema(field: StockField): TSchema {
+  const { input } = field;
+  const description = field.description ?? field.unit;
+  switch (input.type) {
+    case 'text':
+      if (input.format === 'cas-number') return casNumber();
+      if (input.format === 'molecular-formula') return molecularFormula({ maxLength: input.maxLength });
+      return text({ maxLength: input.maxLength });
+    case 'number': {
+      const range = { ...numberRange(input), ...(description !== undefined && { description }) };
+      if (input.decimals === undefined) return number(range);
+      if (input.decimals === 0) return integer(range);
+      return decimal({ maxDecimals: input.decimals, ...range });
+    }
+    case 'date':
+      return stockDate(`YYYY-MM-DD, from 1900-01-01${field.nullable ? '; null clears it' : ''}`);
+    case 'choice':
+      return input.ignoreCase
+        ? choiceIgnoringCase([...input.choices], description)
+        : choice([...input.choices], description);
+    case 'codes': {
+      const list = CODE_LISTS[input.list];
+      return codeList([...list.codes], list.description);
+    }
+  }
+}
 
-export const InstrumentBodies = writeBodies(
-  {
-    name: catalogName('instrument'),
-    manufacturer: tradeName(),
-    supplier: tradeName(),
-    ...alertFields.minimum(pieces()),
-  },
-  pieces(),
-);
+/**
+ * A write field's schema: manufacturers, suppliers and instrument and glassware names may come as `{"name": …}`,
+ * as read; fields of the catalog entry also nested as read, `{"chemical": {"name", "CAS_RN", …}}`, or, where the
+ * entry is only its name, `{"instrument": "…"}` and `{"instrument": {"name": "…"}}`. A computed field counts a
+ * blank as left out (the original SPA's form sends the molecular weight as `""`).
+ */
+function writeSchema(kind: StockKind, field: StockField): TSchema {
+  const { catalog } = specOf(kind);
+  const inCatalog = field.home.on === 'catalog' || field.home.on === 'substance';
+  const nameOnly = catalog.entry.length === 1;
+  let schema = valueSchema(field);
+  if (field.home.on === 'trade' || (inCatalog && nameOnly)) schema = named(schema);
+  if (field.nullable) schema = nullable(schema);
+  if (field.computed) schema = blankIsAbsent(schema);
+  if (inCatalog) schema = fallbackTo(nameOnly ? [catalog.key] : [catalog.key, field.name], schema);
+  return schema;
+}
 
-export const GlasswareBodies = writeBodies(
-  {
-    name: catalogName('glassware'),
-    manufacturer: tradeName(),
-    supplier: tradeName(),
-    // The column is a 32-bit integer on PostgreSQL.
-    size: integer({ minimum: 0, maximum: 2_147_483_647 }),
-    material_type: text({ maxLength: 50 }),
-    ...alertFields.expiry,
-    ...alertFields.minimum(pieces()),
-  },
-  pieces(),
-);
+/**
+ * POST: the required fields, the others optional (absent: none, or the quantity 0). PUT: the quantity too, the
+ * other optional fields keeping their values when left out. PATCH: any subset.
+ */
+function writeBodies(kind: StockKind) {
+  const createFields: TProperties = {};
+  const replaceFields: TProperties = {};
+  for (const field of writeFields(kind)) {
+    const schema = writeSchema(kind, field);
+    createFields[field.name] = field.required ? schema : Type.Optional(schema);
+    replaceFields[field.name] =
+      field.required || field.home.on === 'quantity' ? schema : Type.Optional(schema);
+  }
+  return {
+    create: Type.Object(createFields),
+    replace: Type.Object(replaceFields),
+    patch: Type.Partial(Type.Object(replaceFields)),
+  };
+}
+
+/** The §4.3 write bodies of each kind. */
+export const STOCK_WRITE_BODIES = Object.fromEntries(
+  STOCK_KINDS.map((kind) => [kind, writeBodies(kind)]),
+) as Record<StockKind, ReturnType<typeof writeBodies>>;
