@@ -94,6 +94,8 @@ export interface StockField {
   readonly helperText?: string;
   /** What the API's documentation (OpenAPI) says of a written value where its input and unit do not tell. */
   readonly description?: string;
+  /** What it says of a read value beyond its unit or date format (what null means, what the value implies). */
+  readonly readDescription?: string;
   /** Needed on create (a PUT needs every field all the same). */
   readonly required: boolean;
   /** Answers null when unset, and null clears it on a write. */
@@ -258,6 +260,7 @@ const expiryDate = {
   required: false,
   nullable: true,
   home: { on: 'record', column: 'expiry_date' },
+  readDescription: 'null: no expiry date',
 } as const satisfies StockField;
 
 const minimumQuantity = <const U extends 'ml' | 'pieces', const D extends number>(unit: U, decimals: D) =>
@@ -271,6 +274,7 @@ const minimumQuantity = <const U extends 'ml' | 'pieces', const D extends number
     required: false,
     nullable: true,
     home: { on: 'record', column: 'minimum_quantity', scale: 'base' },
+    readDescription: 'below it the record is low on stock; null: no minimum',
   }) as const satisfies StockField;
 
 /** A chemical's hazard data, entered in the form's hazard block (docs/api.md §16); none until given. */
@@ -406,6 +410,7 @@ const CHEMICAL = {
       required: false,
       nullable: true,
       home: { on: 'record', column: 'opened_on' },
+      readDescription: 'when the container was opened; null: not recorded',
     },
     minimumQuantity('ml', 3),
     ...HAZARD_FIELDS,

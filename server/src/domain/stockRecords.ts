@@ -107,12 +107,17 @@ export type DescribedRecord<K extends StockKind = StockKind> = K extends StockKi
 
 // ---- Their schemas ----
 
-/** A field's read schema: its type, null when unset (unless computed), and its unit as the description. */
+/** A field's read schema: its type, null when unset (unless computed), its unit or date format and meaning as the description. */
 export function readSchema(field: StockField, unit: StockUnit): TSchema {
   const { input } = field;
   const { home } = field;
-  const description =
-    home.on === 'quantity' || (home.on === 'record' && home.scale === 'base') ? unit : field.unit;
+  const format =
+    home.on === 'quantity' || (home.on === 'record' && home.scale === 'base')
+      ? unit
+      : input.type === 'date'
+        ? 'YYYY-MM-DD'
+        : field.unit;
+  const description = [format, field.readDescription].filter(Boolean).join('; ');
   const value =
     input.type === 'choice'
       ? Type.Enum([...input.choices])
@@ -120,7 +125,7 @@ export function readSchema(field: StockField, unit: StockUnit): TSchema {
         ? input.decimals === 0
           ? Type.Integer()
           : Type.Number()
-        : Type.String(input.type === 'date' ? { description: 'YYYY-MM-DD' } : {});
+        : Type.String();
   const options = description ? { description } : {};
   return field.nullable && !field.computed
     ? Type.Union([value, Type.Null()], options)
