@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/repositories/users';
+import type { Executor } from '../db/executor';
 import { normalizeEmail } from '../db/repositories/users';
 
 /**

@@ -3,12 +3,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Dialect } from './migrations';
+import type { Dialect } from './dialect';
 import { SqliteReadWriteDialect } from './sqliteReadWrite';
 import { reusingStatements } from './sqliteStatements';
 import type { Database } from './tables';
 
-export type { Dialect } from './migrations';
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { Dialect } from './migrations';
+import type { Dialect } from './dialect';
 
 /**
  * Adds `FOR UPDATE` on PostgreSQL, so the selected rows stay locked until the transaction ends. SQLite has no row

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely } from 'kysely';
-import { StaticMigrationProvider, type Dialect } from './migrations';
+import { StaticMigrationProvider } from './migrations';
+import type { Dialect } from './dialect';
 
 /**
  * Runs the migrations not yet run: all of them, or (`through`, tests of a migration on existing data) those up to

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,8 @@ import type { Category } from '../db/repositories/categories';
 import type { FileChemical, FileRow, LibraryFile } from '../db/repositories/files';
 import type { Location } from '../db/repositories/locations';
 import type { StockRecords } from '../db/repositories/stock';
-import type { Executor, User } from '../db/repositories/users';
+import type { User } from '../db/repositories/users';
+import type { Executor } from '../db/executor';
 import { normalizeEmail } from '../db/repositories/users';
 import {
   actionGroup,

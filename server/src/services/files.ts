@@ -1,10 +1,11 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
 import type { LibraryFile, LinkList } from '../db/repositories/files';
 import { stockRecordExists } from '../db/repositories/stock';
-import type { Executor } from '../db/repositories/users';
+import type { Executor } from '../db/executor';
 import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
 import { notFound } from '../http/errors';
 import type { FileStorage, SavedFile } from '../storage/fileStorage';

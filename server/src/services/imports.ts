@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import * as imports from '../db/repositories/imports';
 import type { ImportRow } from '../db/repositories/imports';

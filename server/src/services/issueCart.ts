@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import * as cart from '../db/repositories/issueCart';
 import type { CartLineRow } from '../db/repositories/issueCart';
 import { insertIssue, insertIssueLines } from '../db/repositories/issues';

@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import { addReturnedQuantity, findIssueLine } from '../db/repositories/issues';
 import type { User } from '../db/repositories/users';
 import { KIND_OF_TYPE, quantityText, toBaseQuantity } from '../domain/stockKinds';

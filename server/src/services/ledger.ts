@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import * as listing from '../db/repositories/ledgerListing';
 import type { LedgerCursor, LedgerFilter } from '../db/repositories/ledgerListing';
 import { findStockRecords } from '../db/repositories/stock';

@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import * as issues from '../db/repositories/issues';
 import * as locations from '../db/repositories/locations';
 import { stockRecordExists } from '../db/repositories/stock';

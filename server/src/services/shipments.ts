@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import * as shipments from '../db/repositories/shipments';
 import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
 import * as stock from '../db/repositories/stock';

@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import { findStockRecord } from '../db/repositories/stock';
 import { addLedgerEntries, type NewLedgerEntry } from '../db/repositories/stockLedger';
 import { addToStockQuantities, lockStockQuantities } from '../db/repositories/stockQuantities';

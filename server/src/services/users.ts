@@ -1,10 +1,12 @@
 import type { Config } from '../config';
 import { resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
-import type { Db, Dialect } from '../db';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import * as users from '../db/repositories/users';
-import type { Executor, User, UserChanges } from '../db/repositories/users';
+import type { User, UserChanges } from '../db/repositories/users';
+import type { Executor } from '../db/executor';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { FieldErrorCollector, ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';

@@ -13,7 +13,10 @@ import stockAlerts from './0011_stock_alerts';
 import imports from './0012_imports';
 import hazards from './0013_hazards';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from '../dialect';
+
+// The frozen migrations (never edited once released) name the engine through this module.
+export type { Dialect };
 
 // Listed statically (not read from the file system) so bundlers, tsx and Jest all see the same set, in order.
 const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { AuditLogTable, Database } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The audit log: rows are inserted here and read here; nothing updates or deletes them.
 

@@ -1,7 +1,7 @@
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import { nameKey } from './stock';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 /** File categories (SERVER.md §13): named, unique by their trimmed lower-cased name. */
 export interface Category {

@@ -10,7 +10,7 @@ import {
 import { STAGING_TABLES } from './shipments';
 import { STOCK_TABLES } from './stock';
 import { keyColumn } from './stockIdentity';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The dashboard's cards (docs/api.md §12), each a count and its first rows, read through the indexes of migration
 // 0011 so no query loads every record. Quantities and minimums are in base units.

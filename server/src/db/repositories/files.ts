@@ -1,9 +1,9 @@
 import { mediaPathOf } from '../../storage/storedNames';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { Category } from './categories';
 import { findStockRecords, type ChemicalRecord } from './stock';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 /** A linked chemical stock record, flattened (SERVER.md §12.1): manufacturer and supplier as plain names. */
 export interface FileChemical {

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { ImportsTable, StockObjectType } from '../tables';
 import { inChunks } from './shipments';
 import {
@@ -15,7 +15,7 @@ import {
   type SubstanceValues,
 } from './stock';
 import { IDENTITY_COLUMNS } from './stockIdentity';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Spreadsheet imports (docs/api.md §13) and the lookups that match their rows with existing stock records.
 

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { IssueCartTable, StockObjectType } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The issue cart (SERVER.md §9): each user's lines of stock records to issue, in base units.
 

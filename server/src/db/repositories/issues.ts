@@ -1,9 +1,9 @@
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Issues (SERVER.md §8.3): what was issued to a location at one merge.
 

@@ -1,11 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
 import { OBJECT_TYPES, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { StockObjectType } from '../tables';
 import { keyColumn } from './stockIdentity';
 import type { LedgerEntryRow } from './stockLedger';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The global stock ledger (docs/api.md): every entry across all stock records, newest first, filtered, in pages or
 // in batches for an export. The same answers on SQLite and PostgreSQL: text is matched through the catalogs' name

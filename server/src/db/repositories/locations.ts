@@ -1,7 +1,7 @@
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { ConsumerType, StoreConsumerRow } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Locations (SERVER.md §8.1): the store consumers that items are issued to.
 

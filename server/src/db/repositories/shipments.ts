@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type {
   Database,
   ExpiringTempShipmentTable,
@@ -10,7 +10,7 @@ import type {
   StockObjectType,
   TempShipmentTable,
 } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Shipment staging lists (SERVER.md §6) and the shipments merged from them (§7), in base units.
 

@@ -13,14 +13,14 @@ import {
 } from '../../domain/stockKinds';
 import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type {
   ChemicalsTable,
   ChemicalStockTable,
   GlasswareStockTable,
   InstrumentStockTable,
 } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Stock records (SERVER.md §4) and the catalog entries they point to. The records' shapes and types are the
 // stock-kind table's (domain/stockRecords.ts).

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { StockLedgerTable, StockObjectType } from '../tables';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The stock ledger (SERVER.md §10): one entry per change of a stock quantity, in base units.
 

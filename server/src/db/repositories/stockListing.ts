@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
 import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import type { Database } from '../tables';
 import { findStockRecords, STOCK_TABLES, type StockRecords } from './stock';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // Stock lists searched, ordered and cut into pages, with the same answers on SQLite and PostgreSQL:
 // - text is compared lower-cased, through the catalogs' name keys (lower-cased by the app when written) or

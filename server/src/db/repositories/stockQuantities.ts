@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { specOf, type StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
+import type { Dialect } from '../dialect';
 import { inChunks } from './shipments';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 // The quantities of stock records as a stock movement (services/stockMovement.ts) locks and changes them, in base
 // units. The records themselves are read and written in ./stock.

@@ -2,7 +2,7 @@ import type { StockObjectType } from '../tables';
 import { inAnyCart } from './issueCart';
 import { isInShipmentHistory, isStaged } from './shipments';
 import { hasLedgerEntries } from './stockLedger';
-import type { Executor } from './users';
+import type { Executor } from '../executor';
 
 /** Something that may still refer to a stock record, named as the 409 message names it. */
 interface StockReference {

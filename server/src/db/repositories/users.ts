@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import { lockRowsIfSupported } from '../locking';
-import type { Dialect } from '../migrations';
-import type { Database, UserRow } from '../tables';
-
-/** Repository functions accept the database or a transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Dialect } from '../dialect';
+import type { Executor } from '../executor';
+import type { UserRow } from '../tables';
 
 export interface User {
   id: number;
