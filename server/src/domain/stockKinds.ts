@@ -277,6 +277,16 @@ const minimumQuantity = <const U extends 'ml' | 'pieces', const D extends number
     readDescription: 'below it the record is low on stock; null: no minimum',
   }) as const satisfies StockField;
 
+const storagePlace = {
+  name: 'storage_place',
+  label: 'Storage place',
+  input: { type: 'text', maxLength: 100 },
+  helperText: 'Where it is kept, e.g. Cabinet B2, shelf 3.',
+  required: false,
+  nullable: true,
+  home: { on: 'record', column: 'storage_place' },
+} as const satisfies StockField;
+
 /** A chemical's hazard data, entered in the form's hazard block (docs/api.md §16); none until given. */
 const HAZARD_FIELDS = [
   {
@@ -413,6 +423,7 @@ const CHEMICAL = {
       readDescription: 'when the container was opened; null: not recorded',
     },
     minimumQuantity('ml', 3),
+    storagePlace,
     ...HAZARD_FIELDS,
     { ...quantity('ml', 3), labels: { store: 'Amount', search: 'Amount', recordPage: 'Amount' } },
   ],
@@ -430,6 +441,7 @@ const CHEMICAL = {
       'expiry_date',
       'opened_on',
       'minimum_quantity',
+      'storage_place',
     ],
     store: [
       'name',
@@ -443,6 +455,7 @@ const CHEMICAL = {
       'state',
       'manufacturer',
       'supplier',
+      'storage_place',
     ],
     recordPage: [
       'CAS_RN',
@@ -456,6 +469,7 @@ const CHEMICAL = {
       'expiry_date',
       'opened_on',
       'minimum_quantity',
+      'storage_place',
     ],
     search: [
       'name',
@@ -467,7 +481,16 @@ const CHEMICAL = {
       'manufacturer',
       'supplier',
     ],
-    stagingForm: ['name', 'CAS_RN', 'molecular_formula', 'purity', 'manufacturer', 'supplier', 'state'],
+    stagingForm: [
+      'name',
+      'CAS_RN',
+      'molecular_formula',
+      'purity',
+      'manufacturer',
+      'supplier',
+      'state',
+      'storage_place',
+    ],
     stagingDetails: [
       'name',
       'CAS_RN',
@@ -515,6 +538,7 @@ const CHEMICAL = {
       'expiry_date',
       'opened_on',
       'minimum_quantity',
+      'storage_place',
       'hazard_statements',
       'signal_word',
       'storage_classes',
@@ -526,6 +550,7 @@ const CHEMICAL = {
       ['CAS {CAS_RN}', 'molecular_formula'],
       ['purity', 'state'],
       ['manufacturer', 'supplier'],
+      ['storage_place'],
     ],
   },
 } as const satisfies StockKindSpec<'chemical'>;
@@ -545,23 +570,30 @@ const INSTRUMENT = {
   expires: false,
   hazards: false,
   filterHint: 'Name, manufacturer, supplier',
-  fields: [catalogName, manufacturer, supplier, minimumQuantity('pieces', 0), quantity('pieces', 0)],
+  fields: [
+    catalogName,
+    manufacturer,
+    supplier,
+    minimumQuantity('pieces', 0),
+    storagePlace,
+    quantity('pieces', 0),
+  ],
   views: {
-    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity'],
-    store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier'],
-    recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity'],
+    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place'],
+    store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier', 'storage_place'],
+    recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place'],
     search: ['name', 'quantity', 'manufacturer', 'supplier'],
-    stagingForm: ['name', 'manufacturer', 'supplier'],
+    stagingForm: ['name', 'manufacturer', 'supplier', 'storage_place'],
     stagingDetails: ['name', 'manufacturer', 'supplier'],
     stagingTable: ['quantity', 'manufacturer', 'supplier'],
     suggestion: ['name', 'quantity', 'manufacturer', 'supplier'],
     history: ['name', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'manufacturer', 'supplier'],
-    audit: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity'],
+    audit: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place'],
     auditLabel: ['name'],
     identifying: [],
     issueSuggestion: ['manufacturer', 'supplier'],
-    label: [['manufacturer', 'supplier']],
+    label: [['manufacturer', 'supplier'], ['storage_place']],
   },
 } as const satisfies StockKindSpec<'instrument'>;
 
@@ -612,6 +644,7 @@ const GLASSWARE = {
     },
     expiryDate,
     minimumQuantity('pieces', 0),
+    storagePlace,
     quantity('pieces', 0),
   ],
   views: {
@@ -624,6 +657,7 @@ const GLASSWARE = {
       'quantity',
       'expiry_date',
       'minimum_quantity',
+      'storage_place',
     ],
     store: [
       'name',
@@ -634,6 +668,7 @@ const GLASSWARE = {
       'material_type',
       'manufacturer',
       'supplier',
+      'storage_place',
     ],
     recordPage: [
       'quantity',
@@ -643,9 +678,10 @@ const GLASSWARE = {
       'supplier',
       'expiry_date',
       'minimum_quantity',
+      'storage_place',
     ],
     search: ['name', 'quantity', 'size', 'material_type', 'manufacturer', 'supplier'],
-    stagingForm: ['name', 'size', 'material_type', 'manufacturer', 'supplier'],
+    stagingForm: ['name', 'size', 'material_type', 'manufacturer', 'supplier', 'storage_place'],
     stagingDetails: ['name', 'manufacturer', 'size', 'material_type', 'supplier'],
     stagingTable: ['size', 'material_type', 'quantity', 'manufacturer', 'supplier'],
     suggestion: ['size', 'name', 'quantity', 'manufacturer', 'supplier'],
@@ -660,14 +696,12 @@ const GLASSWARE = {
       'quantity',
       'expiry_date',
       'minimum_quantity',
+      'storage_place',
     ],
     auditLabel: ['name', 'size', 'material_type'],
     identifying: ['size', 'material_type'],
     issueSuggestion: ['Size {size}', 'material_type', 'manufacturer'],
-    label: [
-      ['size', 'material_type'],
-      ['manufacturer', 'supplier'],
-    ],
+    label: [['size', 'material_type'], ['manufacturer', 'supplier'], ['storage_place']],
   },
 } as const satisfies StockKindSpec<'glassware'>;
 

@@ -166,6 +166,7 @@ describe('AddShipmentPage', () => {
       'material_type',
       'manufacturer',
       'supplier',
+      'storage_place',
       'quantity',
       'expiry_date',
     ]);
@@ -178,12 +179,18 @@ describe('AddShipmentPage', () => {
     ])
       await user.type(within(dialog).getByLabelText(field(label)), value);
     await user.type(within(dialog).getByLabelText('Expiry date'), '2030-01-01');
+    await user.type(within(dialog).getByLabelText('Storage place'), 'Shelf 4');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     expect(await screen.findByText('Pipette added to the shipment.')).toBeInTheDocument();
     expect(within(rowOf('Pipette')).getByRole('cell', { name: '2030-01-01' })).toBeInTheDocument();
     expect(await readAsAdmin('/api/management/glassware-temp-shipment/')).toEqual([
-      expect.objectContaining({ quantity: 4, expiry_date: '2030-01-01' }),
+      expect.objectContaining({
+        quantity: 4,
+        expiry_date: '2030-01-01',
+        // The new record keeps where it will be stored.
+        glassware: expect.objectContaining({ storage_place: 'Shelf 4' }),
+      }),
     ]);
   });
 

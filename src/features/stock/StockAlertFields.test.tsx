@@ -84,7 +84,12 @@ describe('the stock forms', () => {
   it("show glassware's values when editing and clear an emptied one", async () => {
     await updateStock('glassware', 1, { expiry_date: '2030-01-01', minimum_quantity: 5 });
     const { user, dialog } = await openForm('Glassware', 'Edit Beaker', 'Edit Glassware');
-    expect(inputNames(dialog).slice(-3)).toEqual(['quantity', 'expiry_date', 'minimum_quantity']);
+    expect(inputNames(dialog).slice(-4)).toEqual([
+      'quantity',
+      'expiry_date',
+      'minimum_quantity',
+      'storage_place',
+    ]);
     expect(within(dialog).getByLabelText('Expiry date')).toHaveValue('2030-01-01');
     expect(within(dialog).getByLabelText('Minimum quantity')).toHaveValue(5);
 
@@ -98,7 +103,14 @@ describe('the stock forms', () => {
 
   it('give instruments a minimum in whole pieces and no dates', async () => {
     const { user, dialog } = await openForm('Instrument', 'New', 'New Instrument');
-    expect(inputNames(dialog)).toEqual(['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity']);
+    expect(inputNames(dialog)).toEqual([
+      'name',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'minimum_quantity',
+      'storage_place',
+    ]);
     for (const [label, value] of [
       ['Name', 'Balance'],
       ['Manufacturer', 'Mettler'],

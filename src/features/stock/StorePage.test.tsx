@@ -95,8 +95,9 @@ describe('StorePage', () => {
         'SOLID',
         'Sigma-Aldrich',
         'Daraz',
+        '',
       ],
-      ['2', 'Ethanol', '', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', 'LIQUID', 'Merck', 'Daraz'],
+      ['2', 'Ethanol', '', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', 'LIQUID', 'Merck', 'Daraz', ''],
     ]);
     expect(cellsOf('Sodium chloride')).toEqual([
       '1',
@@ -111,6 +112,7 @@ describe('StorePage', () => {
       'Solid',
       'Sigma-Aldrich',
       'Daraz',
+      '',
     ]);
 
     const excelUrl = linkTarget('Export Excel');
@@ -167,6 +169,7 @@ describe('StorePage', () => {
       'State',
       'Manufacturer',
       'Supplier',
+      'Storage place',
     ]);
     expect(cellsOf('Ethanol')).toEqual([
       '1',
@@ -181,6 +184,7 @@ describe('StorePage', () => {
       'Liquid',
       'Merck',
       'Daraz',
+      '',
     ]);
     // The molecular weight the server computed from the formula.
     expect(cellsOf('Sodium chloride')).toContain('58.44');
@@ -193,8 +197,15 @@ describe('StorePage', () => {
     await user.keyboard('{ArrowRight}{Enter}');
     expect(screen.getByRole('tab', { name: 'Instrument' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('cell', { name: 'Spectrophotometer' });
-    expect(headers()).toEqual(['Name', 'Quantity', 'Minimum', 'Manufacturer', 'Supplier']);
-    expect(cellsOf('Spectrophotometer')).toEqual(['Spectrophotometer', '3 pieces', '', 'Shimadzu', 'Daraz']);
+    expect(headers()).toEqual(['Name', 'Quantity', 'Minimum', 'Manufacturer', 'Supplier', 'Storage place']);
+    expect(cellsOf('Spectrophotometer')).toEqual([
+      'Spectrophotometer',
+      '3 pieces',
+      '',
+      'Shimadzu',
+      'Daraz',
+      '',
+    ]);
 
     await user.keyboard('{ArrowRight}{Enter}');
     await screen.findByRole('cell', { name: 'Beaker' });
@@ -207,6 +218,7 @@ describe('StorePage', () => {
       'Type',
       'Manufacturer',
       'Supplier',
+      'Storage place',
     ]);
     expect(cellsOf('Beaker')).toEqual([
       'Beaker',
@@ -217,6 +229,7 @@ describe('StorePage', () => {
       'Borosilicate',
       'Pyrex',
       'Daraz',
+      '',
     ]);
   });
 
@@ -343,6 +356,7 @@ describe('AdminStorePage', () => {
         'Merck',
         'Daraz',
         '',
+        '',
       ]);
     });
 
@@ -395,6 +409,7 @@ describe('AdminStorePage', () => {
       expiry_date: null,
       opened_on: null,
       minimum_quantity: null,
+      storage_place: null,
     });
     expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
   });
@@ -428,6 +443,7 @@ describe('AdminStorePage', () => {
       'Borosilicate',
       'Duran',
       'Daraz',
+      '',
       '',
     ]);
   });

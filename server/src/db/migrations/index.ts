@@ -12,6 +12,7 @@ import auditLog from './0010_audit_log';
 import stockAlerts from './0011_stock_alerts';
 import imports from './0012_imports';
 import hazards from './0013_hazards';
+import storagePlace from './0014_storage_place';
 
 import type { Dialect } from '../dialect';
 
@@ -33,6 +34,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0011_stock_alerts': stockAlerts,
   '0012_imports': imports,
   '0013_hazards': hazards,
+  '0014_storage_place': storagePlace,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

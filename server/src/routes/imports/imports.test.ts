@@ -39,12 +39,13 @@ const writeFields = {
     'expiry_date',
     'opened_on',
     'minimum_quantity',
+    'storage_place',
     'hazard_statements',
     'signal_word',
     'storage_classes',
     'quantity',
   ],
-  instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'quantity'],
+  instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place', 'quantity'],
   glassware: [
     'name',
     'manufacturer',
@@ -53,6 +54,7 @@ const writeFields = {
     'material_type',
     'expiry_date',
     'minimum_quantity',
+    'storage_place',
     'quantity',
   ],
 };
@@ -196,6 +198,7 @@ describe('upload', () => {
         expiry_date: null,
         opened_on: null,
         minimum_quantity: null,
+        storage_place: null,
         hazard_statements: null,
         signal_word: null,
         storage_classes: null,
@@ -305,7 +308,7 @@ describe('upload', () => {
       'data.csv',
       'No column of the first row names a field of a chemical record (name, CAS_RN, molecular_formula, ' +
         'molecular_weight, purity, manufacturer, supplier, state, expiry_date, opened_on, minimum_quantity, ' +
-        'hazard_statements, signal_word, storage_classes, quantity): the first row ' +
+        'storage_place, hazard_statements, signal_word, storage_classes, quantity): the first row ' +
         'must name the columns, as in the template.',
     ],
     [
@@ -482,6 +485,7 @@ describe('preview', () => {
       manufacturer: null,
       supplier: null,
       minimum_quantity: null,
+      storage_place: null,
       quantity: null,
     });
     const mapped = await preview(session.id, { name: 0, manufacturer: 1, supplier: 2, quantity: 3 });

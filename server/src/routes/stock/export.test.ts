@@ -55,6 +55,7 @@ const CHEMICAL_HEADER = [
   'State',
   'Manufacturer',
   'Supplier',
+  'Storage place',
 ];
 
 describe('GET /api/storeobjects/{kind}objs/export/', () => {
@@ -91,6 +92,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'LIQUID',
         'Merck',
         'Daraz',
+        '',
       ],
       [
         '2',
@@ -105,6 +107,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'LIQUID',
         'Merck',
         'Daraz',
+        '',
       ],
     ]);
 
@@ -149,6 +152,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       'Type',
       'Manufacturer',
       'Supplier',
+      'Storage place',
     ]);
     // ExcelJS leaves empty cells out of a row's values.
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
@@ -183,9 +187,16 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     const response = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/' });
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = rowsOf(response.body);
-    expect(header).toEqual(['Name', 'Quantity (pieces)', 'Minimum (pieces)', 'Manufacturer', 'Supplier']);
+    expect(header).toEqual([
+      'Name',
+      'Quantity (pieces)',
+      'Minimum (pieces)',
+      'Manufacturer',
+      'Supplier',
+      'Storage place',
+    ]);
     expect(rows).toHaveLength(count);
-    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), '', 'Shimadzu', 'Daraz']);
+    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), '', 'Shimadzu', 'Daraz', '']);
     // Three batches and the read that finds nothing more.
     expect(keysetReads).toHaveBeenCalledTimes(4);
     for (const call of keysetReads.mock.calls) expect(call[3]).toBe(STOCK_EXPORT_BATCH_SIZE);
@@ -203,7 +214,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     expect(name.type).toBe(ExcelJS.ValueType.String);
     expect(name.value).toBe('=HYPERLINK("http://evil.example")');
     const csv = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/?search=acme' });
-    expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz"`);
+    expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz",`);
   });
 
   it('stops reading the table when the client of an .xlsx download goes away', async () => {
@@ -297,6 +308,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
           supplier: 11,
           state: 9,
           quantity: 7,
+          storage_place: 12,
         });
         // Without the amounts: the file describes the stock that is there, it brings none in.
         const mapping = { ...session.mapping, quantity: null };

@@ -76,6 +76,7 @@ describe('read shapes (§4.1)', () => {
       expiry_date: null,
       opened_on: null,
       minimum_quantity: null,
+      storage_place: null,
       hazard_statements: [],
       signal_word: null,
       signal_word_overridden: false,
@@ -90,6 +91,7 @@ describe('read shapes (§4.1)', () => {
       supplier: { id: chem.supplier.id, name: 'Daraz' },
       quantity: 3,
       minimum_quantity: null,
+      storage_place: null,
     });
     const glass = await created(GLASSWARES, glassware({ name: 'Beaker' }));
     expect(glass).toEqual({
@@ -102,6 +104,7 @@ describe('read shapes (§4.1)', () => {
       quantity: 20,
       expiry_date: null,
       minimum_quantity: null,
+      storage_place: null,
     });
 
     for (const [url, record] of [
