@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { StockKind } from '../api/stock';
+import { STOCK_KINDS } from '../api/stockKinds';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { recordSegments } from '../components/recordUrls';
 import { AdminGate } from '../features/auth/AdminGate';
@@ -25,13 +25,11 @@ const RecordPage = lazy(() =>
   })),
 );
 
-const recordKinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
-
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <PublicShell />,
-    children: recordKinds.map((kind) => ({
+    children: STOCK_KINDS.map((kind) => ({
       path: `${recordSegments[kind]}/:id`,
       element: <RecordPage kind={kind} />,
     })),

@@ -7,10 +7,9 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { useFuzzySearchQuery, type SearchArgs } from '../../api/search';
 import type { StockKind } from '../../api/stock';
+import { STOCK_KINDS } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { notify } from '../../components/notify';
-
-const kinds: StockKind[] = ['chemical', 'instrument', 'glassware'];
 
 // The public area opens on this page: the results table (and its virtualizer) loads with the first results, not
 // with the page.
@@ -59,7 +58,7 @@ export function SearchPage() {
           onChange={(event) => setType(event.target.value as StockKind)}
           sx={{ minWidth: 160 }}
         >
-          {kinds.map((kind) => (
+          {STOCK_KINDS.map((kind) => (
             <MenuItem key={kind} value={kind}>
               {kind}
             </MenuItem>
