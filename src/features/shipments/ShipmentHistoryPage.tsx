@@ -7,7 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import { useListShipmentsQuery, type Shipment, type ShipmentHistory } from '../../api/shipments';
+import {
+  useListShipmentsQuery,
+  type HistoryLine,
+  type Shipment,
+  type ShipmentHistory,
+} from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { readLineField, specOf, STOCK_KINDS, stockField } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
@@ -20,8 +25,6 @@ import { byKind } from '../../api/stockKinds';
 import { amount, fieldColumn, units } from '../../components/stockColumns';
 import type { Column } from '../../components/VirtualTable';
 import { UndoShipmentDialog } from './UndoShipmentDialog';
-
-type HistoryLine<K extends StockKind = StockKind> = Shipment<K>['lines'][number];
 
 /** The stock after the line. */
 function newTotal(line: HistoryLine): number {
