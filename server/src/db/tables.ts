@@ -19,8 +19,24 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Goes up by one on every password change; tokens of an older version are refused. */
   token_version: Generated<number>;
+  /** What the account may do (docs/api.md, 'Roles and permissions'); a superuser is always a store manager. */
+  role: Generated<UserRole>;
 }
 export type UserRow = Selectable<UsersTable>;
+
+export const USER_ROLES = ['store_manager', 'auditor', 'lab_user'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const LAB_ROLES = ['manager', 'member'] as const;
+export type LabRole = (typeof LAB_ROLES)[number];
+
+/** A lab user's place in one lab (a location); removed with the account and with the location. */
+export interface LabMembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  location_id: number;
+  role: LabRole;
+}
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 
@@ -288,6 +304,7 @@ export interface AuditLogTable {
 
 export interface Database {
   users: UsersTable;
+  lab_memberships: LabMembershipsTable;
   login_failures: LoginFailuresTable;
   manufacturers: NamedEntryTable;
   suppliers: NamedEntryTable;

@@ -3,12 +3,16 @@ import { resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { isUniqueViolation } from '../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import * as labMemberships from '../db/repositories/labMemberships';
+import type { LabMembership, NamedLabMembership } from '../db/repositories/labMemberships';
+import { firstMissingLocation } from '../db/repositories/locations';
 import * as users from '../db/repositories/users';
 import type { User, UserChanges } from '../db/repositories/users';
 import type { Executor } from '../db/executor';
+import type { UserRole } from '../db/tables';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { FieldErrorCollector, ValidationError } from '../validation/errors';
+import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -22,12 +26,93 @@ export interface UsersContext {
   now: () => Date;
 }
 
-export interface NewUserInput {
+/** The user shape of the API (SERVER.md §3 with docs/api.md's role and labs). */
+export interface Account extends User {
+  labs: NamedLabMembership[];
+}
+
+export interface RoleInput {
+  role?: UserRole;
+  labs?: LabMembership[];
+}
+
+export interface NewUserInput extends RoleInput {
   email: string;
   first_name: string;
   last_name: string;
   password: string;
   confirm_password: string;
+}
+
+export interface AccountChanges extends UserChanges, RoleInput {}
+
+export const roleMessages = {
+  labUserWithoutLabs: 'A lab user needs at least one lab.',
+  labsOfOtherRole: 'Only lab users have labs.',
+  repeatedLocation: (location: number) => `location: Location ${location} is listed more than once.`,
+  missingLocation: (location: number) => `location: ${messages.pkMissing(location)}`,
+};
+
+/**
+ * The role and labs an account will have, or their field errors. Labs belong to lab users alone: a store manager
+ * or an auditor sees every lab, so labs given with those roles are refused rather than kept unused, and an account
+ * that stops being a lab user loses its labs.
+ */
+async function resolveRoleAndLabs(
+  db: Executor,
+  errors: FieldErrorCollector,
+  current: { role: UserRole; labs: readonly LabMembership[] },
+  input: RoleInput,
+): Promise<{ role: UserRole; labs: LabMembership[] }> {
+  const role = input.role ?? current.role;
+  const keptLabs = role === 'lab_user' ? current.labs : [];
+  const labs = [...(input.labs ?? keptLabs)].sort((a, b) => a.location - b.location);
+  if (role !== 'lab_user' && labs.length > 0) errors.add('labs', roleMessages.labsOfOtherRole);
+  else if (role === 'lab_user' && labs.length === 0) errors.add('labs', roleMessages.labUserWithoutLabs);
+  else if (input.labs !== undefined) {
+    const repeated = labs.find((lab, index) => index > 0 && labs[index - 1].location === lab.location);
+    if (repeated !== undefined) errors.add('labs', roleMessages.repeatedLocation(repeated.location));
+    else {
+      const missing = await firstMissingLocation(
+        db,
+        labs.map((lab) => lab.location),
+      );
+      if (missing !== undefined) errors.add('labs', roleMessages.missingLocation(missing));
+    }
+  }
+  return { role, labs: labs.map(({ location, role: labRole }) => ({ location, role: labRole })) };
+}
+
+/**
+ * Writes with labs checked beforehand: a location deleted by a concurrent request in between fails the foreign
+ * key, which answers the same 400 as if the deletion had come first.
+ */
+async function withExistingLocations<T>(db: Executor, labs: RoleInput['labs'], write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isForeignKeyViolation(error) || labs === undefined) throw error;
+    const missing = await firstMissingLocation(
+      db,
+      labs.map((lab) => lab.location),
+    );
+    if (missing === undefined) throw error;
+    throw ValidationError.field('labs', roleMessages.missingLocation(missing));
+  }
+}
+
+async function withLabs(db: Executor, user: User): Promise<Account> {
+  const labs = await labMemberships.labsOfUsers(db, [user.id]);
+  return { ...user, labs: labs.get(user.id) ?? [] };
+}
+
+/** What the audit log keeps of an account: its names, role and labs (as the location's name reads). */
+function accountSnapshot(account: Account) {
+  return {
+    ...userSnapshot(account),
+    role: account.role,
+    labs: account.labs.map((lab) => `${lab.name} (location #${lab.location}): ${lab.role}`),
+  };
 }
 
 const duplicateEmail = () => ValidationError.field('email', 'user with this email already exists.');
@@ -52,29 +137,35 @@ export async function createUser(
   { db, config, now }: UsersContext,
   actor: Actor,
   input: NewUserInput,
-): Promise<User> {
+): Promise<Account> {
   const errors = new FieldErrorCollector();
   if (await users.emailTaken(db, input.email)) errors.merge(duplicateEmail());
   checkPasswordsMatch(errors, input.password, input.confirm_password);
+  const { role, labs } = await resolveRoleAndLabs(db, errors, { role: 'store_manager', labs: [] }, input);
   errors.throwIfAny();
   const password_hash = await hashPassword(input.password, config.passwordHashCost);
-  return withUniqueEmail(() =>
-    db.transaction().execute(async (trx) => {
-      const user = await users.insertUser(trx, {
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        password_hash,
-      });
-      await recordAudit(trx, {
-        at: now(),
-        actor,
-        action: 'user.created',
-        target: userTarget(user),
-        changes: fieldChanges(null, userSnapshot(user)),
-      });
-      return user;
-    }),
+  return withExistingLocations(db, labs, () =>
+    withUniqueEmail(() =>
+      db.transaction().execute(async (trx) => {
+        const user = await users.insertUser(trx, {
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          password_hash,
+          role,
+        });
+        await labMemberships.replaceLabs(trx, user.id, labs);
+        const account = await withLabs(trx, user);
+        await recordAudit(trx, {
+          at: now(),
+          actor,
+          action: 'user.created',
+          target: userTarget(account),
+          changes: fieldChanges(null, accountSnapshot(account)),
+        });
+        return account;
+      }),
+    ),
   );
 }
 
@@ -92,40 +183,59 @@ async function lockChangeableUser(trx: Executor, dialect: Dialect, id: number): 
   return changeableUser(trx, id);
 }
 
-export async function listUsers({ db }: UsersContext): Promise<User[]> {
-  return users.listUsers(db);
+export async function listUsers({ db }: UsersContext): Promise<Account[]> {
+  const [all, labs] = await Promise.all([users.listUsers(db), labMemberships.labsOfUsers(db)]);
+  return all.map((user) => ({ ...user, labs: labs.get(user.id) ?? [] }));
 }
 
-export async function getUser({ db }: UsersContext, id: number): Promise<User> {
+export async function getUser({ db }: UsersContext, id: number): Promise<Account> {
   const user = await users.findUserById(db, id);
   if (!user) throw notFound();
-  return user;
+  return withLabs(db, user);
 }
 
-/** Audited with the fields that changed; a request that changes nothing writes no entry. */
+/** The signed-in caller's own account: what the SPA reads to know the role and the labs. */
+export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): Promise<Account> {
+  return withLabs(db, user);
+}
+
+/**
+ * Audited with the fields that changed (a new role or new labs as old → new); a request that changes nothing
+ * writes no entry. Given labs replace the account's labs.
+ */
 export async function updateUser(
   { db, dialect, now }: UsersContext,
   actor: Actor,
   id: number,
-  changes: UserChanges,
-): Promise<User> {
-  return withUniqueEmail(() =>
-    db.transaction().execute(async (trx) => {
-      const before = await lockChangeableUser(trx, dialect, id);
-      if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
-        throw duplicateEmail();
-      const updated = await users.updateUser(trx, id, changes);
-      if (!updated) throw notFound();
-      await recordEdit(trx, {
-        at: now(),
-        actor,
-        action: 'user.updated',
-        target: userTarget(updated),
-        before: userSnapshot(before),
-        after: userSnapshot(updated),
-      });
-      return updated;
-    }),
+  { labs: givenLabs, ...changes }: AccountChanges,
+): Promise<Account> {
+  return withExistingLocations(db, givenLabs, () =>
+    withUniqueEmail(() =>
+      db.transaction().execute(async (trx) => {
+        const before = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
+        const errors = new FieldErrorCollector();
+        if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
+          errors.merge(duplicateEmail());
+        const { role, labs } = await resolveRoleAndLabs(trx, errors, before, {
+          role: changes.role,
+          labs: givenLabs,
+        });
+        errors.throwIfAny();
+        const updated = await users.updateUser(trx, id, { ...changes, role });
+        if (!updated) throw notFound();
+        if (givenLabs !== undefined || role !== before.role) await labMemberships.replaceLabs(trx, id, labs);
+        const after = await withLabs(trx, updated);
+        await recordEdit(trx, {
+          at: now(),
+          actor,
+          action: 'user.updated',
+          target: userTarget(after),
+          before: accountSnapshot(before),
+          after: accountSnapshot(after),
+        });
+        return after;
+      }),
+    ),
   );
 }
 
@@ -135,16 +245,16 @@ export async function deleteUser(
   id: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await lockChangeableUser(trx, dialect, id);
+    const user = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
-    // Rows that belong to the user (staging lines, cart lines) go with it through ON DELETE CASCADE.
+    // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
     if (!(await users.deleteUser(trx, id))) throw notFound();
     await recordAudit(trx, {
       at: now(),
       actor,
       action: 'user.deleted',
       target: userTarget(user),
-      changes: fieldChanges(userSnapshot(user), null),
+      changes: fieldChanges(accountSnapshot(user), null),
     });
   });
 }

@@ -296,6 +296,20 @@ function validateValue(schema: RequestSchema, value: unknown): Result {
       }
       return ok(schema['x-unique'] ? [...new Set(items)] : items);
     }
+    case 'object': {
+      // An item of a list of objects (a user's labs): its fields' errors are told apart by the field's name.
+      if (!isPlainObject(value)) return fail(messages.notObject(value));
+      try {
+        return ok(validateObject(schema, value).value);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        return failWith(
+          Object.entries(error.fields).flatMap(([field, errors]) =>
+            errors.map((text) => `${field}: ${text}`),
+          ),
+        );
+      }
+    }
     default:
       return ok(value);
   }

@@ -13,6 +13,7 @@ import stockAlerts from './0011_stock_alerts';
 import imports from './0012_imports';
 import hazards from './0013_hazards';
 import storagePlace from './0014_storage_place';
+import roles from './0015_roles';
 
 import type { Dialect } from '../dialect';
 
@@ -35,6 +36,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0012_imports': imports,
   '0013_hazards': hazards,
   '0014_storage_place': storagePlace,
+  '0015_roles': roles,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

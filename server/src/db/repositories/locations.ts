@@ -83,3 +83,14 @@ export async function hasIssues(db: Executor, locationId: number): Promise<boole
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The first of `ids` that names no location; undefined when every one does. */
+export async function firstMissingLocation(
+  db: Executor,
+  ids: readonly number[],
+): Promise<number | undefined> {
+  if (ids.length === 0) return undefined;
+  const rows = await db.selectFrom('store_consumers').select('id').where('id', 'in', ids).execute();
+  const found = new Set(rows.map((row) => row.id));
+  return ids.find((id) => !found.has(id));
+}

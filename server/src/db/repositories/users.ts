@@ -1,7 +1,7 @@
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
 import type { Executor } from '../executor';
-import type { UserRow } from '../tables';
+import type { UserRole, UserRow } from '../tables';
 
 export interface User {
   id: number;
@@ -9,6 +9,7 @@ export interface User {
   first_name: string;
   last_name: string;
   is_superuser: boolean;
+  role: UserRole;
   created_at: string;
 }
 
@@ -17,7 +18,15 @@ export interface UserWithPassword extends User {
   token_version: number;
 }
 
-const publicColumns = ['id', 'email', 'first_name', 'last_name', 'is_superuser', 'created_at'] as const;
+const publicColumns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'is_superuser',
+  'role',
+  'created_at',
+] as const;
 
 function toUser(row: Pick<UserRow, (typeof publicColumns)[number]>): User {
   return { ...row, is_superuser: Number(row.is_superuser) === 1 };
@@ -80,6 +89,8 @@ export interface NewUser {
   last_name: string;
   password_hash: string;
   is_superuser?: boolean;
+  /** The column's default, store_manager, when not given. */
+  role?: UserRole;
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<User> {
@@ -92,6 +103,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<User> {
       last_name: user.last_name,
       password_hash: user.password_hash,
       is_superuser: user.is_superuser ? 1 : 0,
+      ...(user.role !== undefined ? { role: user.role } : {}),
       created_at: new Date().toISOString(),
     })
     .returning(publicColumns)
@@ -103,6 +115,7 @@ export interface UserChanges {
   email?: string;
   first_name?: string;
   last_name?: string;
+  role?: UserRole;
 }
 
 export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<User | undefined> {

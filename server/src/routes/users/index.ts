@@ -2,20 +2,53 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { currentActor } from '../../plugins/auth';
+import { LAB_ROLES, USER_ROLES } from '../../db/tables';
+import { currentActor, currentUser } from '../../plugins/auth';
 import * as users from '../../services/users';
-import { email, text } from '../../validation/fields';
+import { choice, email, idRef, text } from '../../validation/fields';
 
 const tags = ['users'];
 
-/** Never has a password field: responses are serialised by this schema. */
-const UserSchema = Type.Object({
+const userFields = {
   id: Type.Integer(),
   email: Type.String(),
   first_name: Type.String(),
   last_name: Type.String(),
   is_superuser: Type.Boolean(),
+  role: Type.Enum(USER_ROLES),
+};
+const labFields = { location: Type.Integer(), role: Type.Enum(LAB_ROLES) };
+
+/** Never has a password field: responses are serialised by this schema. */
+const UserSchema = Type.Object({
+  ...userFields,
+  labs: Type.Array(Type.Object(labFields), {
+    description: 'Location id ascending; only lab users have labs.',
+  }),
 });
+
+/** The caller's own account, with what its lab page names of each lab. */
+const OwnAccountSchema = Type.Object({
+  ...userFields,
+  labs: Type.Array(
+    Type.Object({
+      ...labFields,
+      name: Type.String(),
+      consumer_type: Type.String(),
+    }),
+  ),
+});
+
+const roleFields = {
+  role: Type.Optional(
+    choice(USER_ROLES, 'What the account may do; a new account without it is a store manager.'),
+  ),
+  labs: Type.Optional(
+    Type.Array(Type.Object({ location: idRef('A location'), role: choice(LAB_ROLES) }), {
+      description: "A lab user's labs (at least one), which replace the ones it had; other roles have none.",
+    }),
+  ),
+};
 
 const password = () =>
   text({ trim: false, minLength: users.PASSWORD_MIN_LENGTH, maxLength: users.PASSWORD_MAX_LENGTH });
@@ -27,12 +60,14 @@ const CreateUserBody = Type.Object({
   last_name: name(),
   password: password(),
   confirm_password: password(),
+  ...roleFields,
 });
 
 const UpdateUserBody = Type.Object({
   email: Type.Optional(email()),
   first_name: Type.Optional(name()),
   last_name: Type.Optional(name()),
+  ...roleFields,
 });
 
 const PasswordBody = Type.Object({ password: password(), confirm_password: password() });
@@ -48,6 +83,20 @@ export default async function userRoutes(app: FastifyInstance) {
   const targetIsChangeable = async (request: FastifyRequest) => {
     await users.changeableUser(app.db, rawId(request));
   };
+
+  resource(app, '/api/account/me/', (routes) =>
+    routes.get(
+      {
+        access: 'user',
+        schema: {
+          tags,
+          summary: "The caller's own account: role and labs",
+          response: { 200: OwnAccountSchema },
+        },
+      },
+      async (request) => users.ownAccount(context(), currentUser(request)),
+    ),
+  );
 
   resource(app, '/api/account/users/', (routes) =>
     routes
@@ -73,7 +122,7 @@ export default async function userRoutes(app: FastifyInstance) {
     preValidation: targetIsChangeable,
     schema: {
       tags,
-      summary: 'Change a user (email, first_name, last_name)',
+      summary: 'Change a user (email, first_name, last_name, role, labs)',
       params: IdParams,
       body: UpdateUserBody,
       response: { 200: UserSchema, 403: ErrorDetail },

@@ -108,13 +108,7 @@ describe('list and read', () => {
     const list = response.json() as User[];
     const ids = list.map((user) => user.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(list).toContainEqual({
-      id: other.id,
-      email: other.email,
-      first_name: other.first_name,
-      last_name: other.last_name,
-      is_superuser: false,
-    });
+    expect(list).toContainEqual(pickPublic(other));
     expect(response.body).not.toMatch(/password/);
   });
 
@@ -143,6 +137,8 @@ describe('create', () => {
       first_name: 'New',
       last_name: 'Person',
       is_superuser: false,
+      role: 'store_manager',
+      labs: [],
     });
     expect(response.json().id).not.toBe(77);
     expect(await t.login('carla@lab.org', 'long enough')).toEqual(expect.any(String));
@@ -381,6 +377,7 @@ describe('superusers and the order of checks', () => {
   });
 });
 
-function pickPublic({ id, email, first_name, last_name, is_superuser }: User) {
-  return { id, email, first_name, last_name, is_superuser };
+/** The user shape of an account without labs (every account these tests create is a store manager). */
+function pickPublic({ id, email, first_name, last_name, is_superuser, role }: User) {
+  return { id, email, first_name, last_name, is_superuser, role, labs: [] };
 }
