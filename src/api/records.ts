@@ -15,6 +15,11 @@ export interface RecordArgs<K extends StockKind = StockKind> {
 /** A file of a chemical's page; the server lists the safety data sheets first, newest first. */
 export type ChemicalFile = FileRecord & { safety_data_sheet: boolean };
 
+/** The safety data sheet a chemical's page offers first, given its files in the server's order. */
+export function newestSafetyDataSheet(files: readonly ChemicalFile[]): ChemicalFile | undefined {
+  return files.find((file) => file.safety_data_sheet);
+}
+
 /** One location a record went to, summed over its issues, in the record's unit. */
 export interface IssuedTo {
   /** The location's id. */

@@ -2,6 +2,7 @@ import { byKind, specOf, type SpecTable, type StockKind } from './stockKinds';
 
 // Every cache tag the app uses; endpoints write tags only through the helpers below.
 export const tagTypes = [
+  'Me',
   'User',
   'ChemicalStock',
   'InstrumentStock',
@@ -42,6 +43,11 @@ export function idTag<T extends TagType>(type: T, id: number) {
   return { type, id } as const;
 }
 
+/** A resource without rows of its own: the signed-in person's account. */
+export function wholeTag<T extends TagType>(type: T) {
+  return { type, id: 'WHOLE' } as const;
+}
+
 /** Tags for a list response: the list itself plus one per row, so a change to any row refetches it. */
 export function listTags<T extends TagType>(type: T, rows: readonly { id: number }[] | undefined) {
   return [listTag(type), ...(rows ?? []).map((row) => idTag(type, row.id))];
@@ -67,6 +73,7 @@ export function pagesTag<T extends TagType>(type: T) {
 }
 
 type Tag =
+  | ReturnType<typeof wholeTag>
   | ReturnType<typeof listTag>
   | ReturnType<typeof idTag>
   | ReturnType<typeof kindListTag>

@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
-import { idTag, listTag, listTags, onSuccess } from './tags';
+import type { LabMembership, Role } from './roles';
+import { idTag, listTag, listTags, onSuccess, wholeTag } from './tags';
 
 export interface User {
   id: number;
@@ -7,12 +8,19 @@ export interface User {
   first_name: string;
   last_name: string;
   is_superuser: boolean;
+  role: Role;
+  /** By location id; empty unless the role is lab_user. */
+  labs: LabMembership[];
 }
 
 export interface UserDetails {
   email: string;
   first_name: string;
   last_name: string;
+  /** Without it, a new account is a store manager and an edit keeps the role (docs/api.md). */
+  role?: Role;
+  /** At least one for a lab user. */
+  labs?: LabMembership[];
 }
 
 export interface NewPassword {
@@ -35,7 +43,8 @@ export const usersApi = apiSlice.injectEndpoints({
     }),
     updateUser: build.mutation<User, UserDetails & { id: number }>({
       query: (user) => ({ url: `/api/account/users/${user.id}/`, method: 'PATCH', body: user }),
-      invalidatesTags: onSuccess((user) => [idTag('User', user.id), listTag('Audit')]),
+      // The account may be the caller's own, whose name, role or labs `me` holds.
+      invalidatesTags: onSuccess((user) => [idTag('User', user.id), listTag('Audit'), wholeTag('Me')]),
     }),
     deleteUser: build.mutation<void, number>({
       query: (id) => ({ url: `/api/account/users/${id}/`, method: 'DELETE' }),

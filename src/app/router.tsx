@@ -3,8 +3,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { STOCK_KINDS } from '../api/stockKinds';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { recordSegments } from '../components/recordUrls';
-import { AdminGate } from '../features/auth/AdminGate';
 import { LoginPage } from '../features/auth/LoginPage';
+import { SignedInGate } from '../features/auth/SignedInGate';
 import { PublicShell } from './shells/PublicShell';
 
 // The public area and the login screen are the two ways in, and they share nearly all their code (React, the store,
@@ -15,6 +15,13 @@ import { PublicShell } from './shells/PublicShell';
 const AdminShell = lazy(() =>
   import(/* webpackChunkName: "admin-shell" */ './shells/AdminShell').then((m) => ({
     default: m.AdminShell,
+  })),
+);
+
+// The labs' page of lab users (issue 23) is a chunk of its own too: neither the public nor the admin area loads it.
+const LabShell = lazy(() =>
+  import(/* webpackChunkName: "lab-shell" */ './shells/LabShell').then((m) => ({
+    default: m.LabShell,
   })),
 );
 
@@ -41,11 +48,21 @@ export const routes: RouteObject[] = [
   {
     path: '/adminapp',
     element: (
-      <AdminGate>
+      <SignedInGate area="admin">
         <Suspense fallback={<CenteredSpinner />}>
           <AdminShell />
         </Suspense>
-      </AdminGate>
+      </SignedInGate>
+    ),
+  },
+  {
+    path: '/lab',
+    element: (
+      <SignedInGate area="lab">
+        <Suspense fallback={<CenteredSpinner />}>
+          <LabShell />
+        </Suspense>
+      </SignedInGate>
     ),
   },
   { path: '*', element: <Navigate to="/" replace /> },

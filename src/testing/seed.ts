@@ -361,3 +361,41 @@ export async function seedLab(): Promise<void> {
     }),
   );
 }
+
+/** A person of `seedLabRoles`, by the role the issue names them for. */
+export const LAB_PEOPLE = {
+  auditor: { email: 'audrey@lab.org', password: 'audrey-password' },
+  labMember: { email: 'lena@lab.org', password: 'lena-password' },
+  labManager: { email: 'max@lab.org', password: 'max-password' },
+} as const;
+
+/**
+ * `seedLab` and one account of each role of issue 23 (docs/api.md, "Roles and permissions"):
+ * - audrey@lab.org (3, Audrey Hale, auditor);
+ * - lena@lab.org (4, Lena Park, lab user: member of Physical Lab 1);
+ * - max@lab.org (5, Max Ruiz, lab user: manager of Physical Lab 1, member of Organic Lab A);
+ * - and an issue to Organic Lab A, so that each lab holds something: 3 Volumetric flasks on November 22, 2026.
+ */
+export async function seedLabRoles(): Promise<void> {
+  await seedLab();
+  const { auditor, labMember, labManager } = LAB_PEOPLE;
+  await createUser({ ...auditor, first_name: 'Audrey', last_name: 'Hale', role: 'auditor' });
+  await createUser({
+    ...labMember,
+    first_name: 'Lena',
+    last_name: 'Park',
+    role: 'lab_user',
+    labs: [{ location: 1, role: 'member' }],
+  });
+  await createUser({
+    ...labManager,
+    first_name: 'Max',
+    last_name: 'Ruiz',
+    role: 'lab_user',
+    labs: [
+      { location: 1, role: 'manager' },
+      { location: 2, role: 'member' },
+    ],
+  });
+  await seedIssue('2026-11-22T12:00:00.000Z', 2, [{ object_type: 'GLASSWARE', object_id: 2, quantity: 3 }]);
+}

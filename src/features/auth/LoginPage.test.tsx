@@ -1,15 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../testing/render';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, lockOut, seedAdmin } from '../../testing/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, LAB_PEOPLE, lockOut, seedLabRoles } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { LoginPage } from './LoginPage';
 
-setupTestServer(seedAdmin);
+setupTestServer(seedLabRoles);
 
 function renderLogin() {
   return renderWithProviders(<LoginPage />, { route: '/adminapp/login' });
+}
+
+async function logIn(user: ReturnType<typeof renderLogin>['user'], email: string, password: string) {
+  await user.clear(await screen.findByLabelText('Email'));
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.clear(screen.getByLabelText('Password'));
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
 describe('LoginPage', () => {
@@ -71,6 +79,17 @@ describe('LoginPage', () => {
     const token = store.getState().auth.token;
     expect(token).toMatch(/^eyJ/);
     expect(localStorage.getItem('labstore.accessToken')).toBe(token);
-    expect(sentRequests()).toEqual(['POST /api/token/']);
+    expect(sentRequests()).toEqual(['POST /api/token/', 'GET /api/account/me/']);
+  });
+
+  it('opens the admin area to an auditor and the lab area to a lab user (issue 23)', async () => {
+    const { user, router } = renderLogin();
+    await logIn(user, LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adminapp'));
+
+    // The same browser, the next person: routed by their own role, not by the answer the last sign-in had.
+    await router.navigate('/adminapp/login');
+    await logIn(user, LAB_PEOPLE.labMember.email, LAB_PEOPLE.labMember.password);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lab'));
   });
 });

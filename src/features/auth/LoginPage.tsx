@@ -7,9 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../api/auth';
+import { meApi } from '../../api/me';
 import { useAppDispatch } from '../../app/hooks';
 import { notify } from '../../components/notify';
 import { loggedIn } from './authSlice';
+import { areaOf, areaPaths } from './signedInAreas';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -27,8 +29,11 @@ export function LoginPage() {
     // A failure is toasted by the errorToasts middleware; nothing more to do here.
     const result = await login({ email, password });
     if (result.data) {
-      dispatch(loggedIn(result.data.access));
-      navigate('/adminapp');
+      const token = result.data.access;
+      dispatch(loggedIn(token));
+      // The role decides where the person works; without an answer, the admin area's gate says what went wrong.
+      const me = await dispatch(meApi.endpoints.me.initiate(token, { subscribe: false }));
+      navigate(me.data ? areaPaths[areaOf(me.data.role)] : areaPaths.admin);
     }
   };
 

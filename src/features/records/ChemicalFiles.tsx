@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { fileName, fileUrl } from '../../api/files';
-import { useChemicalFilesQuery, type ChemicalFile } from '../../api/records';
+import { newestSafetyDataSheet, useChemicalFilesQuery, type ChemicalFile } from '../../api/records';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsDate } from '../../components/dates';
 
@@ -27,7 +27,7 @@ export function ChemicalFiles({ chemicalId, name }: { chemicalId: number; name: 
   const { data: files, isLoading, isError } = useChemicalFilesQuery(chemicalId);
   if (isLoading) return <CenteredSpinner label="Loading files" />;
   if (isError || !files) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
-  const newestSheet = files.find((file) => file.safety_data_sheet);
+  const newestSheet = newestSafetyDataSheet(files);
 
   return (
     <Stack spacing={2}>

@@ -1,0 +1,39 @@
+import { apiSlice } from './apiSlice';
+import type { LabRole } from './roles';
+import type { StockRecord } from './stock';
+import { idTag, listTags } from './tags';
+
+// A lab's own view (docs/api.md, issue 23): what it holds and who belongs to it. Its issue history is SERVER.md
+// §8.3's list of the location, which api/locations.ts reads.
+
+/**
+ * A record issued to the lab and not all returned: the record's SERVER.md §4.1 shape, its `quantity` what the lab
+ * holds (issued minus returned) in the kind's unit.
+ */
+export type Holding = StockRecord;
+
+/** A person of the lab's member list (lab managers see it). */
+export interface LabMember {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: LabRole;
+}
+
+export const labsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    // Issues to the location and returns from it refetch its issue history under this tag, and so its holdings.
+    labHoldings: build.query<Holding[], number>({
+      query: (locationId) => `/api/labs/${locationId}/holdings/`,
+      providesTags: (_holdings, _error, locationId) => [idTag('Issue', locationId)],
+    }),
+    // A new account refetches the users' list tag; an edit of a member its own.
+    labMembers: build.query<LabMember[], number>({
+      query: (locationId) => `/api/labs/${locationId}/members/`,
+      providesTags: (members) => listTags('User', members),
+    }),
+  }),
+});
+
+export const { useLabHoldingsQuery, useLabMembersQuery } = labsApi;

@@ -1,0 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLabToday } from '../../api/calendar';
+import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useLabHoldingsQuery, type Holding } from '../../api/labs';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ColumnTable } from '../../components/ColumnTable';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { GhsPictogram } from '../../components/GhsPictogram';
+import { RecordLink } from '../../components/RecordLink';
+import { ExpiryCell, LabTodayContext } from '../../components/stockAlerts';
+import { amount, kindLabels, kindOfRecord, stockName, units } from '../../components/stockColumns';
+import { SafetyDataSheetButton } from './SafetyDataSheetButton';
+
+const expiryOf = (holding: Holding) => ('expiry_date' in holding ? holding.expiry_date : null);
+const pictogramsOf = (holding: Holding) => ('pictograms' in holding ? holding.pictograms : []);
+
+/** What the table shows of a holding, and its export writes; kinds mix, so the unit is a column of the file. */
+const holdingColumns: Column<Holding>[] = [
+  {
+    header: 'Name',
+    value: stockName,
+    // Opens the record's public page: its fields, hazards and every file.
+    cell: (holding) => (
+      <RecordLink record={{ kind: kindOfRecord(holding), id: holding.id }}>{stockName(holding)}</RecordLink>
+    ),
+  },
+  { header: 'Kind', value: (holding) => kindLabels[kindOfRecord(holding)] },
+  {
+    header: 'Quantity',
+    value: (holding) => holding.quantity,
+    cell: (holding) => amount(kindOfRecord(holding), holding.quantity),
+  },
+  { header: 'Unit', value: (holding) => units[kindOfRecord(holding)] },
+  { header: 'Expires', value: expiryOf, cell: (holding) => <ExpiryCell date={expiryOf(holding)} /> },
+  {
+    header: 'Hazards',
+    value: (holding) => pictogramsOf(holding).join(' '),
+    cell: (holding) => pictogramsOf(holding).map((code) => <GhsPictogram key={code} code={code} size={32} />),
+  },
+  {
+    header: 'Safety data sheet',
+    cell: (holding) =>
+      kindOfRecord(holding) === 'chemical' ? (
+        <SafetyDataSheetButton recordId={holding.id} name={stockName(holding)} />
+      ) : null,
+  },
+];
+
+/** On screen the unit goes with the quantity; the file keeps the number and its unit apart. */
+const shownColumns = holdingColumns.filter((column) => column.header !== 'Unit');
+
+/** What the lab holds: each record issued to it and not all returned, with what is still there. */
+export function LabHoldings({ locationId, labName }: { locationId: number; labName: string }) {
+  // currentData: switching labs shows the spinner, not the previous lab's holdings.
+  const { currentData: holdings, isFetching, isError } = useLabHoldingsQuery(locationId);
+  const today = useLabToday();
+
+  if (isError) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
+  if (holdings === undefined && isFetching) return <CenteredSpinner label="Loading holdings" />;
+  if (!holdings || holdings.length === 0)
+    return <Typography sx={{ py: 2 }}>Nothing issued to {labName} is held here now.</Typography>;
+  return (
+    <LabTodayContext value={today}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <ExportCsvButton
+          subject={`${labName} holdings`}
+          columns={holdingColumns}
+          rows={holdings}
+          label={`Export CSV of the holdings of ${labName}`}
+        />
+      </Stack>
+      <Paper>
+        <ColumnTable
+          label={`Holdings of ${labName}`}
+          columns={shownColumns}
+          rows={holdings}
+          rowKey={(holding) => `${kindOfRecord(holding)}-${holding.id}`}
+        />
+      </Paper>
+    </LabTodayContext>
+  );
+}
