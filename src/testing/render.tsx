@@ -4,20 +4,29 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type RootState } from '../app/store';
-import { adminToken } from './seed';
+import { meApi } from '../api/me';
+import { accountSignedInWith, adminToken } from './seed';
 
 interface RenderRoutesOptions {
   preloadedState?: Partial<RootState>;
   /** The URL the memory router starts at. */
   route?: string;
+  /** False: the store has not read the signed-in person's `me` yet (the sign-in gate's own tests). */
+  accountLoaded?: boolean;
 }
 
 /** Renders route objects with the real store and providers; `router.state.location` shows navigation. */
 export function renderRoutes(
   routes: RouteObject[],
-  { preloadedState, route = '/' }: RenderRoutesOptions = {},
+  { preloadedState, route = '/', accountLoaded = true }: RenderRoutesOptions = {},
 ) {
   const store = makeStore(preloadedState);
+  const token = store.getState().auth.token;
+  const account = token === null ? undefined : accountSignedInWith(token);
+  // The sign-in gate has `me` before any signed-in page renders: a page rendered alone has it too.
+  if (accountLoaded && token !== null && account) {
+    store.dispatch(meApi.util.upsertQueryEntries([{ endpointName: 'me', arg: token, value: account }]));
+  }
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(

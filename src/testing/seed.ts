@@ -4,6 +4,7 @@ import type { FileRecord } from '../api/files';
 import type { HazardFields } from '../api/ghs';
 import type { CartLineFields } from '../api/issueCart';
 import type { Issue, Location, NewLocation } from '../api/locations';
+import type { Me } from '../api/me';
 import {
   stockKindOf,
   type ChemicalFields,
@@ -73,11 +74,29 @@ export async function at<T>(date: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
+const accountsByToken = new Map<string, Me>();
+
+/**
+ * What the server answered `GET /api/account/me/` for a token `signIn` got, at sign-in: the render helpers give it
+ * to a signed-in page, as the sign-in gate would have loaded it before any page renders.
+ */
+export function accountSignedInWith(token: string): Me | undefined {
+  return accountsByToken.get(token);
+}
+
 /** Signs in through the API and returns the access token. */
 export async function signIn(email: string, password: string): Promise<string> {
   const reply = await inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
   if (reply.statusCode !== 200) throw new Error(`Sign-in failed: ${reply.statusCode} ${textOf(reply)}`);
-  return (JSON.parse(textOf(reply)) as { access: string }).access;
+  const token = (JSON.parse(textOf(reply)) as { access: string }).access;
+  const me = await inject({
+    method: 'GET',
+    url: '/api/account/me/',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (me.statusCode !== 200) throw new Error(`Reading me failed: ${me.statusCode} ${textOf(me)}`);
+  accountsByToken.set(token, JSON.parse(textOf(me)) as Me);
+  return token;
 }
 
 /** Signs in as `email` with a wrong password until the server refuses every attempt for it (429, SERVER.md §2.1). */

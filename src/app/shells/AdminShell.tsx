@@ -1,10 +1,13 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Suspense, lazy, useCallback, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RecordOpener } from '../../components/RecordLink';
 import type { RecordRef } from '../../components/recordUrls';
 import { loggedOut } from '../../features/auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { roleLabels } from '../../api/roles';
+import { useAppDispatch, useAppSelector, useCanChangeStore, useMe } from '../hooks';
 import { storedTerminalSettings, useTerminalIdleReset } from '../terminal';
 import { adminPageSelected, recordClosed, recordOpened, selectAdminPage, selectOpenRecord } from '../uiSlice';
 import { adminPages } from './adminPages';
@@ -16,6 +19,22 @@ const RecordDrawer = lazy(() =>
   })),
 );
 
+/** Who is signed in, and as what: an auditor sees why the pages offer no changes. */
+function SignedInAccount() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {me.email}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {roleLabels[me.role]}
+      </Typography>
+    </Box>
+  );
+}
+
 export function AdminShell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -26,6 +45,11 @@ export function AdminShell() {
   // Staff may sign in at a lab terminal; left idle, it goes back to its home screen, which signs out (PublicShell).
   // Signing out here would have the sign-in gate send the screen to the login page before the router leaves.
   const [terminal] = useState(() => storedTerminalSettings());
+  const canChange = useCanChangeStore();
+  const pages = useMemo(
+    () => (canChange ? adminPages : adminPages.filter((page) => !page.changesOnly)),
+    [canChange],
+  );
   useTerminalIdleReset(terminal);
 
   const logout = () => {
@@ -37,7 +61,8 @@ export function AdminShell() {
     <RecordOpener value={open}>
       <ShellLayout
         sidebarLabel="Admin pages"
-        pages={adminPages}
+        pages={pages}
+        sidebarHeader={<SignedInAccount />}
         selected={selected}
         onSelect={(index, action) => {
           dispatch(adminPageSelected(index));

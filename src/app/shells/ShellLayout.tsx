@@ -30,6 +30,8 @@ interface ShellLayoutProps {
   content?: ReactNode;
   /** The top bar's link to the admin area; a lab terminal has none. */
   adminLink?: boolean;
+  /** Shown at the top of the sidebar. */
+  sidebarHeader?: ReactNode;
 }
 
 /** Top bar and slide-over sidebar shared by the public and admin areas; pages switch by index, not by route. */
@@ -42,6 +44,7 @@ export function ShellLayout({
   children,
   content,
   adminLink = true,
+  sidebarHeader,
 }: ShellLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   /** The page whose sub-entries are shown; the sidebar opens with the current page's shown. */
@@ -102,6 +105,7 @@ export function ShellLayout({
             expanded={expanded}
             onExpandedChange={setExpanded}
             onSelect={select}
+            header={sidebarHeader}
           />
         </Suspense>
       )}

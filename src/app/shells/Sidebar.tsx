@@ -6,7 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ExpandLessIcon, ExpandMoreIcon } from '../../components/icons';
 import type { PageKey, ShellPage } from './shellPages';
 
@@ -22,6 +22,8 @@ interface SidebarProps {
   onExpandedChange: (index: PageKey | null) => void;
   /** `action` is the event of the chosen sub-entry, if one was chosen. */
   onSelect: (index: PageKey, action?: UnknownAction) => void;
+  /** Shown above the pages: who is signed in, and as what. */
+  header?: ReactNode;
 }
 
 /**
@@ -37,11 +39,13 @@ export function Sidebar({
   expanded,
   onExpandedChange,
   onSelect,
+  header,
 }: SidebarProps) {
   const id = useId();
   return (
     // The drawer is a modal dialog, which needs a name of its own; the button that opens it says 'Open menu'.
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+      {header}
       <Box component="nav" aria-label={sidebarLabel} sx={{ width: 280 }}>
         <List>
           {pages.map(({ index, label, entries, Badge }) => {

@@ -29,6 +29,7 @@ export const adminPages: ShellPage[] = [
       import('../../features/shipments/AddShipmentPage').then((m) => ({ default: m.AddShipmentPage })),
     ),
     Badge: AddShipmentBadge,
+    changesOnly: true,
     entries: [
       { label: 'Staging list' },
       { label: 'Add Chemical', action: newItemDialogRequested('chemical') },
@@ -64,6 +65,7 @@ export const adminPages: ShellPage[] = [
       import('../../features/issues/CreateIssuePage').then((m) => ({ default: m.CreateIssuePage })),
     ),
     Badge: CreateIssueBadge,
+    changesOnly: true,
   },
   {
     index: 5,

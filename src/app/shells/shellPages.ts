@@ -48,6 +48,11 @@ export interface ShellPage {
    * Shipment expands). Each opens the page and dispatches its event, if any (e.g. open a dialog).
    */
   entries?: readonly { label: string; action?: UnknownAction }[];
+  /**
+   * A tool for changing the store and nothing else (a person's own staging list or issue cart): not listed for those
+   * who may only read it (auditors, issue 23).
+   */
+  changesOnly?: boolean;
 }
 
 /** The selected page, or the first registered one when nothing (or a page that no longer exists) is selected. */

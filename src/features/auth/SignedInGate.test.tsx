@@ -29,7 +29,7 @@ const areas = [
 ];
 
 function renderArea(route: string, preloadedState = {}) {
-  return renderRoutes(areas, { route, preloadedState });
+  return renderRoutes(areas, { route, preloadedState, accountLoaded: false });
 }
 
 async function signedInAs(person: keyof typeof LAB_PEOPLE) {

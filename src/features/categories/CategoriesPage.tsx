@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useCanChangeStore } from '../../app/hooks';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
@@ -100,26 +101,25 @@ function CategoriesTable({
   categories: Category[];
   onOpen: (dialog: OpenDialog) => void;
 }) {
-  const columns: Column<Category>[] = [
-    ...categoryColumns,
-    {
-      header: 'Action',
-      cell: (category) => (
-        <Stack direction="row" spacing={1}>
-          <IconButton aria-label={`Edit ${category.name}`} onClick={() => onOpen({ kind: 'edit', category })}>
-            <EditIcon />
-          </IconButton>
-          <IconButton
-            color="error"
-            aria-label={`Delete ${category.name}`}
-            onClick={() => onOpen({ kind: 'delete', category })}
-          >
-            <DeleteIcon />
-          </IconButton>
-        </Stack>
-      ),
-    },
-  ];
+  const canChange = useCanChangeStore();
+  const actionColumn: Column<Category> = {
+    header: 'Action',
+    cell: (category) => (
+      <Stack direction="row" spacing={1}>
+        <IconButton aria-label={`Edit ${category.name}`} onClick={() => onOpen({ kind: 'edit', category })}>
+          <EditIcon />
+        </IconButton>
+        <IconButton
+          color="error"
+          aria-label={`Delete ${category.name}`}
+          onClick={() => onOpen({ kind: 'delete', category })}
+        >
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+    ),
+  };
+  const columns = canChange ? [...categoryColumns, actionColumn] : categoryColumns;
   return (
     <Paper>
       <ColumnTable
@@ -137,15 +137,18 @@ export function CategoriesPage() {
   const { data: categories, isLoading, isError } = useListCategoriesQuery();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const canChange = useCanChangeStore();
 
   return (
     <Stack spacing={3}>
       <PageHeader title="Category">
         {/* Every category is on screen, so the file is written from the table's rows. */}
         <ExportCsvButton subject="categories" columns={categoryColumns} rows={categories ?? []} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-          New Category
-        </Button>
+        {canChange && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            New Category
+          </Button>
+        )}
       </PageHeader>
       {isLoading && <CenteredSpinner label="Loading categories" />}
       {/* SPEC §8 gives this load failure without the full stop the other lists have. */}

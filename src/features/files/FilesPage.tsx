@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Category } from '../../api/categories';
 import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useCanChangeStore } from '../../app/hooks';
 import { fileName, fileUrl, useListFilesQuery, type FileRecord } from '../../api/files';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
@@ -174,9 +175,10 @@ function FileLibrary({ admin, title }: { admin: boolean; title: string }) {
   );
 }
 
-/** Admin sidebar page 7; the title keeps SPEC §2's spelling. */
+/** Admin sidebar page 7, with Upload, Delete and link changes for those who may change the store; the title keeps
+ * SPEC §2's spelling. */
 export function FilesPage() {
-  return <FileLibrary admin title="File Managment" />;
+  return <FileLibrary admin={useCanChangeStore()} title="File Managment" />;
 }
 
 /** Public sidebar page 3, read-only. */

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useCanChangeStore } from '../../app/hooks';
 import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { AddIcon } from '../../components/icons';
@@ -61,7 +62,7 @@ export function LocationPage() {
   return <LocationView admin={false} />;
 }
 
-/** The Location page with Create, and Return on issued lines. */
+/** The Location page with Create, and Return on issued lines, for those who may change the store. */
 export function AdminLocationPage() {
-  return <LocationView admin />;
+  return <LocationView admin={useCanChangeStore()} />;
 }

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useCanChangeStore } from '../../app/hooks';
 import {
   useListShipmentsQuery,
   type HistoryLine,
@@ -103,6 +104,7 @@ function canUndo(shipment: Shipment): boolean {
 
 function ShipmentCard<K extends StockKind>({ kind, shipment, columns }: ShipmentCardProps<K>) {
   const [confirming, setConfirming] = useState(false);
+  const canChange = useCanChangeStore();
   const date = shipment.date_time.slice(0, 10);
   const title = `Shipment Date: ${date}`;
   return (
@@ -115,7 +117,7 @@ function ShipmentCard<K extends StockKind>({ kind, shipment, columns }: Shipment
             : `Reverted on ${longUsDate(shipment.reverted_at)} by ${shipment.reverted_by}`
         }
         action={
-          canUndo(shipment) ? (
+          canChange && canUndo(shipment) ? (
             <Button color="error" aria-label={`Undo shipment of ${date}`} onClick={() => setConfirming(true)}>
               Undo shipment
             </Button>

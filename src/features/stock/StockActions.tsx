@@ -7,8 +7,9 @@ interface StockActionsProps {
   name: string;
   onHistory: () => void;
   onPrintLabel: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for those who may not change the store (auditors): no Edit button. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
 /** The admin Store's Action cell: what can be done to one record. */
@@ -21,12 +22,16 @@ export function StockActions({ name, onHistory, onPrintLabel, onEdit, onDelete }
       <IconButton size="small" aria-label={`Print label of ${name}`} onClick={onPrintLabel}>
         <PrintIcon fontSize="small" />
       </IconButton>
-      <IconButton size="small" aria-label={`Edit ${name}`} onClick={onEdit}>
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" color="error" aria-label={`Delete ${name}`} onClick={onDelete}>
-        <DeleteIcon fontSize="small" />
-      </IconButton>
+      {onEdit && (
+        <IconButton size="small" aria-label={`Edit ${name}`} onClick={onEdit}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+      {onDelete && (
+        <IconButton size="small" color="error" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { AddIcon, PrintIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { specOf } from '../../api/stockKinds';
 import { stockName } from '../../components/stockColumns';
+import { useCanChangeStore } from '../../app/hooks';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
@@ -80,6 +81,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
   const [sorting, setSorting] = useState(BY_ID);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
   const close = () => setDialog(null);
+  const canChange = useCanChangeStore();
   // The rows ticked for printing labels, in the order they were ticked; kept across filters and scrolling.
   const [selection, setSelection] = useState<ReadonlyMap<number, Row>>(new Map());
   const toggle = useCallback((row: Row) => {
@@ -138,14 +140,14 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
                   name={stockName(row)}
                   onHistory={() => setDialog({ kind: 'history', record: row })}
                   onPrintLabel={() => setDialog({ kind: 'labels', records: [row] })}
-                  onEdit={() => setDialog({ kind: 'form', record: row })}
-                  onDelete={() => setDialog({ kind: 'delete', record: row })}
+                  onEdit={canChange ? () => setDialog({ kind: 'form', record: row }) : undefined}
+                  onDelete={canChange ? () => setDialog({ kind: 'delete', record: row }) : undefined}
                 />
               ),
             },
           ]
         : columns,
-    [columns, editing, selection, toggle],
+    [columns, editing, selection, toggle, canChange],
   );
 
   const confirmDelete = async (record: Row) => {
@@ -165,7 +167,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
           onChange={(event) => setFilter(event.target.value)}
           sx={{ flexGrow: 1, maxWidth: 420 }}
         />
-        {editing && (
+        {editing && canChange && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'form' })}>
             New
           </Button>

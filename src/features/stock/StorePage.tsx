@@ -4,7 +4,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { useLabToday } from '../../api/calendar';
 import type { StockKind } from '../../api/stock';
 import { STOCK_KINDS } from '../../api/stockKinds';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useCanChangeStore } from '../../app/hooks';
 import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
 import { KindTabs } from '../../components/KindTabs';
 import { LabTodayContext } from '../../components/stockAlerts';
@@ -26,6 +26,7 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
   const opened = admin ? requested : undefined;
   const [kind, setKind] = useState<StockKind>(opened?.kind ?? STOCK_KINDS[0]);
   const today = useLabToday();
+  const canChange = useCanChangeStore();
   return (
     <LabTodayContext value={today}>
       <Stack spacing={2}>
@@ -34,7 +35,7 @@ function StoreView({ admin, KindActions }: StoreViewProps) {
             Store
           </Typography>
           <Stack direction="row" spacing={1}>
-            {KindActions && <KindActions kind={kind} />}
+            {KindActions && canChange && <KindActions kind={kind} />}
           </Stack>
         </Stack>
         <KindTabs label="Stock kind" kind={kind} onChange={setKind}>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
+import { useCanChangeStore } from '../../app/hooks';
 import { useListUsersQuery, type User } from '../../api/users';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
@@ -64,10 +65,10 @@ const userColumns: Column<User>[] = [
 ];
 
 function UsersTable({ users, onOpen }: { users: User[]; onOpen: (dialog: OpenDialog) => void }) {
-  const columns: Column<User>[] = [
-    ...userColumns,
-    { header: 'Action', cell: (user) => <UserActions user={user} onOpen={onOpen} /> },
-  ];
+  const canChange = useCanChangeStore();
+  const columns: Column<User>[] = canChange
+    ? [...userColumns, { header: 'Action', cell: (user) => <UserActions user={user} onOpen={onOpen} /> }]
+    : userColumns;
   return (
     <Paper>
       <ColumnTable label="Users" columns={columns} rows={users} rowKey={(user) => user.id} />
@@ -79,15 +80,18 @@ export function UsersPage() {
   const { data: users, isLoading, isError } = useListUsersQuery();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const canChange = useCanChangeStore();
 
   return (
     <Stack spacing={3}>
       <PageHeader title="User Managment">
         {/* Every account is on screen, so the file is written from the table's rows. */}
         <ExportCsvButton subject="users" columns={userColumns} rows={users ?? []} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-          New User
-        </Button>
+        {canChange && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            New User
+          </Button>
+        )}
       </PageHeader>
       {isLoading && <CenteredSpinner label="Loading users" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}

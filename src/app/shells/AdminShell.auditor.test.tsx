@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/render';
+import { LAB_PEOPLE, signIn, seedLabRoles } from '../../testing/seed';
+import { setupTestServer } from '../../testing/testServer';
+import { adminPageSelected } from '../uiSlice';
+import { AdminShell } from './AdminShell';
+
+setupTestServer(seedLabRoles);
+
+async function renderAsAuditor() {
+  const token = await signIn(LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
+  return renderWithProviders(<AdminShell />, { route: '/adminapp', preloadedState: { auth: { token } } });
+}
+
+/** Issue 23: an auditor reads every page of the admin area and is offered nothing that would change the store. */
+describe('AdminShell for an auditor', () => {
+  it('lists the pages an auditor reads, under the account and its role', async () => {
+    const { user } = await renderAsAuditor();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(await within(menu).findByText('Auditor')).toBeInTheDocument();
+    expect(within(menu).getByText(LAB_PEOPLE.auditor.email)).toBeInTheDocument();
+    const sidebar = within(menu).getByRole('navigation', { name: 'Admin pages' });
+    expect(
+      within(sidebar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Search',
+      'Store',
+      'Location',
+      'User Managment',
+      'Shipment',
+      'File Managment',
+      'Category',
+      'Ledger',
+      'Audit',
+    ]);
+  });
+
+  it('shows the Store with History and Print label but no New, Edit, Delete or Import', async () => {
+    const { store } = await renderAsAuditor();
+    store.dispatch(adminPageSelected(2));
+
+    expect(await screen.findByRole('button', { name: 'History of Ethanol' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print label of Ethanol' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Ethanol' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Ethanol' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Import/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the accounts, locations, files and categories without a control that changes them', async () => {
+    const { store } = await renderAsAuditor();
+
+    store.dispatch(adminPageSelected(5));
+    expect(await screen.findByRole('cell', { name: 'ann@lab.org' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit ann@lab.org' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset password for ann@lab.org' })).not.toBeInTheDocument();
+
+    store.dispatch(adminPageSelected(3));
+    expect(await screen.findByRole('heading', { name: 'Location' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+
+    store.dispatch(adminPageSelected(7));
+    expect(
+      await screen.findByRole('button', { name: '1 substance linked to msds_ethanol.pdf' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete msds_ethanol.pdf' })).not.toBeInTheDocument();
+
+    store.dispatch(adminPageSelected(8));
+    const categories = await screen.findByRole('table', { name: 'Categories' });
+    expect(within(categories).getByRole('cell', { name: 'Protocols' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Category' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Protocols' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Ledger and the Audit log', async () => {
+    const { store } = await renderAsAuditor();
+    store.dispatch(adminPageSelected(9));
+    expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
+    store.dispatch(adminPageSelected(10));
+    expect(await screen.findByRole('heading', { name: 'Audit' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
