@@ -1,11 +1,20 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
-import { useCreateUserMutation, type NewUser } from '../../api/users';
+import { useCreateUserMutation } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { passwordMismatch, UserForm, type FieldErrors } from './UserForm';
+import { passwordMismatch, roleAndLabs, UserForm, type FieldErrors, type UserFormValues } from './UserForm';
 
-const emptyUser: NewUser = { email: '', first_name: '', last_name: '', password: '', confirm_password: '' };
+// Store manager, as the server makes an account created without a role.
+const emptyUser: UserFormValues = {
+  email: '',
+  first_name: '',
+  last_name: '',
+  password: '',
+  confirm_password: '',
+  role: 'store_manager',
+  labs: [],
+};
 
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const [createUser, { isLoading, error }] = useCreateUserMutation();
@@ -16,7 +25,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     const mismatch = passwordMismatch(values);
     setLocalErrors(mismatch);
     if (mismatch) return;
-    const result = await createUser(values);
+    const result = await createUser({ ...values, ...roleAndLabs(values) });
     if (result.error === undefined) {
       notify(`User ${values.email} created.`, 'success');
       onClose();

@@ -1,5 +1,18 @@
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { roleLabels, type LabMembership, type Role } from '../../api/roles';
 import type { NewPassword, NewUser } from '../../api/users';
+import { LabMembershipFields } from './LabMembershipFields';
+
+/** What the dialogs edit: the account's fields with its role and labs always present. */
+export type UserFormValues = NewUser & { role: Role; labs: LabMembership[] };
+
+const roles = Object.keys(roleLabels) as Role[];
+
+/** The role and labs a write sends: labs belong to lab users alone (the server refuses them with other roles). */
+export function roleAndLabs({ role, labs }: UserFormValues): Pick<UserFormValues, 'role' | 'labs'> {
+  return { role, labs: role === 'lab_user' ? labs : [] };
+}
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -9,7 +22,7 @@ export function passwordMismatch({ password, confirm_password }: NewPassword): F
 }
 
 interface Field {
-  name: keyof NewUser;
+  name: keyof NewPassword | 'email' | 'first_name' | 'last_name';
   label: string;
   type?: string;
   autoComplete: string;
@@ -27,8 +40,8 @@ const passwordFields: Field[] = [
 ];
 
 interface UserFormProps {
-  values: NewUser;
-  onChange: (values: NewUser) => void;
+  values: UserFormValues;
+  onChange: (values: UserFormValues) => void;
   /** Messages per field, from the server's 400 body or the local checks. */
   errors: FieldErrors;
   /** Create asks for the first password; edit leaves passwords to Reset Password. */
@@ -38,7 +51,7 @@ interface UserFormProps {
 /** The user fields shared by Create a New User and Edit User Information. */
 export function UserForm({ values, onChange, errors, withPassword }: UserFormProps) {
   const fields = withPassword ? [...detailFields, ...passwordFields] : detailFields;
-  return fields.map(({ name, label, type, autoComplete }, position) => (
+  const textFields = fields.map(({ name, label, type, autoComplete }, position) => (
     <TextField
       key={name}
       name={name}
@@ -53,4 +66,31 @@ export function UserForm({ values, onChange, errors, withPassword }: UserFormPro
       helperText={errors[name]}
     />
   ));
+  return (
+    <>
+      {textFields}
+      <TextField
+        select
+        name="role"
+        label="Role"
+        value={values.role}
+        onChange={(event) => onChange({ ...values, role: event.target.value as Role })}
+        error={Boolean(errors.role)}
+        helperText={errors.role}
+      >
+        {roles.map((role) => (
+          <MenuItem key={role} value={role}>
+            {roleLabels[role]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {values.role === 'lab_user' && (
+        <LabMembershipFields
+          labs={values.labs}
+          onChange={(labs) => onChange({ ...values, labs })}
+          error={errors.labs}
+        />
+      )}
+    </>
+  );
 }

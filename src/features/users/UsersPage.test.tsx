@@ -35,7 +35,8 @@ describe('UsersPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Action']);
+    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Action']);
+    expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Store manager' })).toBeInTheDocument();
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Lee' })).toBeInTheDocument();
   });
@@ -59,10 +60,10 @@ describe('UsersPage', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[2].textContent);
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual(['First Name', 'Last Name', 'Email']);
+    expect(header).toEqual(['First Name', 'Last Name', 'Email', 'Role']);
     expect(rows.map((row) => row[2])).toEqual(shown);
-    expect(rows).toContainEqual(['Ann', 'Lee', 'ann@lab.org']);
-    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, "'+1", 'eve@lab.org']);
+    expect(rows).toContainEqual(['Ann', 'Lee', 'ann@lab.org', 'Store manager']);
+    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, "'+1", 'eve@lab.org', 'Store manager']);
   });
 
   it('disables every action on a protected account', async () => {
@@ -164,7 +165,14 @@ describe('UsersPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByRole('cell', { name: 'Li' })).toBeInTheDocument();
-      expect(body).toEqual({ id: 2, first_name: 'Ann', last_name: 'Li', email: 'ann@lab.org' });
+      expect(body).toEqual({
+        id: 2,
+        first_name: 'Ann',
+        last_name: 'Li',
+        email: 'ann@lab.org',
+        role: 'store_manager',
+        labs: [],
+      });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
@@ -179,6 +187,70 @@ describe('UsersPage', () => {
       expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
       expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
       expect((await readAsAdmin<User>('/api/account/users/2/')).email).toBe('ann@lab.org');
+    });
+  });
+
+  describe('Roles and labs (issue 23)', () => {
+    it('makes an account the manager of a lab and a member of another', async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Edit ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+      expect(within(dialog).queryByRole('button', { name: 'Add lab' })).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Lab user' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add lab' }));
+      const first = within(dialog).getByRole('group', { name: 'Lab 1' });
+      expect(within(first).getByRole('combobox', { name: 'Lab' })).toHaveTextContent('Physical Lab 1');
+      await user.click(within(first).getByRole('combobox', { name: 'Role in lab' }));
+      await user.click(await screen.findByRole('option', { name: 'Lab manager' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add lab' }));
+      const second = within(dialog).getByRole('group', { name: 'Lab 2' });
+      await user.click(within(second).getByRole('combobox', { name: 'Lab' }));
+      await user.click(await screen.findByRole('option', { name: 'Dr. X' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByRole('cell', { name: 'Lab user' })).toBeInTheDocument();
+      const ann = await readAsAdmin<User>('/api/account/users/2/');
+      expect(ann.role).toBe('lab_user');
+      expect(ann.labs).toEqual([
+        { location: 1, role: 'manager' },
+        { location: 3, role: 'member' },
+      ]);
+    });
+
+    it("shows the server's message beside the labs when a lab user has none", async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Edit ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Lab user' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await within(dialog).findByText('A lab user needs at least one lab.')).toBeInTheDocument();
+      expect((await readAsAdmin<User>('/api/account/users/2/')).role).toBe('store_manager');
+    });
+
+    it('creates an auditor', async () => {
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'New User' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a New User' });
+      expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Store manager');
+      await user.type(within(dialog).getByLabelText(field('Email')), 'audrey@lab.org');
+      await user.type(within(dialog).getByLabelText(field('First Name')), 'Audrey');
+      await user.type(within(dialog).getByLabelText(field('Last Name')), 'Hale');
+      await user.type(within(dialog).getByLabelText(field('Password')), 'audrey-password');
+      await user.type(within(dialog).getByLabelText(field('Confirm Password')), 'audrey-password');
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Auditor' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await screen.findByRole('cell', { name: 'Auditor' })).toBeInTheDocument();
+      const users = await readAsAdmin<User[]>('/api/account/users/');
+      expect(users.find((account) => account.email === 'audrey@lab.org')).toMatchObject({
+        role: 'auditor',
+        labs: [],
+      });
     });
   });
 

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
+import { roleLabels } from '../../api/roles';
 import { useCanChangeStore } from '../../app/hooks';
 import { useListUsersQuery, type User } from '../../api/users';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
@@ -62,6 +63,7 @@ const userColumns: Column<User>[] = [
   { header: 'First Name', value: (user) => user.first_name },
   { header: 'Last Name', value: (user) => user.last_name },
   { header: 'Email', value: (user) => user.email },
+  { header: 'Role', value: (user) => roleLabels[user.role] },
 ];
 
 function UsersTable({ users, onOpen }: { users: User[]; onOpen: (dialog: OpenDialog) => void }) {
