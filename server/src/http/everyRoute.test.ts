@@ -121,7 +121,19 @@ beforeAll(async () => {
   });
   params.set('/api/management/imports/{id}', String((importSession.json() as { id: number }).id));
 
+  // A member of the location fills its member list.
+  await post('/api/account/users/', {
+    email: 'lab.member@lab.org',
+    first_name: 'Lab',
+    last_name: 'Member',
+    password: TEST_PASSWORD,
+    confirm_password: TEST_PASSWORD,
+    role: 'lab_user',
+    labs: [{ location, role: 'member' }],
+  });
+
   params.set('/api/account/users/{id}', String(other.id));
+  params.set('/api/labs/{locationId}', String(location));
   params.set('/api/management/store-consumers/{id}', String(location));
   params.set('/api/management/issues/{locationId}', String(location));
   params.set('/api/management/issues/{issueId}', String(issue.id));
