@@ -12,9 +12,9 @@ import { findTokenUser } from '../services/auth';
  * Who may call a route (docs/api.md, 'Roles and permissions'): `public`, anyone (the Authorization header is
  * ignored); `signedIn`, any role (the caller's own account and token-bound actions); `storeRead`, store managers and
  * auditors (what the admin area reads, exports included); `storeWrite`, store managers (every change, and the
- * store's per-user tools: staging lists, the issue cart, imports); `lab`, store managers, auditors and the members
- * and managers of the lab the route's `{locationId}` names; `labManager`, store managers, auditors and that lab's
- * managers.
+ * caller's own working lists of the store, reads included: staging lists, the issue cart); `lab`, store managers,
+ * auditors and the members and managers of the lab the route's `{locationId}` names; `labManager`, store managers,
+ * auditors and that lab's managers.
  */
 export const ACCESS_CLASSES = ['public', 'signedIn', 'storeRead', 'storeWrite', 'lab', 'labManager'] as const;
 export type Access = (typeof ACCESS_CLASSES)[number];
