@@ -29,6 +29,7 @@ import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
 import shipmentRoutes from './routes/shipments';
 import storageCompatibilityRoutes from './routes/storageCompatibility';
+import labRoutes from './routes/labs';
 import locationRoutes from './routes/locations';
 import userRoutes from './routes/users';
 
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(locationRoutes);
+  await app.register(labRoutes);
   await app.register(issueCartRoutes);
   await app.register(storageCompatibilityRoutes);
   await app.register(stockRoutes);

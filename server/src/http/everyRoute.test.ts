@@ -121,7 +121,19 @@ beforeAll(async () => {
   });
   params.set('/api/management/imports/{id}', String((importSession.json() as { id: number }).id));
 
+  // A member of the location fills its member list.
+  await post('/api/account/users/', {
+    email: 'lab.member@lab.org',
+    first_name: 'Lab',
+    last_name: 'Member',
+    password: TEST_PASSWORD,
+    confirm_password: TEST_PASSWORD,
+    role: 'lab_user',
+    labs: [{ location, role: 'member' }],
+  });
+
   params.set('/api/account/users/{id}', String(other.id));
+  params.set('/api/labs/{locationId}', String(location));
   params.set('/api/management/store-consumers/{id}', String(location));
   params.set('/api/management/issues/{locationId}', String(location));
   params.set('/api/management/issues/{issueId}', String(issue.id));
@@ -398,5 +410,130 @@ describe('every route of the OpenAPI document', () => {
       expect(response.statusCode).toBe(404);
       expect(contentTypeProblem(response)).toBeNull();
     }
+  });
+});
+
+/**
+ * Who may call what, written from the issue's role descriptions (issue 23, docs/api.md 'Roles and permissions')
+ * and SERVER.md §1.5's public list, by path and method: never read from the routes' own declarations, so a route
+ * declared with the wrong class fails here.
+ */
+type Caller = 'anonymous' | 'storeManager' | 'auditor' | 'memberOfA' | 'managerOfB';
+const CALLERS: Caller[] = ['anonymous', 'auditor', 'memberOfA', 'managerOfB', 'storeManager'];
+const EVERYONE = new Set<Caller>(CALLERS);
+const SIGNED_IN = new Set<Caller>(['storeManager', 'auditor', 'memberOfA', 'managerOfB']);
+const STORE_READERS = new Set<Caller>(['storeManager', 'auditor']);
+const STORE_MANAGERS = new Set<Caller>(['storeManager']);
+
+/** SERVER.md §1.5's public routes and the public reads docs/api.md adds (calendar, health, export, a chemical's files). */
+const PUBLIC_READS = [
+  /^\/api\/storeobjects\/(chemical|instrument|glassware)objs\/(\{id\}\/)?$/,
+  /^\/api\/storeobjects\/(chemical|instrument|glassware)objs\/export\/$/,
+  /^\/api\/storeobjects\/chemicalobjs\/\{id\}\/files\/$/,
+  /^\/api\/management\/(chemicals|instruments|glasswares)\/$/,
+  /^\/api\/management\/consumers-tree\/$/,
+  /^\/api\/management\/issues\/\{locationId\}\/$/,
+  /^\/api\/management\/fuzzysearch\/$/,
+  /^\/api\/filemanager\/(files|categories)\/(\{id\}\/)?$/,
+  /^\/media\//,
+  /^\/api\/calendar\/$/,
+  /^\/api\/health\/$/,
+];
+const TOKEN_ROUTES = /^\/api\/token\/(refresh\/|varify\/)?$/;
+/** The caller's own working lists of the store: only a store manager has (or may make) any. */
+const OWN_WORKING_LISTS = /^\/api\/management\/((chemical|instrument|glassware)-temp-shipment|issue-cart)\//;
+
+/** Who may call the operation; `lab` is the lab a /api/labs/ path names. */
+function allowedCallers(method: string, path: string, lab: 'A' | 'B'): Set<Caller> {
+  const read = method === 'GET' || method === 'HEAD';
+  const slashed = path.endsWith('/') || path.startsWith('/media/') ? path : `${path}/`;
+  if (read && PUBLIC_READS.some((pattern) => pattern.test(slashed))) return EVERYONE;
+  if (method === 'POST' && TOKEN_ROUTES.test(slashed)) return EVERYONE;
+  if (read && slashed === '/api/account/me/') return SIGNED_IN;
+  const labPage = /^\/api\/labs\/\{locationId\}\/(holdings|issues|members)\/$/.exec(slashed);
+  if (labPage) {
+    if (!read) return STORE_MANAGERS;
+    // Lab A's member reads its holdings and issues; lab B's manager reads those and its member list too.
+    const ofLab: Caller[] = lab === 'A' ? (labPage[1] === 'members' ? [] : ['memberOfA']) : ['managerOfB'];
+    return new Set<Caller>([...STORE_READERS, ...ofLab]);
+  }
+  if (read && !OWN_WORKING_LISTS.test(slashed)) return STORE_READERS;
+  return STORE_MANAGERS;
+}
+
+describe('every route for every role', () => {
+  const tokens = {} as Record<Caller, string | null>;
+  const labs = {} as Record<'A' | 'B', string>;
+
+  beforeAll(async () => {
+    const labUser = async (role: string, location: string, labRole: string) => {
+      const email = `${role}.${labRole}.${location}@lab.org`;
+      await post('/api/account/users/', {
+        email,
+        first_name: 'Role',
+        last_name: 'Caller',
+        password: TEST_PASSWORD,
+        confirm_password: TEST_PASSWORD,
+        role,
+        ...(role === 'lab_user' ? { labs: [{ location: Number(location), role: labRole }] } : {}),
+      });
+      return t.login(email);
+    };
+    labs.A = params.get('/api/labs/{locationId}')!;
+    labs.B = String(
+      (
+        await post('/api/management/store-consumers/', {
+          name: 'Organic Lab B',
+          consumer_type: 'ORGANIC',
+          room_number: '210',
+          building_name: 'Science Building',
+        })
+      ).id,
+    );
+    tokens.anonymous = null;
+    tokens.storeManager = token;
+    tokens.auditor = await labUser('auditor', labs.A, 'none');
+    tokens.memberOfA = await labUser('lab_user', labs.A, 'member');
+    tokens.managerOfB = await labUser('lab_user', labs.B, 'manager');
+  });
+
+  it('answers 401 to the anonymous, 403 to a signed-in role it does not admit, and lets the others in', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { path, method: documented } of operations()) {
+      const methods = documented === 'GET' ? ['GET', 'HEAD'] : [documented];
+      const labsOfPath = path.startsWith('/api/labs/') ? (['A', 'B'] as const) : (['A'] as const);
+      for (const method of methods) {
+        for (const lab of labsOfPath) {
+          const allowed = allowedCallers(method, path, lab);
+          // The store manager last: its writes may use up or remove what the other calls name.
+          for (const caller of CALLERS) {
+            checked += 1;
+            const callerToken = tokens[caller];
+            const response = await t.app.inject({
+              method: method as InjectOptions['method'],
+              url: path.startsWith('/api/labs/')
+                ? urlOf(path, { param: ['{locationId}', labs[lab]] })
+                : urlOf(path),
+              headers: callerToken === null ? {} : authHeader(callerToken),
+              ...(BODY_METHODS.has(method) ? { payload: bodies.get(path) ?? {} } : {}),
+            });
+            const refusedWith = caller === 'anonymous' ? 401 : 403;
+            const verdict = allowed.has(caller)
+              ? response.statusCode !== 401 && response.statusCode !== 403
+              : response.statusCode === refusedWith &&
+                (method === 'HEAD' ||
+                  caller === 'anonymous' ||
+                  response.body === '{"detail":"You do not have permission to perform this action."}');
+            if (!verdict)
+              problems.push(
+                `${method} ${path}${labsOfPath.length > 1 ? ` (lab ${lab})` : ''} as ${caller}: ${allowed.has(caller) ? 'allowed' : `${refusedWith}`} expected, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+              );
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(problems).toEqual([]);
   });
 });

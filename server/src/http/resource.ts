@@ -11,12 +11,12 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
+import { LAB_PARAMETER, type Access } from '../plugins/auth';
 import { methodNotAllowed, notFound } from './errors';
 import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
 import { BadRequest, ErrorDetail, ID, MAX_ROW_ID } from './schemas';
 
-/** `public` routes ignore the Authorization header; `user` routes need a signed-in user (checked in onRequest). */
-export type Access = 'public' | 'user';
+export type { Access };
 
 export type Handler<S extends FastifySchema> = RouteHandlerMethod<
   RawServerDefault,
@@ -29,6 +29,7 @@ export type Handler<S extends FastifySchema> = RouteHandlerMethod<
 >;
 
 export interface EndpointOptions<S extends FastifySchema> {
+  /** Who may call the route (plugins/auth.ts' ACCESS_CLASSES); checked on arrival, before any lookup or body. */
   access: Access;
   schema: S;
   /**
@@ -52,6 +53,8 @@ declare module 'fastify' {
     largeAnswers?: boolean;
   }
 }
+
+const ANSWERS_403 = new Set<Access>(['storeRead', 'storeWrite', 'lab', 'labManager']);
 
 /**
  * The handler of a `stringify` route: a large array answer is sent as a JSON stream. Smaller ones, and HEAD (which
@@ -90,15 +93,23 @@ function withStandardResponses(
   method: Method,
   { access, schema }: EndpointOptions<FastifySchema>,
 ): FastifySchema {
+  const signedIn = access !== 'public';
   const response = {
     400: BadRequest,
-    ...(access === 'user' ? { 401: ErrorDetail } : {}),
+    ...(signedIn ? { 401: ErrorDetail } : {}),
+    ...(ANSWERS_403.has(access) ? { 403: ErrorDetail } : {}),
     404: ErrorDetail,
     ...(BODY_METHODS.has(method) ? { 413: ErrorDetail, 415: ErrorDetail } : {}),
     500: ErrorDetail,
     ...(schema.response as object | undefined),
   };
-  return { ...schema, response, ...(access === 'user' ? { security: [{ bearerAuth: [] }] } : {}) };
+  // `x-access` tells clients (and the route sweeps) which access class the operation has.
+  return {
+    ...schema,
+    response,
+    'x-access': access,
+    ...(signedIn ? { security: [{ bearerAuth: [] }] } : {}),
+  } as FastifySchema;
 }
 
 /**
@@ -132,11 +143,14 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
   define(builder);
 
   for (const { method, options, handler } of endpoints) {
+    const { access } = options;
+    if ((access === 'lab' || access === 'labManager') && !url.includes(`:${LAB_PARAMETER}`))
+      throw new Error(`${method} ${url}: a ${access} route names its lab with {${LAB_PARAMETER}}`);
     app.route({
       method,
       url,
       schema: withStandardResponses(method, options),
-      onRequest: options.access === 'user' ? [app.requireUser] : [],
+      onRequest: access === 'public' ? [] : [app.requireAccess(access)],
       preValidation: [
         ...(url.includes(ID) ? [idsWithinRowRange] : []),
         ...(options.preValidation ? [options.preValidation] : []),
@@ -144,10 +158,10 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
       ...(options.stringify
         ? {
             serializerCompiler: () => JSON.stringify,
-            config: { largeAnswers: true },
+            config: { access, largeAnswers: true },
             handler: streamingLargeArrays(handler),
           }
-        : { handler }),
+        : { config: { access }, handler }),
     });
   }
 
@@ -162,6 +176,8 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
     method: unsupported,
     url,
     schema: { hide: true, response: { 405: ErrorDetail } },
+    // Answers 405 to anyone: the methods a path supports are no secret.
+    config: { access: 'public' },
     onRequest: refuse,
     handler: refuse,
   });

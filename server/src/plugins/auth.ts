@@ -1,17 +1,51 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { labRoleOf } from '../db/repositories/labMemberships';
 import type { User } from '../db/repositories/users';
-import { HttpError } from '../http/errors';
+import type { LabRole, UserRole } from '../db/tables';
+import { forbidden, HttpError } from '../http/errors';
+import { MAX_ROW_ID } from '../http/schemas';
 import type { Actor } from '../services/audit';
 import { findTokenUser } from '../services/auth';
 
+/**
+ * Who may call a route (docs/api.md, 'Roles and permissions'): `public`, anyone (the Authorization header is
+ * ignored); `signedIn`, any role (the caller's own account and token-bound actions); `storeRead`, store managers and
+ * auditors (what the admin area reads, exports included); `storeWrite`, store managers (every change, and the
+ * caller's own working lists of the store, reads included: staging lists, the issue cart); `lab`, store managers,
+ * auditors and the members and managers of the lab the route's `{locationId}` names; `labManager`, store managers,
+ * auditors and that lab's managers.
+ */
+export const ACCESS_CLASSES = ['public', 'signedIn', 'storeRead', 'storeWrite', 'lab', 'labManager'] as const;
+export type Access = (typeof ACCESS_CLASSES)[number];
+export type SignedInAccess = Exclude<Access, 'public'>;
+
+/** The roles that may use every route of a class; for the lab classes, the lab roles that may use their lab's. */
+const ACCESS_RULES: Record<SignedInAccess, { roles: readonly UserRole[]; labRoles: readonly LabRole[] }> = {
+  signedIn: { roles: ['store_manager', 'auditor', 'lab_user'], labRoles: [] },
+  storeRead: { roles: ['store_manager', 'auditor'], labRoles: [] },
+  storeWrite: { roles: ['store_manager'], labRoles: [] },
+  lab: { roles: ['store_manager', 'auditor'], labRoles: ['manager', 'member'] },
+  labManager: { roles: ['store_manager', 'auditor'], labRoles: ['manager'] },
+};
+
+/** The path parameter that names the lab of a `lab` or `labManager` route. */
+export const LAB_PARAMETER = 'locationId';
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of signed-in routes: runs before the id lookup and the body, answers 401 or sets request.user. */
-    requireUser: onRequestAsyncHookHandler;
+    /**
+     * The onRequest hook of a signed-in route: runs before the id lookup and the body, answers 401 for missing or
+     * invalid credentials, 403 for a role the class does not admit, or sets request.user.
+     */
+    requireAccess: (access: SignedInAccess) => onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     user: User | null;
+  }
+  interface FastifyContextConfig {
+    /** The access class the route was registered with (http/resource.ts); every API route has one. */
+    access?: Access;
   }
 }
 
@@ -28,7 +62,9 @@ export const tokenNotValid = (): HttpError =>
     WWW_AUTHENTICATE,
   );
 
-/** The signed-in user of a route registered with `access: 'user'`. */
+export const notPermitted = (): HttpError => forbidden('You do not have permission to perform this action.');
+
+/** The signed-in user of a route registered with a signed-in access class. */
 export function currentUser(request: FastifyRequest): User {
   if (request.user === null) throw notAuthenticated();
   return request.user;
@@ -44,7 +80,8 @@ export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('user', null);
 
-    app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
+    // The user, and with it the role, is read on every request: a changed role applies at the next one.
+    async function authenticate(request: FastifyRequest): Promise<User> {
       const parts = (request.headers.authorization ?? '').trim().split(/\s+/);
       if (parts[0] !== 'Bearer' || parts.length < 2) throw notAuthenticated();
       if (parts.length > 2) throw tokenNotValid();
@@ -54,7 +91,34 @@ export default fp(
         'access',
       );
       if (found === null) throw tokenNotValid();
-      request.user = found.user;
+      return found.user;
+    }
+
+    app.decorate('requireAccess', (access: SignedInAccess) => {
+      const { roles, labRoles } = ACCESS_RULES[access];
+      return async function requireAccess(request: FastifyRequest) {
+        const user = await authenticate(request);
+        request.user = user;
+        if (roles.includes(user.role)) return;
+        // A lab user learns nothing of a lab it is no member of, not even whether it exists: 403 either way.
+        const lab = Number((request.params as Record<string, string>)[LAB_PARAMETER]);
+        const labRole =
+          labRoles.length > 0 && lab <= MAX_ROW_ID ? await labRoleOf(app.db, user.id, lab) : undefined;
+        if (labRole === undefined || !labRoles.includes(labRole)) throw notPermitted();
+      };
+    });
+
+    // A route that forgets its access class fails the app's start, so no data route is open by oversight. Only
+    // http/resource.ts sets it; the OpenAPI pages under /api/docs, the static files and the SPA's page (outside /api/
+    // and /media/) carry no data and are public.
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access !== undefined && ACCESS_CLASSES.includes(access)) return;
+      const dataPath = /^\/(api|media)(\/|$)/.test(route.url) && !/^\/api\/docs(\/|$)/.test(route.url);
+      if (dataPath)
+        throw new Error(
+          `${String(route.method)} ${route.url} has no access class: register it with resource()`,
+        );
     });
   },
   { name: 'auth', dependencies: ['context'] },

@@ -106,12 +106,17 @@ async function withLabs(db: Executor, user: User): Promise<Account> {
   return { ...user, labs: labs.get(user.id) ?? [] };
 }
 
-/** What the audit log keeps of an account: its names, role and labs (as the location's name reads). */
+/**
+ * What the audit log keeps of an account: its names, role and labs (as the location's label reads, with the role in
+ * it). Labs only when it has any (lab users): the entries of every other account stay as they were.
+ */
 function accountSnapshot(account: Account) {
   return {
     ...userSnapshot(account),
     role: account.role,
-    labs: account.labs.map((lab) => `${lab.name} (location #${lab.location}): ${lab.role}`),
+    ...(account.labs.length > 0
+      ? { labs: account.labs.map((lab) => `${lab.name} (location #${lab.location}): ${lab.role}`) }
+      : {}),
   };
 }
 

@@ -184,3 +184,36 @@ export async function chemicalsAtLocation(db: Executor, locationId: number): Pro
     .execute();
   return rows.map((row) => row.stock_id);
 }
+
+/** One stock record a location holds: its issue lines there summed (base units). */
+export interface HeldRecordRow {
+  object_type: StockObjectType;
+  stock_id: number;
+  quantity: number;
+  returned_quantity: number;
+}
+
+/** The stock records issued to a location of which some is still there (not all returned), by type and id. */
+export async function findRecordsHeldAt(db: Executor, locationId: number): Promise<HeldRecordRow[]> {
+  const rows = await db
+    .selectFrom('issue_lines as l')
+    .innerJoin('issues as i', 'i.id', 'l.issue_id')
+    .where('i.consumer_id', '=', locationId)
+    .groupBy(['l.object_type', 'l.stock_id'])
+    .select((eb) => [
+      'l.object_type',
+      'l.stock_id',
+      eb.fn.sum<number | string>('l.quantity').as('quantity'),
+      eb.fn.sum<number | string>('l.returned_quantity').as('returned_quantity'),
+    ])
+    .having((eb) => eb(eb.fn.sum('l.returned_quantity'), '<', eb.fn.sum('l.quantity')))
+    .orderBy('l.object_type')
+    .orderBy('l.stock_id')
+    .execute();
+  // PostgreSQL answers sums of bigints as text.
+  return rows.map((row) => ({
+    ...row,
+    quantity: Number(row.quantity),
+    returned_quantity: Number(row.returned_quantity),
+  }));
+}

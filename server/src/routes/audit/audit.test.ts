@@ -99,6 +99,7 @@ describe('users', () => {
           email: [null, 'new.person@lab.org'],
           first_name: [null, 'New'],
           last_name: [null, 'Person'],
+          role: [null, 'store_manager'],
         },
       },
     ]);
@@ -140,6 +141,7 @@ describe('users', () => {
           email: ['new.person@lab.org', null],
           first_name: ['Newer', null],
           last_name: ['Person', null],
+          role: ['store_manager', null],
         },
       }),
     ]);

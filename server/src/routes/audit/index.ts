@@ -78,7 +78,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   resource(app, '/api/management/audit/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: 'Audit entries, newest first, filtered and paged',
@@ -97,7 +97,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   resource(app, '/api/management/audit/actions/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: 'The actions the audit log records, with their labels',
@@ -111,7 +111,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   resource(app, `/api/management/audit/:id${ID}/`, (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: { tags, summary: 'One audit entry', params: IdParams, response: { 200: AuditEntrySchema } },
       },
       async (request) => audit.getAuditEntry(app.db, request.params.id),

@@ -38,7 +38,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
       )
       .post(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags,
             summary: 'Create a category',
@@ -54,7 +54,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
   );
 
   const rename = <B extends typeof CategoryBody | typeof CategoryChanges>(body: B, summary: string) => ({
-    access: 'user' as const,
+    access: 'storeWrite' as const,
     preValidation: categoryExists,
     schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
   });
@@ -76,7 +76,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           preValidation: categoryExists,
           schema: {
             tags,

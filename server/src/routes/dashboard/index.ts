@@ -149,7 +149,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   resource(app, '/api/management/dashboard/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary:
@@ -169,7 +169,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   resource(app, '/api/management/dashboard/reorder/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary:

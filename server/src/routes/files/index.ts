@@ -76,7 +76,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         )
         .post(
           {
-            access: 'user',
+            access: 'storeWrite',
             schema: {
               tags,
               summary: 'Upload a file (multipart: file, repeated categories, repeated chemicals)',
@@ -124,7 +124,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       )
       .patch(
         {
-          access: 'user',
+          access: 'storeWrite',
           preValidation: fileExists,
           schema: {
             tags,
@@ -139,7 +139,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           preValidation: fileExists,
           schema: {
             tags,

@@ -126,7 +126,7 @@ export default async function importRoutes(app: FastifyInstance) {
       resource(scope, `/api/management/${kind}-imports/`, (routes) =>
         routes.post(
           {
-            access: 'user',
+            access: 'storeWrite',
             schema: {
               tags,
               summary: `Upload a CSV or .xlsx file of ${kind} records: opens an import session`,
@@ -155,7 +155,7 @@ export default async function importRoutes(app: FastifyInstance) {
     resource(app, `/api/management/${kind}-imports/template/`, (routes) =>
       routes.get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: {
             tags,
             summary: `The ${kind} import template: a header row of the §4.3 write fields, no rows`,
@@ -180,7 +180,7 @@ export default async function importRoutes(app: FastifyInstance) {
   resource(app, '/api/management/imports/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: 'Every import (sessions included), newest first',
@@ -195,7 +195,7 @@ export default async function importRoutes(app: FastifyInstance) {
   resource(app, `/api/management/imports/:id${ID}/`, (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: { tags, summary: 'One import', params: IdParams, response: { 200: ImportSchema } },
       },
       async (request) => imports.getImport(context(), request.params.id),
@@ -205,7 +205,7 @@ export default async function importRoutes(app: FastifyInstance) {
   resource(app, `/api/management/imports/:id${ID}/preview/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: importExists,
         // Up to 20,000 rows (several MB of JSON), built field by field from the documented shape, sent as a
         // stream serialised a chunk of rows at a time (jsonObjectStream) so other requests are answered meanwhile.
@@ -232,7 +232,7 @@ export default async function importRoutes(app: FastifyInstance) {
   resource(app, `/api/management/imports/:id${ID}/commit/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: importExists,
         schema: {
           tags,
@@ -253,7 +253,7 @@ export default async function importRoutes(app: FastifyInstance) {
   resource(app, `/api/management/imports/:id${ID}/revert/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: importExists,
         schema: {
           tags,

@@ -42,7 +42,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags,
             summary: "The caller's lines, id ascending",
@@ -53,7 +53,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
       )
       .post(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: { tags, summary: 'Add a line', body: CartLineBody, response: { 201: CartLineSchema } },
         },
         async (request, reply) =>
@@ -62,7 +62,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
   );
 
   const update = (summary: string, body: typeof CartLineBody | typeof CartLinePatchBody) => ({
-    access: 'user' as const,
+    access: 'storeWrite' as const,
     preValidation: ownLine,
     schema: { tags, summary, params: IdParams, body, response: { 200: CartLineSchema } },
   });
@@ -71,7 +71,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags,
             summary: 'One of the caller’s lines',
@@ -89,7 +89,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: { tags, summary: 'Remove a line', params: IdParams, response: { 204: NoContent } },
         },
         async (request, reply) => {
@@ -102,7 +102,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
   resource(app, `/api/management/issue-cart/:locationId${ID}/merge/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: async (request) => {
           const { locationId } = request.params as { locationId: string };
           await issueCart.requireLocation(context(), Number(locationId));

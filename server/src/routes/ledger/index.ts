@@ -144,7 +144,7 @@ export default async function ledgerRoutes(app: FastifyInstance) {
   resource(app, '/api/management/ledger/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         // Entries are built field by field from the documented shape.
         stringify: true,
         schema: {
@@ -168,7 +168,7 @@ export default async function ledgerRoutes(app: FastifyInstance) {
   resource(app, '/api/management/ledger/export/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: 'The filtered entries as a CSV download, newest first',

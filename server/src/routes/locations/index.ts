@@ -76,7 +76,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: {
             tags,
             summary: 'All locations, id ascending',
@@ -87,7 +87,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       )
       .post(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags,
             summary: 'Create a location',
@@ -103,7 +103,7 @@ export default async function locationRoutes(app: FastifyInstance) {
   );
 
   const update = (summary: string, body: typeof LocationBody | typeof LocationPatchBody) => ({
-    access: 'user' as const,
+    access: 'storeWrite' as const,
     preValidation: locationExists,
     schema: { tags, summary, params: IdParams, body, response: { 200: LocationSchema } },
   });
@@ -112,7 +112,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: { tags, summary: 'One location', params: IdParams, response: { 200: LocationSchema } },
         },
         async (request) => locations.getLocation(context(), request.params.id),
@@ -125,7 +125,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags,
             summary: 'Delete a location without issues',
@@ -171,7 +171,7 @@ export default async function locationRoutes(app: FastifyInstance) {
   resource(app, `/api/management/issues/:issueId${ID}/lines/:lineId${ID}/return/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: async (request) => {
           const params = request.params as Record<'issueId' | 'lineId', string>;
           await issueReturns.requireIssueLine(context(), Number(params.issueId), Number(params.lineId));

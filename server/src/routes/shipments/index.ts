@@ -90,7 +90,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags: kindTags,
             summary: "The caller's staging lines, id ascending",
@@ -101,7 +101,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
       )
       .post(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags: kindTags,
             summary: 'Stage a quantity of a stock record',
@@ -120,7 +120,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   );
 
   const update = (summary: string, body: typeof ReplaceBody | typeof PatchBody) => ({
-    access: 'user' as const,
+    access: 'storeWrite' as const,
     preValidation: ownLine,
     schema: { tags: kindTags, summary, params: IdParams, body, response: { 200: Line } },
   });
@@ -129,7 +129,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: {
             tags: kindTags,
             summary: 'One of the caller’s staging lines',
@@ -161,7 +161,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           preValidation: ownLine,
           schema: {
             tags: kindTags,
@@ -181,7 +181,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   resource(app, `${base}/merge/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         schema: {
           tags: kindTags,
           summary: "Merge the caller's staging list into stock as one shipment (one transaction)",
@@ -207,7 +207,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
   resource(app, '/api/management/shipments/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: 'Shipments of one kind from all users, newest first, with their lines in merge order',
@@ -221,7 +221,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
   resource(app, `/api/management/shipments/:id${ID}/revert/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         schema: {
           tags,
           summary:

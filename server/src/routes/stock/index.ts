@@ -103,7 +103,7 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     };
     const create = {
-      access: 'user' as const,
+      access: 'storeWrite' as const,
       schema: {
         tags,
         summary: `Create a ${kind} stock record`,
@@ -172,7 +172,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     );
 
     const update = (body: TSchema, summary: string) => ({
-      access: 'user' as const,
+      access: 'storeWrite' as const,
       preValidation: recordExists,
       schema: { tags, summary, params: IdParams, body, response: { 200: record } },
     });
@@ -203,7 +203,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         .patch(update(bodies.patch, `Change some fields of a ${kind} stock record`), updateRecord)
         .delete(
           {
-            access: 'user',
+            access: 'storeWrite',
             preValidation: recordExists,
             schema: {
               tags,
@@ -223,7 +223,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     resource(app, `/api/management/${management}/:id${ID}/issued-to/`, (routes) =>
       routes.get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: {
             tags,
             summary: `The locations a ${kind} stock record was issued to, most recently issued first`,
@@ -242,7 +242,7 @@ export default async function stockRoutes(app: FastifyInstance) {
   resource(app, '/api/management/stock-ledger/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary: "A stock record's quantity changes, newest first",

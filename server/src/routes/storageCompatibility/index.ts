@@ -66,7 +66,7 @@ export default async function storageCompatibilityRoutes(app: FastifyInstance) {
   resource(app, `/api/management/store-consumers/:id${ID}/storage-conflicts/`, (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'storeRead',
         schema: {
           tags,
           summary:

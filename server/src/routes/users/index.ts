@@ -87,7 +87,7 @@ export default async function userRoutes(app: FastifyInstance) {
   resource(app, '/api/account/me/', (routes) =>
     routes.get(
       {
-        access: 'user',
+        access: 'signedIn',
         schema: {
           tags,
           summary: "The caller's own account: role and labs",
@@ -102,14 +102,14 @@ export default async function userRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: { tags, summary: 'All users, id ascending', response: { 200: Type.Array(UserSchema) } },
         },
         async () => users.listUsers(context()),
       )
       .post(
         {
-          access: 'user',
+          access: 'storeWrite',
           schema: { tags, summary: 'Create a user', body: CreateUserBody, response: { 201: UserSchema } },
         },
         async (request, reply) =>
@@ -118,7 +118,7 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   const update = {
-    access: 'user' as const,
+    access: 'storeWrite' as const,
     preValidation: targetIsChangeable,
     schema: {
       tags,
@@ -133,7 +133,7 @@ export default async function userRoutes(app: FastifyInstance) {
     routes
       .get(
         {
-          access: 'user',
+          access: 'storeRead',
           schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserSchema } },
         },
         async (request) => users.getUser(context(), request.params.id),
@@ -146,7 +146,7 @@ export default async function userRoutes(app: FastifyInstance) {
       )
       .delete(
         {
-          access: 'user',
+          access: 'storeWrite',
           preValidation: targetIsChangeable,
           schema: {
             tags,
@@ -165,7 +165,7 @@ export default async function userRoutes(app: FastifyInstance) {
   resource(app, `/api/account/users/:id${ID}/set_password/`, (routes) =>
     routes.post(
       {
-        access: 'user',
+        access: 'storeWrite',
         preValidation: targetIsChangeable,
         schema: {
           tags,

@@ -152,7 +152,7 @@ describe('role and labs of the user shape', () => {
       action: 'user.updated',
       changes: {
         role: ['store_manager', 'lab_user'],
-        labs: [[], [`Organic Lab A (location #${labA}): manager`]],
+        labs: [null, [`Organic Lab A (location #${labA}): manager`]],
       },
     });
   });

@@ -1,0 +1,84 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { LAB_ROLES } from '../../db/tables';
+import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
+import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
+import { resource } from '../../http/resource';
+import { ID } from '../../http/schemas';
+import * as labs from '../../services/labs';
+import * as locations from '../../services/locations';
+import { IssueSchema } from '../locations';
+import { unionOf } from '../stockKindSchemas';
+
+const tags = ['labs'];
+
+const LabParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
+
+const HoldingSchema = Type.Object({
+  object_type: Type.Enum(Object.values(OBJECT_TYPES)),
+  object_id: Type.Integer({ description: 'The stock-record id' }),
+  issued_quantity: Type.Number({
+    description: 'Everything issued to the lab: ml for chemicals, pieces otherwise',
+  }),
+  returned_quantity: Type.Number({ description: 'What of it came back to stock' }),
+  quantity: Type.Number({ description: 'What the lab holds: issued minus returned, always > 0' }),
+  object: unionOf<StockRecord>(STOCK_KINDS.map((kind) => STOCK_RECORD_SCHEMAS[kind])),
+});
+
+const MemberSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.Enum(LAB_ROLES, { description: "The user's role in this lab" }),
+});
+
+/** A lab's own pages (docs/api.md, 'Labs'): for the lab's members and managers, auditors and store managers. */
+export default async function labRoutes(app: FastifyInstance) {
+  const context = () => ({ db: app.db, dialect: app.dialect, now: app.now });
+
+  resource(app, `/api/labs/:locationId${ID}/holdings/`, (routes) =>
+    routes.get(
+      {
+        access: 'lab',
+        schema: {
+          tags,
+          summary: 'What the lab holds: per stock record, what was issued to it and not returned',
+          params: LabParams,
+          response: { 200: Type.Array(HoldingSchema) },
+        },
+      },
+      async (request) => labs.labHoldings(context(), request.params.locationId),
+    ),
+  );
+
+  resource(app, `/api/labs/:locationId${ID}/issues/`, (routes) =>
+    routes.get(
+      {
+        access: 'lab',
+        schema: {
+          tags,
+          summary: "The lab's issues, newest first (§8.3)",
+          params: LabParams,
+          response: { 200: Type.Array(IssueSchema) },
+        },
+      },
+      async (request) => locations.locationIssues(context(), request.params.locationId),
+    ),
+  );
+
+  resource(app, `/api/labs/:locationId${ID}/members/`, (routes) =>
+    routes.get(
+      {
+        access: 'labManager',
+        schema: {
+          tags,
+          summary: "The lab's members and managers, by user id",
+          params: LabParams,
+          response: { 200: Type.Array(MemberSchema) },
+        },
+      },
+      async (request) => labs.labMembers(context(), request.params.locationId),
+    ),
+  );
+}

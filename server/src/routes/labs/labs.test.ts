@@ -1,0 +1,163 @@
+import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
+import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
+
+// A lab's own pages (docs/api.md, 'Labs'): holdings, issues, members, and who may read them.
+
+let t: TestApp;
+let managerToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ token: managerToken } = await t.signedInUser());
+});
+afterAll(() => t.close());
+
+const FORBIDDEN = { detail: 'You do not have permission to perform this action.' };
+
+const get = (url: string, token = managerToken) => t.app.inject({ url, headers: authHeader(token) });
+
+/** A signed-in account of the role (a lab user with the given labs). */
+async function signedInAs(role: string, labs: object[] = []) {
+  const { user, token } = await t.signedInUser();
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/account/users/${user.id}/`,
+    payload: { role, labs },
+    headers: authHeader(managerToken),
+  });
+  if (response.statusCode !== 200) throw new Error(`role: ${response.statusCode} ${response.body}`);
+  return { user, token };
+}
+
+const giveBack = (issueId: number, lineId: number, quantity: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/management/issues/${issueId}/lines/${lineId}/return/`,
+    payload: { quantity },
+    headers: authHeader(managerToken),
+  });
+
+describe('GET /api/labs/{locationId}/holdings/', () => {
+  it('holds per record what was issued minus what came back, dropping what came back whole', async () => {
+    const lab = await createLocation(t, managerToken);
+    const otherLab = await createLocation(t, managerToken);
+    const ethanol = await createStockRecord(t, managerToken, 'chemical', 100, 'Ethanol', {
+      hazard_statements: ['H225', 'H319'],
+    });
+    const beaker = await createStockRecord(t, managerToken, 'glassware', 20);
+    const scope = await createStockRecord(t, managerToken, 'instrument', 5);
+    const first = await issueStock(t, managerToken, lab, [
+      ['glassware', beaker, 4],
+      ['chemical', ethanol, 2.5],
+      ['instrument', scope, 1],
+    ]);
+    const second = await issueStock(t, managerToken, lab, [['chemical', ethanol, 1.25]]);
+    await issueStock(t, managerToken, otherLab, [['glassware', beaker, 3]]);
+    const lineOf = (issue: typeof first, type: string) =>
+      issue.objects.find((line) => line.object_type === type)!.line_id;
+    // Partly back: a beaker and 1 ml of the first issue's ethanol; the instrument came back whole.
+    expect((await giveBack(first.id, lineOf(first, 'GLASSWARE'), 1)).statusCode).toBe(200);
+    expect((await giveBack(first.id, lineOf(first, 'CHEMICAL'), 1)).statusCode).toBe(200);
+    expect((await giveBack(first.id, lineOf(first, 'INSTRUMENT'), 1)).statusCode).toBe(200);
+    expect((await giveBack(second.id, lineOf(second, 'CHEMICAL'), 0.25)).statusCode).toBe(200);
+
+    const response = await get(`/api/labs/${lab}/holdings/`);
+    expect(response.statusCode).toBe(200);
+    const holdings = response.json() as Record<string, unknown>[];
+    expect(
+      holdings.map(({ object, ...rest }) => ({ ...rest, record: (object as { id: number }).id })),
+    ).toEqual([
+      {
+        object_type: 'CHEMICAL',
+        object_id: ethanol,
+        issued_quantity: 3.75,
+        returned_quantity: 1.25,
+        quantity: 2.5,
+        record: ethanol,
+      },
+      {
+        object_type: 'GLASSWARE',
+        object_id: beaker,
+        issued_quantity: 4,
+        returned_quantity: 1,
+        quantity: 3,
+        record: beaker,
+      },
+    ]);
+    // The record in its §4.1 shape, hazards included, exactly as the public record route reads it.
+    const record = await t.app.inject({ url: `/api/storeobjects/chemicalobjs/${ethanol}/` });
+    expect(holdings[0].object).toEqual(record.json());
+    expect(holdings[0].object).toMatchObject({ hazard_statements: ['H225', 'H319'] });
+  });
+
+  it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {
+    const lab = await createLocation(t, managerToken);
+    expect((await get(`/api/labs/${lab}/holdings/`)).json()).toEqual([]);
+    const unknown = await get('/api/labs/999999/holdings/');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('who reads a lab', () => {
+  it('lets members, managers, auditors and store managers read holdings and issues; others get 403', async () => {
+    const lab = await createLocation(t, managerToken);
+    const otherLab = await createLocation(t, managerToken);
+    const beaker = await createStockRecord(t, managerToken, 'glassware', 20);
+    await issueStock(t, managerToken, lab, [['glassware', beaker, 2]]);
+    const member = await signedInAs('lab_user', [{ location: lab, role: 'member' }]);
+    const manager = await signedInAs('lab_user', [{ location: lab, role: 'manager' }]);
+    const outsider = await signedInAs('lab_user', [{ location: otherLab, role: 'manager' }]);
+    const auditor = await signedInAs('auditor');
+
+    for (const page of ['holdings', 'issues']) {
+      for (const { token } of [member, manager, auditor, { token: managerToken }]) {
+        const response = await get(`/api/labs/${lab}/${page}/`, token);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toHaveLength(1);
+      }
+      const refused = await get(`/api/labs/${lab}/${page}/`, outsider.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(FORBIDDEN);
+      // An unknown lab looks like any lab the caller is no member of.
+      expect((await get(`/api/labs/999999/${page}/`, outsider.token)).json()).toEqual(FORBIDDEN);
+      expect((await get(`/api/labs/${lab}/${page}/`, '')).statusCode).toBe(401);
+    }
+    // The issues are the §8.3 list of the location.
+    expect((await get(`/api/labs/${lab}/issues/`)).json()).toEqual(
+      (await t.app.inject({ url: `/api/management/issues/${lab}/` })).json(),
+    );
+  });
+
+  it("lists a lab's members to its managers, auditors and store managers, not to its members", async () => {
+    const lab = await createLocation(t, managerToken);
+    const member = await signedInAs('lab_user', [{ location: lab, role: 'member' }]);
+    const manager = await signedInAs('lab_user', [{ location: lab, role: 'manager' }]);
+    const auditor = await signedInAs('auditor');
+    const expected = [
+      {
+        id: member.user.id,
+        email: member.user.email,
+        first_name: 'Test',
+        last_name: member.user.last_name,
+        role: 'member',
+      },
+      {
+        id: manager.user.id,
+        email: manager.user.email,
+        first_name: 'Test',
+        last_name: manager.user.last_name,
+        role: 'manager',
+      },
+    ];
+    for (const token of [manager.token, auditor.token, managerToken]) {
+      const response = await get(`/api/labs/${lab}/members/`, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(expected);
+    }
+    const refused = await get(`/api/labs/${lab}/members/`, member.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(FORBIDDEN);
+    expect((await get('/api/labs/999999/members/')).statusCode).toBe(404);
+  });
+});

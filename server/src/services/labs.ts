@@ -1,0 +1,81 @@
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
+import { findRecordsHeldAt } from '../db/repositories/issues';
+import { listLabMembers, type LabMember } from '../db/repositories/labMemberships';
+import { findLocation } from '../db/repositories/locations';
+import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import type { StockObjectType } from '../db/tables';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_KINDS,
+  type StockKind,
+} from '../domain/stockKinds';
+import { notFound } from '../http/errors';
+
+// A lab's own pages (docs/api.md, 'Labs'): what it holds and its members (its issues are services/locations.ts'). Who may read them is the
+// routes' access class (`lab`, `labManager`); these answer as for any caller that passed it.
+
+export interface LabsContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+}
+
+/**
+ * What a lab holds of one stock record: everything issued to it minus what came back, in ml or pieces, with the
+ * record in its §4.1 shape (a chemical's with its hazards).
+ */
+export interface Holding {
+  object_type: StockObjectType;
+  object_id: number;
+  issued_quantity: number;
+  returned_quantity: number;
+  quantity: number;
+  object: StockRecords[StockKind];
+}
+
+async function requireLocation(db: Db, locationId: number): Promise<void> {
+  if (!(await findLocation(db, locationId))) throw notFound();
+}
+
+/** The records the lab holds some of, chemicals first, then instruments and glassware, each by record id. */
+export async function labHoldings({ db }: LabsContext, locationId: number): Promise<Holding[]> {
+  await requireLocation(db, locationId);
+  const rows = await findRecordsHeldAt(db, locationId);
+  const holdings: Holding[] = [];
+  for (const kind of STOCK_KINDS) {
+    const ofKind = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]);
+    const records = new Map(
+      (
+        await findStockRecords(
+          db,
+          kind,
+          ofKind.map((row) => row.stock_id),
+        )
+      ).map((record) => [record.id, record]),
+    );
+    for (const row of ofKind) {
+      const record = records.get(row.stock_id);
+      // Stock records named by issue lines cannot be deleted (stockReferences).
+      if (!record) throw new Error(`an issue line names a missing ${row.object_type} ${row.stock_id}`);
+      const inUnits = (base: number) => fromBaseQuantity(KIND_OF_TYPE[row.object_type], base);
+      holdings.push({
+        object_type: row.object_type,
+        object_id: row.stock_id,
+        issued_quantity: inUnits(row.quantity),
+        returned_quantity: inUnits(row.returned_quantity),
+        quantity: inUnits(row.quantity - row.returned_quantity),
+        object: record,
+      });
+    }
+  }
+  return holdings;
+}
+
+/** The lab's members and managers, by user id. */
+export async function labMembers({ db }: LabsContext, locationId: number): Promise<LabMember[]> {
+  await requireLocation(db, locationId);
+  return listLabMembers(db, locationId);
+}
