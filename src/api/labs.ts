@@ -3,14 +3,21 @@ import type { LabRole } from './roles';
 import type { StockRecord } from './stock';
 import { idTag, listTags } from './tags';
 
-// A lab's own view (docs/api.md, issue 23): what it holds and who belongs to it. Its issue history is SERVER.md
+// A lab's own view (docs/api.md §22): what it holds and who belongs to it. Its issue history is SERVER.md
 // §8.3's list of the location, which api/locations.ts reads.
 
-/**
- * A record issued to the lab and not all returned: the record's SERVER.md §4.1 shape, its `quantity` what the lab
- * holds (issued minus returned) in the kind's unit.
- */
-export type Holding = StockRecord;
+/** A record issued to the lab and not all returned (docs/api.md §22.1); quantities in the record's unit. */
+export interface Holding {
+  /** CHEMICAL, INSTRUMENT or GLASSWARE; read it with stockKindOf. */
+  object_type: string;
+  object_id: number;
+  issued_quantity: number;
+  returned_quantity: number;
+  /** What the lab holds: issued minus returned. */
+  quantity: number;
+  /** The record as the store has it; its own `quantity` is the store's. */
+  object: StockRecord;
+}
 
 /** A person of the lab's member list (lab managers see it). */
 export interface LabMember {

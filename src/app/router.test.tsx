@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { usersApi } from '../api/users';
 import { renderRoutes } from '../testing/render';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, deleteUser, seedLab, signIn } from '../testing/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, deleteUser, LAB_PEOPLE, seedLabRoles, signIn } from '../testing/seed';
 import { setupTestServer } from '../testing/testServer';
 import { routes } from './router';
 
-setupTestServer(seedLab);
+setupTestServer(seedLabRoles);
 
 describe('routes', () => {
   it('serves the public area, opening on its first page, at /', async () => {
@@ -29,6 +29,17 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/adminapp');
     expect(store.getState().ui.adminPage).toBeNull();
+  });
+
+  it("sends a lab user who signs in at /adminapp to their lab's page (issue 23)", async () => {
+    const { user, router } = renderRoutes(routes, { route: '/adminapp' });
+    await user.type(await screen.findByLabelText('Email'), LAB_PEOPLE.labMember.email);
+    await user.type(screen.getByLabelText('Password'), LAB_PEOPLE.labMember.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Physical Lab 1', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/lab');
+    expect(await screen.findByRole('table', { name: 'Holdings of Physical Lab 1' })).toBeInTheDocument();
   });
 
   it('returns to the login screen when a signed-in call is refused mid-session', async () => {

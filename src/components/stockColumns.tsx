@@ -37,7 +37,7 @@ export function signedAmount(kind: StockKind, change: number): string {
 }
 
 /** The kind of a record, told by the catalog entry it nests. */
-export function kindOfRecord(record: StockRecord): StockKind {
+function kindOfRecord(record: StockRecord): StockKind {
   return STOCK_KINDS.find((kind) => specOf(kind).catalog.key in record) as StockKind;
 }
 

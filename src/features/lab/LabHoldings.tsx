@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useLabToday } from '../../api/calendar';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useLabHoldingsQuery, type Holding } from '../../api/labs';
+import { stockKindOf } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
@@ -12,29 +13,31 @@ import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { GhsPictogram } from '../../components/GhsPictogram';
 import { RecordLink } from '../../components/RecordLink';
 import { ExpiryCell, LabTodayContext } from '../../components/stockAlerts';
-import { amount, kindLabels, kindOfRecord, stockName, units } from '../../components/stockColumns';
+import { amount, kindLabels, stockName, units } from '../../components/stockColumns';
 import { SafetyDataSheetButton } from './SafetyDataSheetButton';
 
-const expiryOf = (holding: Holding) => ('expiry_date' in holding ? holding.expiry_date : null);
-const pictogramsOf = (holding: Holding) => ('pictograms' in holding ? holding.pictograms : []);
+const kindOf = (holding: Holding) => stockKindOf(holding.object_type);
+const nameOf = (holding: Holding) => stockName(holding.object);
+const expiryOf = ({ object }: Holding) => ('expiry_date' in object ? object.expiry_date : null);
+const pictogramsOf = ({ object }: Holding) => ('pictograms' in object ? object.pictograms : []);
 
 /** What the table shows of a holding, and its export writes; kinds mix, so the unit is a column of the file. */
 const holdingColumns: Column<Holding>[] = [
   {
     header: 'Name',
-    value: stockName,
+    value: nameOf,
     // Opens the record's public page: its fields, hazards and every file.
     cell: (holding) => (
-      <RecordLink record={{ kind: kindOfRecord(holding), id: holding.id }}>{stockName(holding)}</RecordLink>
+      <RecordLink record={{ kind: kindOf(holding), id: holding.object_id }}>{nameOf(holding)}</RecordLink>
     ),
   },
-  { header: 'Kind', value: (holding) => kindLabels[kindOfRecord(holding)] },
+  { header: 'Kind', value: (holding) => kindLabels[kindOf(holding)] },
   {
     header: 'Quantity',
     value: (holding) => holding.quantity,
-    cell: (holding) => amount(kindOfRecord(holding), holding.quantity),
+    cell: (holding) => amount(kindOf(holding), holding.quantity),
   },
-  { header: 'Unit', value: (holding) => units[kindOfRecord(holding)] },
+  { header: 'Unit', value: (holding) => units[kindOf(holding)] },
   { header: 'Expires', value: expiryOf, cell: (holding) => <ExpiryCell date={expiryOf(holding)} /> },
   {
     header: 'Hazards',
@@ -44,8 +47,8 @@ const holdingColumns: Column<Holding>[] = [
   {
     header: 'Safety data sheet',
     cell: (holding) =>
-      kindOfRecord(holding) === 'chemical' ? (
-        <SafetyDataSheetButton recordId={holding.id} name={stockName(holding)} />
+      kindOf(holding) === 'chemical' ? (
+        <SafetyDataSheetButton recordId={holding.object_id} name={nameOf(holding)} />
       ) : null,
   },
 ];
@@ -78,7 +81,7 @@ export function LabHoldings({ locationId, labName }: { locationId: number; labNa
           label={`Holdings of ${labName}`}
           columns={shownColumns}
           rows={holdings}
-          rowKey={(holding) => `${kindOfRecord(holding)}-${holding.id}`}
+          rowKey={(holding) => `${holding.object_type}-${holding.object_id}`}
         />
       </Paper>
     </LabTodayContext>

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders } from '../../testing/render';
+import { LAB_PEOPLE, seedLabRoles, signIn } from '../../testing/seed';
+import { server } from '../../testing/server';
+import { setupTestServer } from '../../testing/testServer';
+import { LabShell } from './LabShell';
+
+setupTestServer(seedLabRoles);
+
+async function renderAs(person: 'labMember' | 'labManager') {
+  const { email, password } = LAB_PEOPLE[person];
+  const token = await signIn(email, password);
+  return renderWithProviders(<LabShell />, { route: '/lab', preloadedState: { auth: { token } } });
+}
+
+/** Each row of the holdings table as its cells read. */
+async function holdings(labName: string) {
+  const table = await screen.findByRole('table', { name: `Holdings of ${labName}` });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe('LabShell', () => {
+  it("shows a lab member their lab's holdings, each chemical's safety data sheet and its issue history", async () => {
+    await renderAs('labMember');
+
+    expect(await screen.findByRole('heading', { name: 'Physical Lab 1', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Physical Lab · you are its member')).toBeInTheDocument();
+    // Organic Lab A's volumetric flasks are not theirs to see.
+    expect(await holdings('Physical Lab 1')).toEqual([
+      ['Ethanol', 'Chemical', '5 ml'],
+      ['Sodium chloride', 'Chemical', '20 ml'],
+      ['Spectrophotometer', 'Instrument', '2 pieces'],
+      ['Beaker', 'Glassware', '1 piece'],
+    ]);
+    const holdingsSection = screen.getByRole('region', { name: 'Holdings' });
+    expect(within(holdingsSection).getByRole('link', { name: 'Ethanol' })).toHaveAttribute(
+      'href',
+      '/chemicals/1',
+    );
+    expect(await screen.findByRole('link', { name: 'Safety data sheet of Ethanol' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/msds_ethanol\.pdf$/),
+    );
+    expect(await screen.findByText('No safety data sheet')).toBeInTheDocument();
+
+    const history = screen.getByRole('region', { name: 'Issue history' });
+    expect(await within(history).findAllByRole('article')).toHaveLength(2);
+    // Read-only: nothing can be returned from here.
+    expect(within(history).queryByRole('button', { name: /^Return/ })).not.toBeInTheDocument();
+
+    expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Lab' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search the catalogue' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows a lab manager the lab's members and switches between their labs", async () => {
+    const { user, router } = await renderAs('labManager');
+
+    const members = await screen.findByRole('table', { name: 'Members of Physical Lab 1' });
+    await waitFor(() => expect(within(members).getAllByRole('row')).toHaveLength(3));
+    expect(within(members).getByRole('row', { name: /lena@lab.org Member/ })).toBeInTheDocument();
+    expect(within(members).getByRole('row', { name: /max@lab.org Lab manager/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Lab' }));
+    await user.click(await screen.findByRole('option', { name: 'Organic Lab A' }));
+
+    expect(await screen.findByRole('heading', { name: 'Organic Lab A', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?lab=2');
+    expect(await holdings('Organic Lab A')).toEqual([['Volumetric flask', 'Glassware', '3 pieces']]);
+    // A member there, not its manager.
+    expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the holdings cannot be loaded', async () => {
+    server.use(http.get('*/api/labs/:locationId/holdings/', () => new HttpResponse(null, { status: 500 })));
+    await renderAs('labMember');
+    const section = await screen.findByRole('region', { name: 'Holdings' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Something Went Wrong.');
+  });
+});
