@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -35,6 +35,12 @@ export function SignedInGate({ area, children }: SignedInGateProps) {
     const home = areaOf(me.data.role);
     return home === area ? children : <Navigate to={areaPaths[home]} replace />;
   }
-  if (verification.isSuccess && me.isError) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
+  // Plain text, not MUI's Alert: the gate is on the first load of the login screen, which Alert would make heavier.
+  if (verification.isSuccess && me.isError)
+    return (
+      <Typography role="alert" color="error" sx={{ p: 3, textAlign: 'center' }}>
+        {GENERIC_ERROR}
+      </Typography>
+    );
   return <CenteredSpinner label="Checking sign-in" />;
 }
