@@ -3,6 +3,8 @@ import { adminStorageState, expect, openPage, test } from './fixtures';
 
 // The admin area is the webpack chunk named admin-shell (src/app/router.tsx); every admin page loads through it.
 const ADMIN_CHUNK = /^\/assets\/admin-/;
+// The lab users' area (issue 23) is the chunk lab-shell.
+const LAB_CHUNK = /^\/assets\/lab-/;
 
 interface LoadedScript {
   path: string;
@@ -21,7 +23,7 @@ function recordScripts(page: Page): LoadedScript[] {
   return scripts;
 }
 
-test('the public area and the login screen load no admin code, each script precompressed', async ({
+test('the public area and the login screen load no admin or lab code, each script precompressed', async ({
   page,
 }) => {
   const scripts = recordScripts(page);
@@ -36,6 +38,7 @@ test('the public area and the login screen load no admin code, each script preco
 
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => ADMIN_CHUNK.test(script.path))).toEqual([]);
+  expect(scripts.filter((script) => LAB_CHUNK.test(script.path))).toEqual([]);
   expect(scripts.filter((script) => script.encoding !== 'br')).toEqual([]);
 });
 
@@ -48,5 +51,6 @@ test.describe('signed in', () => {
     await page.goto('/adminapp');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(scripts.filter((script) => ADMIN_CHUNK.test(script.path))).not.toEqual([]);
+    expect(scripts.filter((script) => LAB_CHUNK.test(script.path))).toEqual([]);
   });
 });
