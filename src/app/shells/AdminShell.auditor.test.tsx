@@ -7,10 +7,12 @@ import { AdminShell } from './AdminShell';
 
 setupTestServer(seedLabRoles);
 
-async function renderAsAuditor() {
-  const token = await signIn(LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
+async function renderAs(email: string, password: string) {
+  const token = await signIn(email, password);
   return renderWithProviders(<AdminShell />, { route: '/adminapp', preloadedState: { auth: { token } } });
 }
+
+const renderAsAuditor = () => renderAs(LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
 
 /** Issue 23: an auditor reads every page of the admin area and is offered nothing that would change the store. */
 describe('AdminShell for an auditor', () => {
@@ -86,5 +88,19 @@ describe('AdminShell for an auditor', () => {
     store.dispatch(adminPageSelected(10));
     expect(await screen.findByRole('heading', { name: 'Audit' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('takes the controls away as soon as a store manager makes their own account an auditor', async () => {
+    const { user, store } = await renderAs('ann@lab.org', 'ann-password');
+    store.dispatch(adminPageSelected(5));
+    await user.click(await screen.findByRole('button', { name: 'Edit ann@lab.org' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Auditor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    // The edit refetches `me`, whose role the page reads.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New User' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Edit ann@lab.org' })).not.toBeInTheDocument();
   });
 });
