@@ -23,7 +23,7 @@ describe('account CLI', () => {
     await expect(createSuperuser(t.db, TEST_PASSWORD_HASH_COST, { email: 'ROOT@lab.org' })).rejects.toThrow(
       /already exists/,
     );
-    expect(formatUsers(await listUsers(t.db))).toContain('root@lab.org');
+    expect(formatUsers(await listUsers(t.db))).toContain('root@lab.org\tRo Ot\tstore_manager\t(superuser)');
   });
 
   it("ends the account's existing tokens", async () => {

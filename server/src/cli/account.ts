@@ -63,7 +63,10 @@ export async function setPassword(
 export function formatUsers(users: User[]): string {
   if (users.length === 0) return 'No users.';
   return users
-    .map((u) => `${u.id}\t${u.email}\t${u.first_name} ${u.last_name}${u.is_superuser ? '\t(superuser)' : ''}`)
+    .map(
+      (u) =>
+        `${u.id}\t${u.email}\t${u.first_name} ${u.last_name}\t${u.role}${u.is_superuser ? '\t(superuser)' : ''}`,
+    )
     .join('\n');
 }
 
