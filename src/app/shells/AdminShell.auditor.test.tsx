@@ -42,6 +42,13 @@ describe('AdminShell for an auditor', () => {
     ]);
   });
 
+  it('opens on the Dashboard without the cards of a staging list and a cart, which an auditor has not', async () => {
+    await renderAsAuditor();
+    expect(await screen.findByText('Last shipments')).toBeInTheDocument();
+    expect(screen.queryByText('Staged lines not merged')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cart not submitted')).not.toBeInTheDocument();
+  });
+
   it('shows the Store with History and Print label but no New, Edit, Delete or Import', async () => {
     const { store } = await renderAsAuditor();
     store.dispatch(adminPageSelected(2));

@@ -16,7 +16,7 @@ import {
   type RecentShipment,
 } from '../../api/dashboard';
 import { errorMessage } from '../../api/errorMessage';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useCanChangeStore } from '../../app/hooks';
 import { adminPageSelected, dashboardWindowChosen } from '../../app/uiSlice';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
 import { exactQuantity } from '../../components/quantities';
@@ -131,6 +131,7 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const { within, data, currentData, isError, error, refetch } = useDashboard();
   const [reorderOpen, setReorderOpen] = useState(false);
+  const canChange = useCanChangeStore();
 
   const chooseWindow = (_event: unknown, chosen: ExpiryWindow | null) => {
     if (chosen !== null) dispatch(dashboardWindowChosen(chosen));
@@ -240,24 +241,29 @@ export function DashboardPage() {
             empty="No issues yet."
             actions={<PageButton page={LOCATION_PAGE}>Open Location</PageButton>}
           />
-          <DashboardCard
-            title="Staged lines not merged"
-            subject="staged-lines"
-            card={data?.staged_lines}
-            columns={ownLineColumns}
-            {...lineCard}
-            empty="No staged lines."
-            actions={<PageButton page={ADD_SHIPMENT_PAGE}>Open Add Shipment</PageButton>}
-          />
-          <DashboardCard
-            title="Cart not submitted"
-            subject="cart"
-            card={data?.cart_lines}
-            columns={ownLineColumns}
-            {...lineCard}
-            empty="The cart is empty."
-            actions={<PageButton page={CREATE_ISSUE_PAGE}>Open Create an Issue</PageButton>}
-          />
+          {/* A person's own staging list and cart: tools of change, which an auditor has neither of. */}
+          {canChange && (
+            <>
+              <DashboardCard
+                title="Staged lines not merged"
+                subject="staged-lines"
+                card={data?.staged_lines}
+                columns={ownLineColumns}
+                {...lineCard}
+                empty="No staged lines."
+                actions={<PageButton page={ADD_SHIPMENT_PAGE}>Open Add Shipment</PageButton>}
+              />
+              <DashboardCard
+                title="Cart not submitted"
+                subject="cart"
+                card={data?.cart_lines}
+                columns={ownLineColumns}
+                {...lineCard}
+                empty="The cart is empty."
+                actions={<PageButton page={CREATE_ISSUE_PAGE}>Open Create an Issue</PageButton>}
+              />
+            </>
+          )}
         </Box>
       )}
       {reorderOpen && <ReorderListDialog onClose={() => setReorderOpen(false)} />}
