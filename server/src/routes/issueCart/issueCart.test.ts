@@ -120,6 +120,7 @@ describe('cart lines (§9)', () => {
         expiry_date: null,
         opened_on: null,
         minimum_quantity: null,
+        storage_place: null,
         hazard_statements: [],
         signal_word: null,
         signal_word_overridden: false,

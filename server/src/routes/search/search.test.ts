@@ -175,6 +175,7 @@ describe('response shapes (§4.1)', () => {
     expiry_date: null,
     opened_on: null,
     minimum_quantity: null,
+    storage_place: null,
     hazard_statements: [],
     signal_word: null,
     signal_word_overridden: false,
@@ -198,6 +199,7 @@ describe('response shapes (§4.1)', () => {
         supplier: { id: expect.any(Number), name: 'Daraz' },
         quantity: 3,
         minimum_quantity: null,
+        storage_place: null,
       },
     ]);
     expect((await search('type=glassware&query=beaker')).json()).toEqual([
@@ -211,6 +213,7 @@ describe('response shapes (§4.1)', () => {
         quantity: 20,
         expiry_date: null,
         minimum_quantity: null,
+        storage_place: null,
       },
     ]);
   });
