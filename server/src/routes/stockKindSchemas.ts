@@ -6,9 +6,9 @@ import {
   type TUnsafe,
 } from '@fastify/type-provider-typebox';
 import {
+  byKind,
   OBJECT_TYPES,
   specOf,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
   type StockKind,
@@ -50,6 +50,4 @@ function describedFields(kind: StockKind): TProperties {
   };
 }
 
-export const DESCRIBED_RECORD_FIELDS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, describedFields(kind)]),
-) as Record<StockKind, TProperties>;
+export const DESCRIBED_RECORD_FIELDS = byKind(describedFields);

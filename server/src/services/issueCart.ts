@@ -9,6 +9,7 @@ import { findStockRecords, lockStockRow, type StockRecords } from '../db/reposit
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
 import {
+  byKind,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
@@ -47,9 +48,7 @@ export interface CartLineInput {
 
 /** The quantity rule of a cart line (and of a return), by kind: movedQuantity. */
 const lineQuantity = (kind: StockKind) => Type.Object({ quantity: movedQuantity(kind) });
-export const LINE_QUANTITY = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, lineQuantity(kind)]),
-) as Record<StockKind, ReturnType<typeof lineQuantity>>;
+export const LINE_QUANTITY = byKind(lineQuantity);
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {

@@ -1,16 +1,7 @@
-import {
-  identityFields,
-  specOf,
-  STOCK_KINDS,
-  type StockField,
-  type StockKind,
-} from '../../domain/stockKinds';
+import { byKind, identityFields, specOf, type StockField, type StockKind } from '../../domain/stockKinds';
 
 // Where a stock row holds the fields that identify its record (SERVER.md §4.4): what imports match rows by, what
 // the dashboard's reorder list finds an item's other records by, and what the ledger's search compares.
-
-/** The stock-row columns naming a manufacturer or supplier entry, which every kind's row has. */
-const TRADE_COLUMNS = { manufacturers: 'manufacturer_id', suppliers: 'supplier_id' } as const;
 
 /**
  * The stock-row column a field is compared by (identity §4.4, searches): its entry's id for a catalog or trade
@@ -19,7 +10,7 @@ const TRADE_COLUMNS = { manufacturers: 'manufacturer_id', suppliers: 'supplier_i
 export function keyColumn(kind: StockKind, field: StockField): string {
   const { home } = field;
   if (home.on === 'catalog') return specOf(kind).catalog.foreignKey;
-  if (home.on === 'trade') return TRADE_COLUMNS[home.table];
+  if (home.on === 'trade') return home.foreignKey;
   if (home.on === 'record') return home.key ?? home.column;
   throw new Error(`${kind} rows do not hold ${field.name}`);
 }
@@ -28,6 +19,6 @@ export function keyColumn(kind: StockKind, field: StockField): string {
  * The columns of a stock row that make up its identity: the uniqueness constraints of migration 0002, the catalog
  * entry's column first (it leads each constraint).
  */
-export const IDENTITY_COLUMNS: Readonly<Record<StockKind, readonly string[]>> = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, identityFields(kind).map((field) => keyColumn(kind, field))]),
-) as Record<StockKind, string[]>;
+export const IDENTITY_COLUMNS: Readonly<Record<StockKind, readonly string[]>> = byKind((kind) =>
+  identityFields(kind).map((field) => keyColumn(kind, field)),
+);

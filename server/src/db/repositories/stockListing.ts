@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
-import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { byKind, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../dialect';
 import type { Database } from '../tables';
 import { findStockRecords, STOCK_TABLES, type StockRecords } from './stock';
@@ -120,10 +120,7 @@ function searchColumns(kind: StockKind): SearchColumns {
   return columns;
 }
 
-const SEARCH_COLUMNS = Object.fromEntries(STOCK_KINDS.map((kind) => [kind, searchColumns(kind)])) as Record<
-  StockKind,
-  SearchColumns
->;
+const SEARCH_COLUMNS = byKind(searchColumns);
 function contains(dialect: Dialect, text: RawBuilder<unknown>, term: string): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`strpos(${text}, ${term}) > 0` : sql`instr(${text}, ${term}) > 0`;
 }

@@ -3,8 +3,8 @@ import { HAZARD_CODES } from '../../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../../domain/chemistry/storageCompatibility';
 import { LEDGER_KINDS } from '../../domain/ledger';
 import {
+  byKind,
   specOf,
-  STOCK_KINDS,
   writeFields,
   type FieldInput,
   type StockField,
@@ -147,6 +147,4 @@ function writeBodies(kind: StockKind) {
 }
 
 /** The §4.3 write bodies of each kind. */
-export const STOCK_WRITE_BODIES = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, writeBodies(kind)]),
-) as Record<StockKind, ReturnType<typeof writeBodies>>;
+export const STOCK_WRITE_BODIES = byKind(writeBodies);
