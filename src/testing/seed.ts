@@ -254,6 +254,11 @@ export function issueCart(locationId: number): Promise<Issue> {
   return call('POST', `/api/management/issue-cart/${locationId}/merge/`);
 }
 
+/** Returns `quantity` of an issue's line to the store, as the Return dialog of a Location page does. */
+export function returnIssued(issueId: number, lineId: number, quantity: number): Promise<Issue> {
+  return call('POST', `/api/management/issues/${issueId}/lines/${lineId}/return/`, { quantity });
+}
+
 interface IssuedLine {
   object_type: ObjectType;
   object_id: number;

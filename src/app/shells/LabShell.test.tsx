@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../testing/render';
-import { LAB_PEOPLE, seedLabRoles, signIn } from '../../testing/seed';
+import { LAB_PEOPLE, readAsAdmin, returnIssued, seedLabRoles, signIn } from '../../testing/seed';
+import type { Issue } from '../../api/locations';
 import { server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { LabShell } from './LabShell';
@@ -78,6 +79,33 @@ describe('LabShell', () => {
     expect(await holdings('Organic Lab A')).toEqual([['Volumetric flask', 'Glassware', '3 pieces']]);
     // A member there, not its manager.
     expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
+  });
+
+  /** Returns `quantity` of the 3 volumetric flasks issued to Organic Lab A, then opens that lab as its member. */
+  async function openOrganicLabAfterReturning(quantity: number) {
+    const [issue] = await readAsAdmin<Issue[]>('/api/management/issues/2/');
+    await returnIssued(issue.id, issue.objects[0].line_id, quantity);
+    const { user } = await renderAs('labManager');
+    await user.click(await screen.findByRole('combobox', { name: 'Lab' }));
+    await user.click(await screen.findByRole('option', { name: 'Organic Lab A' }));
+    return screen.findByRole('heading', { name: 'Organic Lab A', level: 1 });
+  }
+
+  it('holds what was issued less what came back', async () => {
+    await openOrganicLabAfterReturning(1);
+    expect(await holdings('Organic Lab A')).toEqual([['Volumetric flask', 'Glassware', '2 pieces']]);
+  });
+
+  it('says so when everything issued came back', async () => {
+    await openOrganicLabAfterReturning(3);
+    const section = screen.getByRole('region', { name: 'Holdings' });
+    expect(
+      await within(section).findByText('Organic Lab A holds nothing from the store now.'),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+    // The issue itself stays in the lab's history.
+    const history = screen.getByRole('region', { name: 'Issue history' });
+    expect(await within(history).findAllByRole('article')).toHaveLength(1);
   });
 
   it('says so when the holdings cannot be loaded', async () => {

@@ -65,7 +65,7 @@ export function LabHoldings({ locationId, labName }: { locationId: number; labNa
   if (isError) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
   if (holdings === undefined && isFetching) return <CenteredSpinner label="Loading holdings" />;
   if (!holdings || holdings.length === 0)
-    return <Typography sx={{ py: 2 }}>Nothing issued to {labName} is held here now.</Typography>;
+    return <Typography sx={{ py: 2 }}>{labName} holds nothing from the store now.</Typography>;
   return (
     <LabTodayContext value={today}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
