@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/render';
-import { LAB_PEOPLE, signIn, seedLabRoles } from '../../testing/seed';
+import { LAB_PEOPLE, mergeShipment, signIn, seedLabRoles, stageLine } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { adminPageSelected } from '../uiSlice';
 import { AdminShell } from './AdminShell';
@@ -86,6 +86,19 @@ describe('AdminShell for an auditor', () => {
     expect(within(categories).getByRole('cell', { name: 'Protocols' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Category' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Protocols' })).not.toBeInTheDocument();
+  });
+
+  it('shows a shipment that a store manager could undo without its Undo', async () => {
+    await stageLine('glassware', 1, 10);
+    await mergeShipment('glassware');
+    const { user, store } = await renderAsAuditor();
+    store.dispatch(adminPageSelected(6));
+    await user.click(await screen.findByRole('tab', { name: 'Glassware' }));
+
+    const today = new Date().toISOString().slice(0, 10);
+    const card = await screen.findByRole('region', { name: `Shipment Date: ${today}` });
+    expect(within(card).getByText(/Beaker/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Undo shipment/ })).not.toBeInTheDocument();
   });
 
   it('opens the Ledger and the Audit log', async () => {
