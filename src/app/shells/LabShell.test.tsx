@@ -55,6 +55,9 @@ describe('LabShell', () => {
 
     const history = screen.getByRole('region', { name: 'Issue history' });
     expect(await within(history).findAllByRole('article')).toHaveLength(2);
+    // Under the page's own heading: the lab's name is said once, at the top.
+    expect(within(history).getByRole('heading', { name: 'Issue history' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Physical Lab 1' })).toHaveLength(1);
     // Read-only: nothing can be returned from here.
     expect(within(history).queryByRole('button', { name: /^Return/ })).not.toBeInTheDocument();
 

@@ -7,9 +7,9 @@ import type { LocationEntry } from '../../api/locations';
 import { useAppDispatch } from '../hooks';
 import { ShellLayout } from './ShellLayout';
 
-/** The lab's issue cards as the public Location page shows them: read-only. */
+/** The lab's issue cards as the public Location page shows them, read-only, under the lab page's own heading. */
 function LabIssueHistory({ location }: { location: LocationEntry }) {
-  return <LocationIssues location={location} admin={false} />;
+  return <LocationIssues location={location} admin={false} title="Issue history" />;
 }
 
 /** The lab users' area: one page, no sidebar; the top bar leads to the public catalogue. */

@@ -57,7 +57,7 @@ function LabSwitcher({
 }
 
 interface LabPageProps {
-  /** The lab's issue history (SERVER.md §8.3's cards), composed in by the app from the locations feature. */
+  /** The lab's issue history (SERVER.md §8.3's cards) with its heading, composed in by the app from the locations feature. */
   IssueHistory: ComponentType<{ location: LocationEntry }>;
 }
 
@@ -94,9 +94,10 @@ export function LabPage({ IssueHistory }: LabPageProps) {
       <LabSection title="Holdings">
         <LabHoldings locationId={lab.location} labName={lab.name} />
       </LabSection>
-      <LabSection title="Issue history">
+      {/* The cards bring their heading, 'Issue history', with their Export CSV beside it. */}
+      <section aria-label="Issue history">
         <IssueHistory location={{ id: lab.location, name: lab.name }} />
-      </LabSection>
+      </section>
       {lab.role === 'manager' && (
         <LabSection title="Members">
           <LabMembers locationId={lab.location} labName={lab.name} />

@@ -129,10 +129,12 @@ interface LocationIssuesProps {
   location: LocationEntry;
   /** The admin page's: issued lines can be returned into stock. */
   admin: boolean;
+  /** The heading over the cards; the location's name unless the page already shows it (a lab's own page). */
+  title?: string;
 }
 
 /** What was issued to one location, newest first. */
-export function LocationIssues({ location, admin }: LocationIssuesProps) {
+export function LocationIssues({ location, admin, title = location.name }: LocationIssuesProps) {
   // currentData: choosing another location shows the spinner, not the previous location's issues.
   const { currentData: issues, isFetching, isError } = useIssuesForLocationQuery(location.id);
 
@@ -140,7 +142,7 @@ export function LocationIssues({ location, admin }: LocationIssuesProps) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h5" component="h2">
-          {location.name}
+          {title}
         </Typography>
         {/* A location's issues come whole from the server and are all on screen: the file is written from them. */}
         <ExportCsvButton
