@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       housekeepingIntervalSeconds: 3600,
       shipmentUndoDays: 7,
       labTimeZone: 'UTC',
+      currency: 'EUR',
     });
   });
 
@@ -112,6 +113,14 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, LAB_TIME_ZONE: 'Mars/Olympus_Mons' }, null)).toThrow(
       'LAB_TIME_ZONE must be an IANA time zone such as Europe/Berlin or UTC, got "Mars/Olympus_Mons".',
+    );
+  });
+
+  it('charges in euros unless CURRENCY names another ISO 4217 code', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }, null).currency).toBe('EUR');
+    expect(loadConfig({ DATA_DIR: dataDir, CURRENCY: 'CHF' }, null).currency).toBe('CHF');
+    expect(() => loadConfig({ DATA_DIR: dataDir, CURRENCY: 'euro' }, null)).toThrow(
+      'CURRENCY must be an ISO 4217 currency code such as EUR, got "euro".',
     );
   });
 

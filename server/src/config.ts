@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { isTimeZone } from './domain/calendarDate';
+import { isCurrency } from './domain/money';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -39,6 +40,8 @@ export interface Config {
   shipmentUndoDays: number;
   /** The IANA time zone whose date is "today" for expiry dates (the dashboard). */
   labTimeZone: string;
+  /** ISO 4217 code charges are kept in (issue 24). */
+  currency: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,7 +92,14 @@ export function loadConfig(
     ),
     shipmentUndoDays: positive('SHIPMENT_UNDO_DAYS', int('SHIPMENT_UNDO_DAYS', 7)),
     labTimeZone: timeZone('LAB_TIME_ZONE', read('LAB_TIME_ZONE') ?? 'UTC'),
+    currency: currency('CURRENCY', read('CURRENCY') ?? 'EUR'),
   };
+}
+
+function currency(name: string, value: string): string {
+  if (!isCurrency(value))
+    throw new Error(`${name} must be an ISO 4217 currency code such as EUR, got "${value}".`);
+  return value;
 }
 
 function timeZone(name: string, value: string): string {

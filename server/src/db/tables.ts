@@ -168,6 +168,9 @@ export interface IssuesTable {
   /** Null once the account is deleted; user_email still says who. */
   user_id: number | null;
   user_email: string;
+  /** The request this issue fulfils (in part), and the lab's fund it is charged to; null for a cart issue. */
+  request_id: number | null;
+  fund_id: number | null;
 }
 
 export interface IssueLinesTable {
@@ -181,6 +184,10 @@ export interface IssueLinesTable {
   returned_quantity: Generated<number>;
   /** The line's place in its issue: the merge order of the cart lines. */
   position: number;
+  /** The record's unit price when issued, in ten-thousandths of the currency's major unit; a return is charged at it. */
+  unit_price_e4: number | null;
+  /** The request line this line fulfils; null for a cart issue. */
+  request_line_id: number | null;
 }
 
 /** One line of a user's issue cart; removed with the user. */
@@ -200,6 +207,8 @@ export interface TempShipmentTable {
   stock_id: number;
   /** Base units (see StockColumns.quantity), > 0. */
   quantity: number;
+  /** A price for the record (ten-thousandths of the major unit), which the merge writes to it; null keeps its own. */
+  unit_price_e4: number | null;
 }
 
 /** Chemical and glassware lines may say when what arrives expires; the merge copies it onto the record. */
@@ -333,4 +342,88 @@ export interface Database {
   shipment_lines: ShipmentLinesTable;
   audit_log: AuditLogTable;
   imports: ImportsTable;
+  lab_funds: LabFundsTable;
+  requests: RequestsTable;
+  request_lines: RequestLinesTable;
+  charges: ChargesTable;
+}
+
+/** A lab's fund (issue 24): requests are paid from one; `code` is unique within the lab. */
+export interface LabFundsTable {
+  id: Generated<number>;
+  location_id: number;
+  code: string;
+  name: string;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export type RequestStatus =
+  | 'submitted'
+  | 'returned'
+  | 'awaiting_store_approval'
+  | 'approved'
+  | 'partly_fulfilled'
+  | 'fulfilled'
+  | 'rejected'
+  | 'cancelled';
+
+/** What a lab asks the store for (issue 24). */
+export interface RequestsTable {
+  id: Generated<number>;
+  location_id: number;
+  fund_id: number;
+  /** Null once the account is deleted; requester_email still says who. */
+  requester_id: number | null;
+  requester_email: string;
+  status: RequestStatus;
+  needed_by: CalendarDate | null;
+  note: Generated<string>;
+  /** Why it was last rejected or returned for changes. */
+  reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: Timestamp;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  store_approved_at: Timestamp | null;
+  store_approved_by: string | null;
+}
+
+/** One stock record a request asks for; quantities in base units (see StockColumns.quantity). */
+export interface RequestLinesTable {
+  id: Generated<number>;
+  request_id: number;
+  position: number;
+  object_type: StockObjectType;
+  object_id: number;
+  quantity: number;
+  /** Set when the lab's manager approves: at most `quantity`. */
+  approved_quantity: number | null;
+  /** Issued so far over the request's fulfilments; what is left of approved_quantity is a back-order. */
+  issued_quantity: Generated<number>;
+}
+
+/**
+ * What an issued line (ISSUE) or a return (RETURN, negative) cost the lab, in the currency's minor units. Append-only
+ * like the ledger: never updated or deleted.
+ */
+export interface ChargesTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  location_id: number;
+  /** Null for a line issued through the cart, without a request. */
+  fund_id: number | null;
+  issue_id: number;
+  issue_line_id: number;
+  kind: 'ISSUE' | 'RETURN';
+  object_type: StockObjectType;
+  object_id: number;
+  /** Base units, signed: negative for a return. */
+  quantity: number;
+  unit_price_e4: number | null;
+  /** Minor units (cents for EUR), signed; 0 when the record had no price. */
+  amount: number;
+  currency: string;
+  user_email: string;
 }

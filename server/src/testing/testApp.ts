@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     housekeepingIntervalSeconds: 3600,
     shipmentUndoDays: 7,
     labTimeZone: 'UTC',
+    currency: 'EUR',
     ...overrides,
   };
 }

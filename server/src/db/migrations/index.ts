@@ -14,6 +14,7 @@ import imports from './0012_imports';
 import hazards from './0013_hazards';
 import storagePlace from './0014_storage_place';
 import roles from './0015_roles';
+import requestsAndCharges from './0016_requests_and_charges';
 
 import type { Dialect } from '../dialect';
 
@@ -37,6 +38,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0013_hazards': hazards,
   '0014_storage_place': storagePlace,
   '0015_roles': roles,
+  '0016_requests_and_charges': requestsAndCharges,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
