@@ -3,7 +3,6 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as cart from '../db/repositories/issueCart';
 import type { CartLineRow } from '../db/repositories/issueCart';
-import { insertIssue, insertIssueLines } from '../db/repositories/issues';
 import { findLocation, lockLocation } from '../db/repositories/locations';
 import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
@@ -18,17 +17,19 @@ import {
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
-import { readIssue, type Issue } from './locations';
-import { lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
+import { writeIssue } from './issueWriting';
+import type { Issue } from './locations';
 
 export interface IssueCartContext {
   db: Db;
   dialect: Dialect;
   now: () => Date;
+  /** ISO 4217 code of the charges a merge writes (config CURRENCY). */
+  currency: string;
 }
 
 /** §9 line shape: `object` is the §4.1 stock record; `quantity` in ml or pieces. */
@@ -176,10 +177,11 @@ export async function requireLocation({ db }: IssueCartContext, locationId: numb
  * §9 merge: in one transaction, with the location, the caller's lines and then the involved stock rows locked
  * (in a fixed order: kind, then ascending id, so concurrent merges cannot deadlock), re-checks every record
  * against its current quantity; 409 naming the first short item and nothing applied, else one issue with the
- * lines in id order, stock decreased with an ISSUE ledger entry per line, and the caller's lines removed.
+ * lines in id order, stock decreased with an ISSUE ledger entry and a charge per line (writeIssue), and the
+ * caller's lines removed.
  */
 export async function mergeCart(
-  { db, dialect, now }: IssueCartContext,
+  { db, dialect, now, currency }: IssueCartContext,
   actor: User,
   locationId: number,
 ): Promise<Issue> {
@@ -188,42 +190,17 @@ export async function mergeCart(
     const lines = await cart.lockCartLines(trx, dialect, actor.id);
     if (lines.length === 0) throw badRequest('The cart is empty.');
 
-    const changes = lines.map((line) => ({
-      object_type: line.object_type,
-      object_id: line.object_id,
-      change: -line.quantity,
-    }));
-    const movement = { changes, before: await lockStock(trx, dialect, changes) };
-    // The first short record in the order of the caller's lines.
-    const [short] = outOfBounds(movement);
-    if (short) {
-      throw conflict(
-        `${await recordName(trx, short)}: only ${quantityText(short.kind, short.before)} in stock.`,
-      );
-    }
-
-    const createdAt = now().toISOString();
-    const issue = await insertIssue(trx, {
-      consumer_id: locationId,
-      created_at: createdAt,
-      user_id: actor.id,
-      user_email: actor.email,
+    const issue = await writeIssue(trx, dialect, {
+      locationId,
+      lines: lines.map(({ object_type, object_id, quantity }) => ({ object_type, object_id, quantity })),
+      actor,
+      now,
+      currency,
     });
-    await insertIssueLines(
-      trx,
-      lines.map((line, position) => ({
-        issue_id: issue.id,
-        object_type: line.object_type,
-        stock_id: line.object_id,
-        quantity: line.quantity,
-        position,
-      })),
-    );
-    await moveStock(trx, movement, { ledger: { kind: 'ISSUE', issue_id: issue.id }, at: createdAt, actor });
     await cart.deleteCartLines(
       trx,
       lines.map((line) => line.id),
     );
-    return readIssue(trx, issue.id);
+    return issue;
   });
 }

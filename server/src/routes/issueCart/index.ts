@@ -33,7 +33,12 @@ const MergeParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 /** §9: each signed-in user's issue cart and its merge into an issue. */
 export default async function issueCartRoutes(app: FastifyInstance) {
-  const context = (): issueCart.IssueCartContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): issueCart.IssueCartContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    now: app.now,
+    currency: app.config.currency,
+  });
   const ownLine = async (request: FastifyRequest) => {
     await issueCart.requireCartLine(context(), currentUser(request), rawId(request));
   };

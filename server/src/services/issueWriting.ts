@@ -1,0 +1,90 @@
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
+import { insertIssue, insertIssueLines } from '../db/repositories/issues';
+import type { StockObjectType } from '../db/tables';
+import { quantityText } from '../domain/stockKinds';
+import { conflict } from '../http/errors';
+import type { Actor } from './audit';
+import { chargeIssue } from './charges';
+import { readIssue, type Issue } from './locations';
+import { lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
+
+// The one writer of an issue: the cart's merge (SERVER.md §9) and a request's fulfilment (issue 24) both take stock
+// out to a location this way, so an issue always has its ledger entries and its charges, priced the same way.
+
+export interface IssueLineToWrite {
+  object_type: StockObjectType;
+  object_id: number;
+  /** Base units (thousandths of a ml, pieces), > 0. */
+  quantity: number;
+  /** The request line it fulfils; absent for a cart line. */
+  request_line_id?: number;
+}
+
+export interface IssueToWrite {
+  locationId: number;
+  /** In the issue's order; a record may appear on several lines (its changes add up). */
+  lines: readonly IssueLineToWrite[];
+  requestId?: number;
+  /** The lab's fund the charges go to; absent (null) for a cart issue. */
+  fundId?: number;
+  actor: Pick<Actor, 'id' | 'email'>;
+  /** The clock, read once the records are locked so no entry is dated before one it waited for (MovementEntries.at). */
+  now: () => Date;
+  /** ISO 4217 code of the charges (config CURRENCY). */
+  currency: string;
+}
+
+/**
+ * In the caller's transaction (which has locked the location and whatever it issues from): locks the records, 409
+ * naming the first short one in line order with nothing written, else inserts the issue and its lines, takes the
+ * stock out with an ISSUE ledger entry per line and writes each line's charge at the record's current price.
+ * Answers the issue in the §8.3 shape.
+ */
+export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite): Promise<Issue> {
+  const changes = issue.lines.map((line) => ({
+    object_type: line.object_type,
+    object_id: line.object_id,
+    change: -line.quantity,
+  }));
+  const movement = { changes, before: await lockStock(trx, dialect, changes) };
+  const [short] = outOfBounds(movement);
+  if (short) {
+    throw conflict(
+      `${await recordName(trx, short)}: only ${quantityText(short.kind, short.before)} in stock.`,
+    );
+  }
+
+  const createdAt = issue.now().toISOString();
+  const { id } = await insertIssue(trx, {
+    consumer_id: issue.locationId,
+    created_at: createdAt,
+    user_id: issue.actor.id,
+    user_email: issue.actor.email,
+    request_id: issue.requestId ?? null,
+    fund_id: issue.fundId ?? null,
+  });
+  await insertIssueLines(
+    trx,
+    issue.lines.map((line, position) => ({
+      issue_id: id,
+      object_type: line.object_type,
+      stock_id: line.object_id,
+      quantity: line.quantity,
+      position,
+      unit_price_e4: null,
+      request_line_id: line.request_line_id ?? null,
+    })),
+  );
+  await moveStock(trx, movement, {
+    ledger: { kind: 'ISSUE', issue_id: id },
+    at: createdAt,
+    actor: issue.actor,
+  });
+  await chargeIssue(
+    trx,
+    { id, locationId: issue.locationId, fundId: issue.fundId ?? null },
+    { currency: issue.currency, at: createdAt, userEmail: issue.actor.email },
+  );
+  return readIssue(trx, id);
+}
