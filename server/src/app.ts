@@ -29,7 +29,9 @@ import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
 import shipmentRoutes from './routes/shipments';
 import storageCompatibilityRoutes from './routes/storageCompatibility';
+import fundRoutes from './routes/funds';
 import labRoutes from './routes/labs';
+import requestRoutes from './routes/requests';
 import locationRoutes from './routes/locations';
 import userRoutes from './routes/users';
 
@@ -92,6 +94,8 @@ export async function buildApp({
   await app.register(userRoutes);
   await app.register(locationRoutes);
   await app.register(labRoutes);
+  await app.register(fundRoutes);
+  await app.register(requestRoutes);
   await app.register(issueCartRoutes);
   await app.register(storageCompatibilityRoutes);
   await app.register(stockRoutes);

@@ -24,6 +24,16 @@ export const AUDIT_ACTIONS = {
   'category.deleted': 'Category deleted',
   'import.committed': 'Spreadsheet import committed',
   'import.reverted': 'Spreadsheet import undone',
+  'fund.created': 'Lab fund created',
+  'fund.updated': 'Lab fund edited',
+  'request.submitted': 'Request submitted',
+  'request.resubmitted': 'Request edited and resubmitted',
+  'request.approved': 'Request approved',
+  'request.store_approved': 'Request approved by the store',
+  'request.rejected': 'Request rejected',
+  'request.returned': 'Request returned for changes',
+  'request.cancelled': 'Request cancelled',
+  'request.fulfilled': 'Request fulfilled (in part or whole)',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -45,6 +55,8 @@ export const AUDIT_TARGET_TYPES = [
   'file',
   'category',
   'import',
+  'fund',
+  'request',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -41,6 +41,13 @@ const params = new Map<string, string>();
 const queries = new Map<string, string>();
 /** Valid bodies where `{}` would only show the 400 (the open token routes); every other write gets `{}`. */
 const bodies = new Map<string, object>();
+/**
+ * Who sends the field sweeps' requests: the store manager, except on the routes only a lab's people may call (asking
+ * for stock, a requester's edit, a lab manager's decisions), where a member or a manager of the seeded lab does.
+ */
+const fieldCallers: { method: string; path: RegExp; token: () => string }[] = [];
+const fieldToken = (method: string, path: string): string =>
+  fieldCallers.find((caller) => caller.method === method && caller.path.test(path))?.token() ?? token;
 
 async function post(url: string, payload: object): Promise<{ id: number }> {
   const response = await t.app.inject({ method: 'POST', url, payload, headers: authHeader(token) });
@@ -131,6 +138,46 @@ beforeAll(async () => {
     role: 'lab_user',
     labs: [{ location, role: 'member' }],
   });
+
+  // A lab manager, a fund, and a request the member asked for and the manager approved: the store's queue.
+  await post('/api/account/users/', {
+    email: 'lab.manager@lab.org',
+    first_name: 'Lab',
+    last_name: 'Manager',
+    password: TEST_PASSWORD,
+    confirm_password: TEST_PASSWORD,
+    role: 'lab_user',
+    labs: [{ location, role: 'manager' }],
+  });
+  const memberToken = await t.login('lab.member@lab.org');
+  const managerToken = await t.login('lab.manager@lab.org');
+  const fund = await post(`/api/labs/${location}/funds/`, { code: 'ERC-1', name: 'Research grant' });
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: `/api/labs/${location}/requests/`,
+    payload: { fund: fund.id, lines: [{ object_type: 'CHEMICAL', object_id: chemical, quantity: 1 }] },
+    headers: authHeader(memberToken),
+  });
+  const request = asked.json() as { id: number };
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/requests/${request.id}/approve/`,
+    headers: authHeader(managerToken),
+  });
+  if (approved.statusCode !== 200)
+    throw new Error(`seeding a request: ${approved.statusCode} ${approved.body}`);
+  fieldCallers.push(
+    { method: 'POST', path: /^\/api\/labs\/\{locationId\}\/requests\/$/, token: () => memberToken },
+    { method: 'PATCH', path: /^\/api\/requests\/\{id\}\/$/, token: () => memberToken },
+    {
+      method: 'POST',
+      path: /^\/api\/requests\/\{id\}\/(approve|reject|return)\/$/,
+      token: () => managerToken,
+    },
+  );
+  params.set('/api/labs/{locationId}/funds/{id}', String(fund.id));
+  params.set('/api/requests/{id}', String(request.id));
+  params.set('/api/management/requests/{id}', String(request.id));
 
   params.set('/api/account/users/{id}', String(other.id));
   params.set('/api/labs/{locationId}', String(location));
@@ -244,7 +291,7 @@ function sendField(method: string, path: string, where: Where, name: string, val
   return t.app.inject({
     method: method as InjectOptions['method'],
     url: where === 'query' ? urlOf(path, { query: [name, String(value)] }) : urlOf(path),
-    headers: authHeader(token),
+    headers: authHeader(fieldToken(method, path)),
     ...(where === 'body' ? { payload: { [name]: value } } : {}),
   });
 }
@@ -443,10 +490,51 @@ const TOKEN_ROUTES = /^\/api\/token\/(refresh\/|varify\/)?$/;
 /** The caller's own working lists of the store: only a store manager has (or may make) any. */
 const OWN_WORKING_LISTS = /^\/api\/management\/((chemical|instrument|glassware)-temp-shipment|issue-cart)\//;
 
+/**
+ * Issue 24's words: a lab's funds are read by its people and the store, kept by store managers and the lab's
+ * managers; a lab's members and managers ask for stock (the store does not); a request is read by the store and its
+ * lab's people, edited and cancelled by its lab's people (the service then wants the requester, or for a cancel
+ * also a manager), decided by its lab's managers; the store approves CMR lines and fulfils.
+ */
+const LAB_REQUEST_ROUTES: { path: RegExp; method: string; callers: (lab: 'A' | 'B') => Caller[] }[] = [
+  {
+    path: /^\/api\/labs\/\{locationId\}\/(funds|requests)\/$/,
+    method: 'GET',
+    callers: (lab) => [...STORE_READERS, ...labPeople(lab)],
+  },
+  {
+    path: /^\/api\/labs\/\{locationId\}\/funds\/$/,
+    method: 'POST',
+    callers: (lab) => ['storeManager', ...labManagers(lab)],
+  },
+  {
+    path: /^\/api\/labs\/\{locationId\}\/funds\/\{id\}\/$/,
+    method: 'PATCH',
+    callers: (lab) => ['storeManager', ...labManagers(lab)],
+  },
+  { path: /^\/api\/labs\/\{locationId\}\/requests\/$/, method: 'POST', callers: labPeople },
+  // The seeded request is lab A's.
+  { path: /^\/api\/requests\/\{id\}\/$/, method: 'GET', callers: () => [...STORE_READERS, 'memberOfA'] },
+  { path: /^\/api\/requests\/\{id\}\/$/, method: 'PATCH', callers: () => ['memberOfA'] },
+  { path: /^\/api\/requests\/\{id\}\/cancel\/$/, method: 'POST', callers: () => ['memberOfA'] },
+  { path: /^\/api\/requests\/\{id\}\/(approve|reject|return)\/$/, method: 'POST', callers: () => [] },
+];
+/** The members and managers of the lab a path names: lab A has a member among the callers, lab B a manager. */
+function labPeople(lab: 'A' | 'B'): Caller[] {
+  return lab === 'A' ? ['memberOfA'] : ['managerOfB'];
+}
+function labManagers(lab: 'A' | 'B'): Caller[] {
+  return lab === 'A' ? [] : ['managerOfB'];
+}
+
 /** Who may call the operation; `lab` is the lab a /api/labs/ path names. */
 function allowedCallers(method: string, path: string, lab: 'A' | 'B'): Set<Caller> {
   const read = method === 'GET' || method === 'HEAD';
   const slashed = path.endsWith('/') || path.startsWith('/media/') ? path : `${path}/`;
+  const requestRoute = LAB_REQUEST_ROUTES.find(
+    (route) => route.path.test(slashed) && route.method === (method === 'HEAD' ? 'GET' : method),
+  );
+  if (requestRoute) return new Set(requestRoute.callers(lab));
   if (read && PUBLIC_READS.some((pattern) => pattern.test(slashed))) return EVERYONE;
   if (method === 'POST' && TOKEN_ROUTES.test(slashed)) return EVERYONE;
   if (read && slashed === '/api/account/me/') return SIGNED_IN;

@@ -11,7 +11,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import { LAB_PARAMETER, type Access } from '../plugins/auth';
+import { labParameterOf, type Access } from '../plugins/auth';
 import { methodNotAllowed, notFound } from './errors';
 import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
 import { BadRequest, ErrorDetail, ID, MAX_ROW_ID } from './schemas';
@@ -54,7 +54,8 @@ declare module 'fastify' {
   }
 }
 
-const ANSWERS_403 = new Set<Access>(['storeRead', 'storeWrite', 'lab', 'labManager']);
+/** The classes that refuse some signed-in role: every one but `public` and `signedIn`. */
+const ANSWERS_403 = (access: Access) => access !== 'public' && access !== 'signedIn';
 
 /**
  * The handler of a `stringify` route: a large array answer is sent as a JSON stream. Smaller ones, and HEAD (which
@@ -97,7 +98,7 @@ function withStandardResponses(
   const response = {
     400: BadRequest,
     ...(signedIn ? { 401: ErrorDetail } : {}),
-    ...(ANSWERS_403.has(access) ? { 403: ErrorDetail } : {}),
+    ...(ANSWERS_403(access) ? { 403: ErrorDetail } : {}),
     404: ErrorDetail,
     ...(BODY_METHODS.has(method) ? { 413: ErrorDetail, 415: ErrorDetail } : {}),
     500: ErrorDetail,
@@ -144,8 +145,9 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
 
   for (const { method, options, handler } of endpoints) {
     const { access } = options;
-    if ((access === 'lab' || access === 'labManager') && !url.includes(`:${LAB_PARAMETER}`))
-      throw new Error(`${method} ${url}: a ${access} route names its lab with {${LAB_PARAMETER}}`);
+    const labParameter = labParameterOf(access);
+    if (labParameter !== undefined && !url.includes(`:${labParameter}`))
+      throw new Error(`${method} ${url}: a ${access} route names its lab with {${labParameter}}`);
     app.route({
       method,
       url,

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { labRoleOf } from '../db/repositories/labMemberships';
 import type { User } from '../db/repositories/users';
 import type { LabRole, UserRole } from '../db/tables';
-import { forbidden, HttpError } from '../http/errors';
+import { findLocation } from '../db/repositories/locations';
+import { requestLocationId } from '../db/repositories/requests';
+import { forbidden, HttpError, notFound } from '../http/errors';
 import { MAX_ROW_ID } from '../http/schemas';
 import type { Actor } from '../services/audit';
 import { findTokenUser } from '../services/auth';
@@ -14,23 +16,62 @@ import { findTokenUser } from '../services/auth';
  * auditors (what the admin area reads, exports included); `storeWrite`, store managers (every change, and the
  * caller's own working lists of the store, reads included: staging lists, the issue cart); `lab`, store managers,
  * auditors and the members and managers of the lab the route's `{locationId}` names; `labManager`, store managers,
- * auditors and that lab's managers.
+ * auditors and that lab's managers; `labRequester`, the lab's members and managers only (they ask the store);
+ * `labFundsWrite`, store managers and the lab's managers. The `request…` classes take the lab from the request the
+ * route's `{id}` names: `requestRead`, store managers, auditors and the members and managers of its lab;
+ * `requestMember`, its lab's members and managers; `requestManager`, its lab's managers.
  */
-export const ACCESS_CLASSES = ['public', 'signedIn', 'storeRead', 'storeWrite', 'lab', 'labManager'] as const;
+export const ACCESS_CLASSES = [
+  'public',
+  'signedIn',
+  'storeRead',
+  'storeWrite',
+  'lab',
+  'labManager',
+  'labRequester',
+  'labFundsWrite',
+  'requestRead',
+  'requestMember',
+  'requestManager',
+] as const;
 export type Access = (typeof ACCESS_CLASSES)[number];
 export type SignedInAccess = Exclude<Access, 'public'>;
 
-/** The roles that may use every route of a class; for the lab classes, the lab roles that may use their lab's. */
-const ACCESS_RULES: Record<SignedInAccess, { roles: readonly UserRole[]; labRoles: readonly LabRole[] }> = {
+/** Where a lab class finds its lab: the `{locationId}` of the path, or the lab of the request `{id}` names. */
+type LabSource = 'path' | 'request';
+
+interface AccessRule {
+  /** The roles that may use every route of the class. */
+  roles: readonly UserRole[];
+  /** For the lab classes, the lab roles that may use their lab's routes, and where the lab is named. */
+  labRoles: readonly LabRole[];
+  lab?: LabSource;
+}
+
+const ACCESS_RULES: Record<SignedInAccess, AccessRule> = {
   signedIn: { roles: ['store_manager', 'auditor', 'lab_user'], labRoles: [] },
   storeRead: { roles: ['store_manager', 'auditor'], labRoles: [] },
   storeWrite: { roles: ['store_manager'], labRoles: [] },
-  lab: { roles: ['store_manager', 'auditor'], labRoles: ['manager', 'member'] },
-  labManager: { roles: ['store_manager', 'auditor'], labRoles: ['manager'] },
+  lab: { roles: ['store_manager', 'auditor'], labRoles: ['manager', 'member'], lab: 'path' },
+  labManager: { roles: ['store_manager', 'auditor'], labRoles: ['manager'], lab: 'path' },
+  labRequester: { roles: [], labRoles: ['manager', 'member'], lab: 'path' },
+  labFundsWrite: { roles: ['store_manager'], labRoles: ['manager'], lab: 'path' },
+  requestRead: { roles: ['store_manager', 'auditor'], labRoles: ['manager', 'member'], lab: 'request' },
+  requestMember: { roles: [], labRoles: ['manager', 'member'], lab: 'request' },
+  requestManager: { roles: [], labRoles: ['manager'], lab: 'request' },
 };
 
-/** The path parameter that names the lab of a `lab` or `labManager` route. */
+/** The path parameter that names the lab of a route whose class takes its lab from the path. */
 export const LAB_PARAMETER = 'locationId';
+/** The path parameter that names the request of a `request…` route, and through it the lab. */
+export const REQUEST_PARAMETER = 'id';
+
+/** The path parameter a route of the class must have to name its lab; undefined for the classes without a lab. */
+export function labParameterOf(access: Access): string | undefined {
+  if (access === 'public') return undefined;
+  const { lab } = ACCESS_RULES[access];
+  return lab === undefined ? undefined : lab === 'path' ? LAB_PARAMETER : REQUEST_PARAMETER;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,16 +135,33 @@ export default fp(
       return found.user;
     }
 
+    /** The lab the route names (by its path or its request); undefined for an id no row has. */
+    async function namedLab(request: FastifyRequest, source: LabSource): Promise<number | undefined> {
+      const params = request.params as Record<string, string>;
+      const id = Number(params[source === 'path' ? LAB_PARAMETER : REQUEST_PARAMETER]);
+      if (!(id <= MAX_ROW_ID)) return undefined;
+      if (source === 'request') return requestLocationId(app.db, id);
+      return (await findLocation(app.db, id)) ? id : undefined;
+    }
+
     app.decorate('requireAccess', (access: SignedInAccess) => {
-      const { roles, labRoles } = ACCESS_RULES[access];
+      const { roles, labRoles, lab: source } = ACCESS_RULES[access];
       return async function requireAccess(request: FastifyRequest) {
         const user = await authenticate(request);
         request.user = user;
         if (roles.includes(user.role)) return;
-        // A lab user learns nothing of a lab it is no member of, not even whether it exists: 403 either way.
-        const lab = Number((request.params as Record<string, string>)[LAB_PARAMETER]);
+        if (source === undefined) throw notPermitted();
+        if (user.role !== 'lab_user') {
+          // Store managers and auditors see every lab and request: an unknown one is a 404 for them, as where their
+          // class admits them, and a known one the class refuses them is the 403.
+          if ((await namedLab(request, source)) === undefined) throw notFound();
+          throw notPermitted();
+        }
+        // A lab user learns nothing of a lab it is no member of, or of its requests, not even whether they exist.
+        const params = request.params as Record<string, string>;
+        const lab = source === 'path' ? Number(params[LAB_PARAMETER]) : await namedLab(request, source);
         const labRole =
-          labRoles.length > 0 && lab <= MAX_ROW_ID ? await labRoleOf(app.db, user.id, lab) : undefined;
+          lab !== undefined && lab <= MAX_ROW_ID ? await labRoleOf(app.db, user.id, lab) : undefined;
         if (labRole === undefined || !labRoles.includes(labRole)) throw notPermitted();
       };
     });

@@ -1,5 +1,6 @@
 import type { StockObjectType } from '../tables';
 import { inAnyCart } from './issueCart';
+import { onAnyRequest } from './requests';
 import { isInShipmentHistory, isStaged } from './shipments';
 import { hasLedgerEntries } from './stockLedger';
 import type { Executor } from '../executor';
@@ -25,6 +26,8 @@ const STOCK_REFERENCES: readonly StockReference[] = [
   { what: 'import history', refersTo: (trx, type, id) => hasLedgerEntries(trx, type, id, 'IMPORT') },
   { what: "a user's issue cart", refersTo: inAnyCart },
   { what: "a user's shipment staging list", refersTo: isStaged },
+  // A request keeps what its lab asked for, priced and approved, after it is fulfilled or closed.
+  { what: 'a request from a lab', refersTo: onAnyRequest },
 ];
 
 /** What still refers to this stock record, e.g. `['shipment history']`; empty when it may be deleted. */

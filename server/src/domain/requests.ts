@@ -1,0 +1,102 @@
+import type { RequestStatus } from '../db/tables';
+import type { AuditAction } from './auditActions';
+
+// What may happen to a lab's request, and who may do it (issue 24): the one table of its statuses' transitions.
+// services/requests.ts applies every change through requireTransition; the routes' access classes
+// (plugins/auth.ts) admit the roles named in `by`, and the service checks the requester where `by` names one.
+
+export const REQUEST_STATUSES = [
+  'submitted',
+  'returned',
+  'awaiting_store_approval',
+  'approved',
+  'partly_fulfilled',
+  'fulfilled',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly RequestStatus[];
+
+export type RequestAction =
+  'resubmit' | 'approve' | 'store_approve' | 'reject' | 'store_reject' | 'return' | 'cancel' | 'fulfil';
+
+/** Who may take an action: the request's requester, a manager of its lab, either of them, or a store manager. */
+export type RequestActor = 'requester' | 'labManager' | 'requesterOrLabManager' | 'storeManager';
+
+export interface RequestTransition {
+  from: readonly RequestStatus[];
+  /** The statuses it may lead to; where there are two, the service says which (CMR lines, what is left open). */
+  to: readonly RequestStatus[];
+  by: RequestActor;
+  /** How the 409 says it: `it cannot be <verb>`. */
+  verb: string;
+  audit: AuditAction;
+}
+
+export const REQUEST_TRANSITIONS: Readonly<Record<RequestAction, RequestTransition>> = {
+  resubmit: {
+    from: ['returned'],
+    to: ['submitted'],
+    by: 'requester',
+    verb: 'edited',
+    audit: 'request.resubmitted',
+  },
+  approve: {
+    from: ['submitted'],
+    to: ['approved', 'awaiting_store_approval'],
+    by: 'labManager',
+    verb: 'approved',
+    audit: 'request.approved',
+  },
+  store_approve: {
+    from: ['awaiting_store_approval'],
+    to: ['approved'],
+    by: 'storeManager',
+    verb: 'approved by the store',
+    audit: 'request.store_approved',
+  },
+  reject: {
+    from: ['submitted', 'awaiting_store_approval'],
+    to: ['rejected'],
+    by: 'labManager',
+    verb: 'rejected',
+    audit: 'request.rejected',
+  },
+  store_reject: {
+    from: ['awaiting_store_approval'],
+    to: ['rejected'],
+    by: 'storeManager',
+    verb: 'rejected by the store',
+    audit: 'request.rejected',
+  },
+  return: {
+    from: ['submitted'],
+    to: ['returned'],
+    by: 'labManager',
+    verb: 'returned for changes',
+    audit: 'request.returned',
+  },
+  cancel: {
+    from: ['submitted', 'returned'],
+    to: ['cancelled'],
+    by: 'requesterOrLabManager',
+    verb: 'cancelled',
+    audit: 'request.cancelled',
+  },
+  fulfil: {
+    from: ['approved', 'partly_fulfilled'],
+    to: ['partly_fulfilled', 'fulfilled'],
+    by: 'storeManager',
+    verb: 'fulfilled',
+    audit: 'request.fulfilled',
+  },
+};
+
+/** A status as a sentence says it: `awaiting store approval`. */
+export const statusText = (status: RequestStatus): string => status.replaceAll('_', ' ');
+
+/** The statuses the store's queue lists by default: what it still has to issue. */
+export const OPEN_FOR_THE_STORE = REQUEST_TRANSITIONS.fulfil.from;
+
+/** Whether the table lets `action` happen to a request that is `status`. */
+export const allows = (action: RequestAction, status: RequestStatus): boolean =>
+  REQUEST_TRANSITIONS[action].from.includes(status);

@@ -1,0 +1,102 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resource } from '../../http/resource';
+import { ID } from '../../http/schemas';
+import { currentActor } from '../../plugins/auth';
+import * as funds from '../../services/funds';
+import { text } from '../../validation/fields';
+
+const tags = ['funds'];
+
+const LabParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
+const FundParams = Type.Object({
+  locationId: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1 }),
+});
+
+const FundSchema = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  active: Type.Boolean({ description: 'false: kept for the charges made to it, offered to no new request' }),
+  created_at: Type.String(),
+});
+
+const FundBody = Type.Object({
+  code: text({ maxLength: 30, description: 'Unique in the lab, compared without case' }),
+  name: text({ maxLength: 100 }),
+  active: Type.Optional(Type.Boolean({ description: 'Default true' })),
+});
+const FundPatchBody = Type.Partial(FundBody);
+
+/** A lab's funds (docs/api.md §25): read by the lab and the store, kept by the store and the lab's managers. */
+export default async function fundRoutes(app: FastifyInstance) {
+  const context = (): funds.FundsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const fundOfLab = async (request: FastifyRequest) => {
+    const { locationId, id } = request.params as Record<string, string>;
+    await funds.requireFund(context(), Number(locationId), Number(id));
+  };
+
+  resource(app, `/api/labs/:locationId${ID}/funds/`, (routes) =>
+    routes
+      .get(
+        {
+          access: 'lab',
+          schema: {
+            tags,
+            summary: "The lab's funds, by code, inactive ones included",
+            params: LabParams,
+            response: { 200: Type.Array(FundSchema) },
+          },
+        },
+        async (request) => funds.listFunds(context(), request.params.locationId),
+      )
+      .post(
+        {
+          access: 'labFundsWrite',
+          schema: {
+            tags,
+            summary: 'Add a fund',
+            params: LabParams,
+            body: FundBody,
+            response: { 201: FundSchema },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(
+              await funds.createFund(
+                context(),
+                currentActor(request),
+                request.params.locationId,
+                request.body,
+              ),
+            ),
+      ),
+  );
+
+  resource(app, `/api/labs/:locationId${ID}/funds/:id${ID}/`, (routes) =>
+    routes.patch(
+      {
+        access: 'labFundsWrite',
+        preValidation: fundOfLab,
+        schema: {
+          tags,
+          summary: "Change a fund's code, name or whether it is active",
+          params: FundParams,
+          body: FundPatchBody,
+          response: { 200: FundSchema },
+        },
+      },
+      async (request) =>
+        funds.updateFund(
+          context(),
+          currentActor(request),
+          request.params.locationId,
+          request.params.id,
+          request.body,
+        ),
+    ),
+  );
+}

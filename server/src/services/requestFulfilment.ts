@@ -1,0 +1,215 @@
+import { findRequestLines, addIssuedQuantities, findRequest } from '../db/repositories/requests';
+import type { RequestLineRow } from '../db/repositories/requests';
+import {
+  pickCandidates,
+  recordFacts,
+  type PickCandidate,
+  type RecordFacts,
+} from '../db/repositories/requestStock';
+import type { StockObjectType } from '../db/tables';
+import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, STOCK_KINDS, STOCK_UNITS } from '../domain/stockKinds';
+import { notFound } from '../http/errors';
+import { FieldErrorCollector, messages } from '../validation/errors';
+import type { Actor } from './audit';
+import { writeIssue } from './issueWriting';
+import type { Issue } from './locations';
+import { lineQuantity, today, transition, type LabRequest, type RequestsContext } from './requests';
+
+// The store's side of a request (docs/api.md §26.6–26.7): which records to take for each open line, and the issue
+// that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.
+
+const openQuantity = (line: RequestLineRow): number => (line.approved_quantity ?? 0) - line.issued_quantity;
+
+export interface Pick {
+  object_id: number;
+  name: string;
+  quantity: number;
+  expiry_date: string | null;
+  opened_on: string | null;
+  storage_place: string | null;
+}
+
+export interface LineSuggestion {
+  request_line: number;
+  open_quantity: number;
+  picks: Pick[];
+  /** What no record covers, in ml or pieces; 0 when the picks cover the line. */
+  short: number;
+}
+
+/**
+ * For each open line (approved − issued > 0), in line order: the records of the same catalog entry that hold
+ * something and have not expired, opened ones first, then the earliest expiry, then id, taken until the open quantity
+ * is covered. Lines of one catalog entry share its records: what an earlier line takes is not offered again.
+ */
+export async function pickSuggestion(
+  context: RequestsContext,
+  id: number,
+): Promise<{ lines: LineSuggestion[] }> {
+  const { db } = context;
+  if (!(await findRequest(db, id))) throw notFound();
+  const open = (await findRequestLines(db, [id])).filter((line) => openQuantity(line) > 0);
+  const day = today(context);
+  const candidatesOf = new Map<string, PickCandidate[]>();
+  const catalogOf = new Map<number, number>();
+  for (const kind of STOCK_KINDS) {
+    const type = OBJECT_TYPES[kind];
+    const ofKind = open.filter((line) => line.object_type === type);
+    const facts = await recordFacts(
+      db,
+      kind,
+      ofKind.map((line) => line.object_id),
+    );
+    for (const line of ofKind) catalogOf.set(line.id, facts.get(line.object_id)!.catalog_id);
+    const candidates = await pickCandidates(
+      db,
+      kind,
+      ofKind.map((line) => catalogOf.get(line.id)!),
+      day,
+    );
+    for (const candidate of candidates) {
+      const key = `${type}:${candidate.catalog_id}`;
+      candidatesOf.set(key, [...(candidatesOf.get(key) ?? []), candidate]);
+    }
+  }
+
+  const left = new Map<string, number>();
+  const lines = open.map((line): LineSuggestion => {
+    const kind = KIND_OF_TYPE[line.object_type];
+    const inUnits = (base: number) => fromBaseQuantity(kind, base);
+    let needed = openQuantity(line);
+    const picks: Pick[] = [];
+    for (const candidate of candidatesOf.get(`${line.object_type}:${catalogOf.get(line.id)}`) ?? []) {
+      if (needed === 0) break;
+      const key = `${line.object_type}:${candidate.id}`;
+      const available = left.get(key) ?? candidate.quantity;
+      const taken = Math.min(available, needed);
+      if (taken === 0) continue;
+      left.set(key, available - taken);
+      needed -= taken;
+      picks.push({
+        object_id: candidate.id,
+        name: candidate.name,
+        quantity: inUnits(taken),
+        expiry_date: candidate.expiry_date,
+        opened_on: candidate.opened_on,
+        storage_place: candidate.storage_place,
+      });
+    }
+    return {
+      request_line: line.id,
+      open_quantity: inUnits(openQuantity(line)),
+      picks,
+      short: inUnits(needed),
+    };
+  });
+  return { lines };
+}
+
+export interface FulfilPick {
+  request_line: number;
+  object_id: number;
+  quantity: number;
+}
+
+export const fulfilMessages = {
+  noPicks: messages.emptyList,
+  unknownLine: (pick: number, id: number) =>
+    `Line ${pick}: request_line: ${id} is not a line of this request.`,
+  otherEntry: (pick: number, type: StockObjectType, id: number) =>
+    `Line ${pick}: object_id: ${KIND_OF_TYPE[type]} #${id} is not a record of what the request line asks for.`,
+  expired: (pick: number, date: string) => `Line ${pick}: object_id: the record expired on ${date}.`,
+  aboveOpen: (line: number, picked: string, open: string) =>
+    `Request line ${line}: ${picked} picked, but only ${open} is open.`,
+};
+
+/**
+ * Issues the picks to the request's lab, charged to its fund, in one transaction with the request locked: each pick a
+ * record of its line's catalog entry, not expired, in the kind's unit; per line at most what is open. A short record
+ * → 409 naming it and nothing written (writeIssue). Then `fulfilled` when every line has all it was approved,
+ * else `partly_fulfilled`.
+ */
+export async function fulfilRequest(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  picks: readonly FulfilPick[],
+): Promise<{ issue: Issue; request: LabRequest }> {
+  let issue: Issue | undefined;
+  const request = await transition(context, actor, id, 'fulfil', async (trx, row, _current, at) => {
+    const lines = await findRequestLines(trx, [row.id]);
+    const errors = new FieldErrorCollector();
+    if (picks.length === 0) errors.add('lines', fulfilMessages.noPicks);
+    const day = today({ ...context, now: () => at });
+    const toIssue: {
+      object_type: StockObjectType;
+      object_id: number;
+      quantity: number;
+      request_line_id: number;
+    }[] = [];
+    // The records of the lines and of the picks, one query per kind.
+    const facts = new Map<string, RecordFacts>();
+    for (const kind of STOCK_KINDS) {
+      const type = OBJECT_TYPES[kind];
+      const ofKind = lines.filter((line) => line.object_type === type);
+      const ids = [
+        ...ofKind.map((line) => line.object_id),
+        ...picks
+          .filter((pick) => ofKind.some((line) => line.id === pick.request_line))
+          .map((pick) => pick.object_id),
+      ];
+      for (const [recordId, fact] of await recordFacts(trx, kind, ids))
+        facts.set(`${type}:${recordId}`, fact);
+    }
+    const picked = new Map<number, number>();
+    for (const [index, pick] of picks.entries()) {
+      const number = index + 1;
+      const line = lines.find((candidate) => candidate.id === pick.request_line);
+      if (!line) {
+        errors.add('lines', fulfilMessages.unknownLine(number, pick.request_line));
+        continue;
+      }
+      const kind = KIND_OF_TYPE[line.object_type];
+      const record = facts.get(`${line.object_type}:${pick.object_id}`);
+      if (!record) errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(pick.object_id)}`);
+      else if (record.catalog_id !== facts.get(`${line.object_type}:${line.object_id}`)!.catalog_id)
+        errors.add('lines', fulfilMessages.otherEntry(number, line.object_type, pick.object_id));
+      else if (record.expiry_date !== null && record.expiry_date < day)
+        errors.add('lines', fulfilMessages.expired(number, record.expiry_date));
+      const quantity = lineQuantity(errors, number, kind, pick.quantity);
+      if (quantity === undefined || !record) continue;
+      picked.set(line.id, (picked.get(line.id) ?? 0) + quantity);
+      toIssue.push({
+        object_type: line.object_type,
+        object_id: pick.object_id,
+        quantity,
+        request_line_id: line.id,
+      });
+    }
+    for (const line of lines) {
+      const total = picked.get(line.id) ?? 0;
+      if (total <= openQuantity(line)) continue;
+      const kind = KIND_OF_TYPE[line.object_type];
+      const text = (base: number) => `${fromBaseQuantity(kind, base)} ${STOCK_UNITS[kind]}`;
+      errors.add('lines', fulfilMessages.aboveOpen(line.id, text(total), text(openQuantity(line))));
+    }
+    errors.throwIfAny();
+
+    issue = await writeIssue(trx, context.dialect, {
+      locationId: row.location_id,
+      lines: toIssue,
+      requestId: row.id,
+      fundId: row.fund_id,
+      actor,
+      now: context.now,
+      currency: context.currency,
+    });
+    await addIssuedQuantities(trx, picked);
+    const complete = lines.every((line) => openQuantity(line) - (picked.get(line.id) ?? 0) === 0);
+    return {
+      changes: { status: complete ? 'fulfilled' : 'partly_fulfilled' },
+      audited: { issue: issue.id },
+    };
+  });
+  return { issue: issue!, request };
+}

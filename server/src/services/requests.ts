@@ -1,0 +1,563 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { Updateable } from 'kysely';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
+import { findFund, fundsById } from '../db/repositories/funds';
+import { labRoleOf } from '../db/repositories/labMemberships';
+import { findLocation } from '../db/repositories/locations';
+import * as requests from '../db/repositories/requests';
+import type { RequestLineRow, RequestRow } from '../db/repositories/requests';
+import { recordFacts, type RecordFacts } from '../db/repositories/requestStock';
+import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
+import { dateIn } from '../domain/calendarDate';
+import { needsStoreApproval } from '../domain/chemistry/cmr';
+import { chargeAmount, fromUnitPriceE4, minorDigits } from '../domain/money';
+import {
+  allows,
+  REQUEST_TRANSITIONS,
+  statusText,
+  type RequestAction,
+  type RequestActor,
+} from '../domain/requests';
+import {
+  byKind,
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  readField,
+  STOCK_KINDS,
+  STOCK_UNITS,
+  stockField,
+  toBaseQuantity,
+  type StockKind,
+} from '../domain/stockKinds';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { PageRequest } from '../http/paging';
+import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
+import { movedQuantity } from '../validation/stockQuantity';
+import { validateObject } from '../validation/validate';
+import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
+import { fundMessages } from './funds';
+
+// Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
+// manager too), the store fulfils (services/requestFulfilment.ts). Every change of status goes through `transition`,
+// which takes the request's row lock and the one table of domain/requests.ts.
+
+export interface RequestsContext {
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+  /** ISO 4217 code of estimated costs (config CURRENCY). */
+  currency: string;
+  /** What `today` is for needed-by dates and expiry (config LAB_TIME_ZONE). */
+  labTimeZone: string;
+}
+
+/** The most lines a request may have: a month's order of a busy lab is far fewer. */
+export const MAX_REQUEST_LINES = 200;
+
+export interface RequestLineInput {
+  object_type: StockObjectType;
+  object_id: number;
+  quantity: number;
+}
+
+export interface RequestInput {
+  fund: number;
+  needed_by?: string | null;
+  note?: string;
+  lines: RequestLineInput[];
+}
+
+export interface RequestLine {
+  id: number;
+  object_type: StockObjectType;
+  object_id: number;
+  name: string;
+  unit: string;
+  /** Asked, approved (null until then) and issued so far, in ml or pieces. */
+  quantity: number;
+  approved_quantity: number | null;
+  issued_quantity: number;
+  unit_price: number | null;
+  /** The approved quantity (the asked one until approval) at the record's current price, in minor units. */
+  estimated_cost: number | null;
+  needs_store_approval: boolean;
+}
+
+export interface LabRequest {
+  id: number;
+  status: RequestStatus;
+  location: number;
+  fund: { id: number; code: string; name: string };
+  requester: { id: number | null; email: string };
+  needed_by: string | null;
+  note: string;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string;
+  approved_at: string | null;
+  approved_by: string | null;
+  store_approved_at: string | null;
+  store_approved_by: string | null;
+  lines: RequestLine[];
+  /** The lines' estimated costs added up, those without a price left out; null when no line has one. */
+  estimated_total: number | null;
+  currency: string;
+}
+
+export const requestMessages = {
+  pastDate: 'The date may not be in the past.',
+  tooManyLines: messages.maxItems(MAX_REQUEST_LINES),
+  repeatedRecord: (line: number, first: number) =>
+    `Line ${line}: the same record as line ${first}; a request has one line per record.`,
+  notRequester: 'Only the requester may edit this request.',
+  notRequesterOrManager: 'Only the requester or a manager of the lab may cancel this request.',
+  notAllowed: (status: RequestStatus, verb: string) =>
+    `This request is ${statusText(status)}; it cannot be ${verb}.`,
+  unknownLine: (id: number) => `Line ${id} is not a line of this request.`,
+  aboveAsked: (id: number, asked: string) => `Line ${id}: at most the ${asked} asked for.`,
+};
+
+/** A line's quantity rule, by kind: what may be moved out of stock. */
+const LINE_QUANTITY = byKind((kind) => Type.Object({ quantity: movedQuantity(kind) }));
+
+/** Errors of one item of a list, as docs/api.md §21.1 words them: `Line 2: quantity: …`. */
+function lineErrors(errors: FieldErrorCollector, line: number, error: unknown): void {
+  if (!(error instanceof ValidationError)) throw error;
+  for (const [field, texts] of Object.entries(error.fields))
+    texts.forEach((text) => errors.add('lines', `Line ${line}: ${field}: ${text}`));
+}
+
+/** A line's quantity in base units, or its errors added under `lines`. */
+export function lineQuantity(
+  errors: FieldErrorCollector,
+  line: number,
+  kind: StockKind,
+  quantity: number,
+): number | undefined {
+  try {
+    validateObject(LINE_QUANTITY[kind], { quantity });
+    return toBaseQuantity(kind, quantity);
+  } catch (error) {
+    lineErrors(errors, line, error);
+    return undefined;
+  }
+}
+
+export const today = ({ labTimeZone, now }: Pick<RequestsContext, 'labTimeZone' | 'now'>): string =>
+  dateIn(labTimeZone, now());
+
+// ---- Reading ----
+
+interface RecordsOfLines {
+  records: Map<string, StockRecords[StockKind]>;
+  facts: Map<string, RecordFacts>;
+}
+
+const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
+
+/** The §4.1 records and the facts (catalog entry, price) of what the lines name, one query of each per kind. */
+export async function recordsOfLines(
+  db: Db,
+  lines: readonly Pick<RequestLineRow, 'object_type' | 'object_id'>[],
+): Promise<RecordsOfLines> {
+  const records = new Map<string, StockRecords[StockKind]>();
+  const facts = new Map<string, RecordFacts>();
+  for (const kind of STOCK_KINDS) {
+    const type = OBJECT_TYPES[kind];
+    const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
+    for (const record of await findStockRecords(db, kind, ids))
+      records.set(recordKey(type, record.id), record);
+    for (const [id, fact] of await recordFacts(db, kind, ids)) facts.set(recordKey(type, id), fact);
+  }
+  return { records, facts };
+}
+
+/** The catalog name of a record, as its §4.1 shape nests it. */
+export const recordName = (kind: StockKind, record: StockRecords[StockKind]): string =>
+  readField(kind, stockField(kind, 'name'), record) as string;
+
+/** Requests in the API's shape, in the order given. */
+export async function toRequests(
+  db: Db,
+  { currency }: Pick<RequestsContext, 'currency'>,
+  rows: readonly RequestRow[],
+): Promise<LabRequest[]> {
+  const lines = await requests.findRequestLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  const { records, facts } = await recordsOfLines(db, lines);
+  const funds = await fundsById(
+    db,
+    rows.map((row) => row.fund_id),
+  );
+  const digits = minorDigits(currency);
+  return rows.map((row) => {
+    const ownLines = lines
+      .filter((line) => line.request_id === row.id)
+      .map((line): RequestLine => {
+        const kind = KIND_OF_TYPE[line.object_type];
+        const key = recordKey(line.object_type, line.object_id);
+        const record = records.get(key);
+        const fact = facts.get(key);
+        // A stock record named by a request line cannot be deleted (stockReferences).
+        if (!record || !fact) throw new Error(`request line ${line.id} names a missing record ${key}`);
+        const inUnits = (base: number) => fromBaseQuantity(kind, base);
+        const price = fact.unit_price_e4;
+        return {
+          id: line.id,
+          object_type: line.object_type,
+          object_id: line.object_id,
+          name: recordName(kind, record),
+          unit: STOCK_UNITS[kind],
+          quantity: inUnits(line.quantity),
+          approved_quantity: line.approved_quantity === null ? null : inUnits(line.approved_quantity),
+          issued_quantity: inUnits(line.issued_quantity),
+          unit_price: fromUnitPriceE4(price),
+          estimated_cost:
+            price === null
+              ? null
+              : chargeAmount(kind, line.approved_quantity ?? line.quantity, price, digits),
+          needs_store_approval: needsStoreApproval(record as { hazard_statements?: string[] }),
+        };
+      });
+    const fund = funds.get(row.fund_id)!;
+    const costs = ownLines.flatMap((line) => (line.estimated_cost === null ? [] : [line.estimated_cost]));
+    return {
+      id: row.id,
+      status: row.status,
+      location: row.location_id,
+      fund: { id: fund.id, code: fund.code, name: fund.name },
+      requester: { id: row.requester_id, email: row.requester_email },
+      needed_by: row.needed_by,
+      note: row.note,
+      reason: row.reason,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      submitted_at: row.submitted_at,
+      approved_at: row.approved_at,
+      approved_by: row.approved_by,
+      store_approved_at: row.store_approved_at,
+      store_approved_by: row.store_approved_by,
+      lines: ownLines,
+      estimated_total: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
+      currency,
+    };
+  });
+}
+
+async function readRequest(db: Db, context: RequestsContext, id: number): Promise<LabRequest> {
+  const row = await requests.findRequest(db, id);
+  if (!row) throw notFound();
+  return (await toRequests(db, context, [row]))[0];
+}
+
+/** 404 for an unknown request: the lookup of the store's `{id}` routes, before the body. */
+export async function requireRequest({ db }: RequestsContext, id: number): Promise<void> {
+  if (!(await requests.findRequest(db, id))) throw notFound();
+}
+
+export async function getRequest(context: RequestsContext, id: number): Promise<LabRequest> {
+  return readRequest(context.db, context, id);
+}
+
+export interface RequestList {
+  count: number;
+  results: LabRequest[];
+}
+
+/** A lab's requests, newest first, of the given statuses (all when none). */
+export async function labRequests(
+  context: RequestsContext,
+  locationId: number,
+  statuses: readonly RequestStatus[],
+  page: PageRequest,
+): Promise<RequestList> {
+  if (!(await findLocation(context.db, locationId))) throw notFound();
+  const { count, rows } = await requests.listRequests(context.db, { locationId, statuses }, 'newest', page);
+  return { count, results: await toRequests(context.db, context, rows) };
+}
+
+/** The store's queue: requests of the given statuses (by default what is still to issue), oldest needed-by first. */
+export async function storeRequests(
+  context: RequestsContext,
+  filter: { locationId?: number; statuses: readonly RequestStatus[] },
+  page: PageRequest,
+): Promise<RequestList> {
+  const { count, rows } = await requests.listRequests(context.db, filter, 'queue', page);
+  return { count, results: await toRequests(context.db, context, rows) };
+}
+
+// ---- Audit ----
+
+export const requestTarget = (request: Pick<LabRequest, 'id'>, labName: string): AuditTarget => ({
+  type: 'request',
+  id: request.id,
+  label: `Request from ${labName} (request #${request.id})`,
+});
+
+/** A line as the audit log lists it: `Ethanol (chemical #7): 500 ml, approved 250 ml, issued 100 ml`. */
+function lineText(line: RequestLine): string {
+  const kind = KIND_OF_TYPE[line.object_type];
+  const parts = [`${line.name} (${kind} #${line.object_id}): ${line.quantity} ${line.unit}`];
+  if (line.approved_quantity !== null) parts.push(`approved ${line.approved_quantity} ${line.unit}`);
+  if (line.issued_quantity > 0) parts.push(`issued ${line.issued_quantity} ${line.unit}`);
+  return parts.join(', ');
+}
+
+const requestSnapshot = (request: LabRequest): Snapshot => ({
+  status: request.status,
+  fund: `${request.fund.code} (fund #${request.fund.id})`,
+  needed_by: request.needed_by,
+  note: request.note === '' ? null : request.note,
+  reason: request.reason,
+  lines: request.lines.map(lineText),
+});
+
+// ---- Writing ----
+
+/**
+ * The input's lines in base units, with every error of the request at once: the fund one of the lab's active
+ * funds, the needed-by date not past, at most MAX_REQUEST_LINES lines, one per record, each record existing and
+ * its quantity in the kind's unit.
+ */
+async function checkedInput(
+  trx: Db,
+  context: RequestsContext,
+  locationId: number,
+  input: RequestInput,
+): Promise<{ object_type: StockObjectType; object_id: number; quantity: number; position: number }[]> {
+  const errors = new FieldErrorCollector();
+  const fund = await findFund(trx, locationId, input.fund);
+  if (!fund) errors.add('fund', messages.pkMissing(input.fund));
+  else if (!fund.active) errors.add('fund', fundMessages.inactive);
+  if (input.needed_by && input.needed_by < today(context)) errors.add('needed_by', requestMessages.pastDate);
+
+  if (input.lines.length > MAX_REQUEST_LINES) {
+    errors.add('lines', requestMessages.tooManyLines);
+    errors.throwIfAny();
+  }
+  const { facts } = await recordsOfLines(trx, input.lines);
+  const firstLineOf = new Map<string, number>();
+  const lines = input.lines.map((line, index) => {
+    const number = index + 1;
+    const kind = KIND_OF_TYPE[line.object_type];
+    const key = recordKey(line.object_type, line.object_id);
+    const first = firstLineOf.get(key);
+    if (first !== undefined) errors.add('lines', requestMessages.repeatedRecord(number, first));
+    else firstLineOf.set(key, number);
+    if (!facts.has(key))
+      errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(line.object_id)}`);
+    const quantity = lineQuantity(errors, number, kind, line.quantity);
+    return {
+      object_type: line.object_type,
+      object_id: line.object_id,
+      quantity: quantity ?? 0,
+      position: index,
+    };
+  });
+  errors.throwIfAny();
+  return lines;
+}
+
+/** POST a lab's request: submitted at once. */
+export async function createRequest(
+  context: RequestsContext,
+  actor: Actor,
+  locationId: number,
+  input: RequestInput,
+): Promise<LabRequest> {
+  const { db, now } = context;
+  return db.transaction().execute(async (trx) => {
+    const location = await findLocation(trx, locationId);
+    if (!location) throw notFound();
+    const lines = await checkedInput(trx, context, locationId, input);
+    const at = now();
+    const stamp = at.toISOString();
+    const row = await requests.insertRequest(trx, {
+      location_id: locationId,
+      fund_id: input.fund,
+      requester_id: actor.id,
+      requester_email: actor.email,
+      status: 'submitted',
+      needed_by: input.needed_by ?? null,
+      note: input.note ?? '',
+      created_at: stamp,
+      updated_at: stamp,
+      submitted_at: stamp,
+    });
+    await requests.replaceRequestLines(trx, row.id, lines);
+    const request = await readRequest(trx, context, row.id);
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: 'request.submitted',
+      target: requestTarget(request, location.name),
+      changes: fieldChanges(null, requestSnapshot(request)),
+    });
+    return request;
+  });
+}
+
+/** Whether the caller may take an action the route's class let through: the requester's own, where it says so. */
+async function requireActor(trx: Db, by: RequestActor, request: RequestRow, actor: Actor): Promise<void> {
+  const isRequester = request.requester_id === actor.id;
+  if (by === 'requester' && !isRequester) throw forbidden(requestMessages.notRequester);
+  if (by === 'requesterOrLabManager' && !isRequester) {
+    const role = await labRoleOf(trx, actor.id, request.location_id);
+    if (role !== 'manager') throw forbidden(requestMessages.notRequesterOrManager);
+  }
+}
+
+export interface TransitionStep {
+  /** The request's columns to change, its status among them. */
+  changes: Updateable<RequestsTable> & { status: RequestStatus };
+  /** What the audit entry says besides the request's own fields (a fulfilment's issue). */
+  audited?: Snapshot;
+}
+
+/**
+ * One action on a request, in one transaction with the request's row locked: 404 for an unknown one, 409 when the
+ * table does not let the action happen in its status, 403 when the caller is not whom the action needs, then
+ * `step` (which checks its own input and writes what else the action writes), the new status and the audit entry.
+ */
+export async function transition(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  action: RequestAction,
+  step: (trx: Db, request: RequestRow, current: LabRequest, at: Date) => Promise<TransitionStep>,
+): Promise<LabRequest> {
+  const { db, dialect, now } = context;
+  const rule = REQUEST_TRANSITIONS[action];
+  return db.transaction().execute(async (trx) => {
+    const row = await requests.lockRequest(trx, dialect, id);
+    if (!row) throw notFound();
+    if (!allows(action, row.status)) throw conflict(requestMessages.notAllowed(row.status, rule.verb));
+    await requireActor(trx, rule.by, row, actor);
+    const before = (await toRequests(trx, context, [row]))[0];
+    const at = now();
+    const { changes, audited = {} } = await step(trx, row, before, at);
+    if (!rule.to.includes(changes.status))
+      throw new Error(`${action} may not lead from ${row.status} to ${changes.status}`);
+    await requests.updateRequest(trx, id, { ...changes, updated_at: at.toISOString() });
+    const after = await readRequest(trx, context, id);
+    const location = await findLocation(trx, row.location_id);
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: rule.audit,
+      target: requestTarget(after, location!.name),
+      changes: {
+        ...fieldChanges(requestSnapshot(before), requestSnapshot(after)),
+        ...fieldChanges(null, audited),
+      },
+    });
+    return after;
+  });
+}
+
+/** PATCH by the requester while returned: the given fields replace the request's, which is submitted again. */
+export async function resubmitRequest(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  input: Partial<RequestInput>,
+): Promise<LabRequest> {
+  return transition(context, actor, id, 'resubmit', async (trx, row, current, at) => {
+    const merged: RequestInput = {
+      fund: input.fund ?? row.fund_id,
+      needed_by: input.needed_by === undefined ? row.needed_by : input.needed_by,
+      note: input.note ?? row.note,
+      lines:
+        input.lines ??
+        current.lines.map((line) => ({
+          object_type: line.object_type,
+          object_id: line.object_id,
+          quantity: line.quantity,
+        })),
+    };
+    const lines = await checkedInput(trx, context, row.location_id, merged);
+    await requests.replaceRequestLines(trx, row.id, lines);
+    return {
+      changes: {
+        status: 'submitted',
+        fund_id: merged.fund,
+        needed_by: merged.needed_by ?? null,
+        note: merged.note ?? '',
+        submitted_at: at.toISOString(),
+      },
+    };
+  });
+}
+
+/**
+ * The lab manager's approval, with some lines' quantities reduced (each 0 < q ≤ asked; the others approved as
+ * asked): approved, or awaiting the store's approval when a line's record is a CMR substance.
+ */
+export async function approveRequest(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  reduced: readonly { id: number; quantity: number }[] = [],
+): Promise<LabRequest> {
+  return transition(context, actor, id, 'approve', async (trx, row, current, at) => {
+    const lines = await requests.findRequestLines(trx, [row.id]);
+    const errors = new FieldErrorCollector();
+    const approved = new Map(lines.map((line) => [line.id, line.quantity]));
+    for (const { id: lineId, quantity } of reduced) {
+      const line = lines.find((candidate) => candidate.id === lineId);
+      if (!line) {
+        errors.add('lines', requestMessages.unknownLine(lineId));
+        continue;
+      }
+      const kind = KIND_OF_TYPE[line.object_type];
+      const base = lineQuantity(errors, lineId, kind, quantity);
+      if (base === undefined) continue;
+      if (base > line.quantity)
+        errors.add(
+          'lines',
+          requestMessages.aboveAsked(lineId, `${fromBaseQuantity(kind, line.quantity)} ${STOCK_UNITS[kind]}`),
+        );
+      else approved.set(lineId, base);
+    }
+    errors.throwIfAny();
+    await requests.setApprovedQuantities(trx, approved);
+    const storeApproval = current.lines.some((line) => line.needs_store_approval);
+    return {
+      changes: {
+        status: storeApproval ? 'awaiting_store_approval' : 'approved',
+        approved_at: at.toISOString(),
+        approved_by: actor.email,
+      },
+    };
+  });
+}
+
+/** A store manager's approval of a request with CMR lines. */
+export async function storeApproveRequest(context: RequestsContext, actor: Actor, id: number) {
+  return transition(context, actor, id, 'store_approve', async (_trx, _row, _current, at) => ({
+    changes: { status: 'approved', store_approved_at: at.toISOString(), store_approved_by: actor.email },
+  }));
+}
+
+/** Reject (by the lab's manager, or by the store at its step) or return for changes, with the reason. */
+export async function closeWithReason(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  action: 'reject' | 'store_reject' | 'return',
+  reason: string,
+): Promise<LabRequest> {
+  return transition(context, actor, id, action, async () => ({
+    changes: { status: action === 'return' ? 'returned' : 'rejected', reason },
+  }));
+}
+
+export async function cancelRequest(context: RequestsContext, actor: Actor, id: number) {
+  return transition(context, actor, id, 'cancel', async () => ({ changes: { status: 'cancelled' } }));
+}
