@@ -169,15 +169,17 @@ export async function fulfilRequest(
         errors.add('lines', fulfilMessages.unknownLine(number, pick.request_line));
         continue;
       }
-      const kind = KIND_OF_TYPE[line.object_type];
       const record = facts.get(`${line.object_type}:${pick.object_id}`);
-      if (!record) errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(pick.object_id)}`);
-      else if (record.catalog_id !== facts.get(`${line.object_type}:${line.object_id}`)!.catalog_id)
-        errors.add('lines', fulfilMessages.otherEntry(number, line.object_type, pick.object_id));
-      else if (record.expiry_date !== null && record.expiry_date < day)
-        errors.add('lines', fulfilMessages.expired(number, record.expiry_date));
-      const quantity = lineQuantity(errors, number, kind, pick.quantity);
-      if (quantity === undefined || !record) continue;
+      const problem = !record
+        ? `Line ${number}: object_id: ${messages.pkMissing(pick.object_id)}`
+        : record.catalog_id !== facts.get(`${line.object_type}:${line.object_id}`)!.catalog_id
+          ? fulfilMessages.otherEntry(number, line.object_type, pick.object_id)
+          : record.expiry_date !== null && record.expiry_date < day
+            ? fulfilMessages.expired(number, record.expiry_date)
+            : undefined;
+      if (problem) errors.add('lines', problem);
+      const quantity = lineQuantity(errors, number, KIND_OF_TYPE[line.object_type], pick.quantity);
+      if (quantity === undefined || problem) continue;
       picked.set(line.id, (picked.get(line.id) ?? 0) + quantity);
       toIssue.push({
         object_type: line.object_type,

@@ -170,3 +170,251 @@ describe('the whole loop', () => {
     ]);
   });
 });
+
+describe('returned for changes, resubmitted, rejected, cancelled', () => {
+  it('the manager returns it with a reason, the requester edits it and it is submitted again', async () => {
+    const ethanol = await createStockRecord(t, store, 'chemical', 100);
+    const water = await createStockRecord(t, store, 'chemical', 100);
+    const asked = await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(ethanol, 50)] });
+
+    const returned = await requestAction(t, manager.token, asked.id, 'return', {
+      reason: 'Ask for water too.',
+    });
+    expect(returned.json()).toMatchObject({ status: 'returned', reason: 'Ask for water too.' });
+
+    // Only the requester edits; another member of the lab may read but not edit it.
+    const colleague = await labUser(t, store, [{ location: lab, role: 'member' }]);
+    const byColleague = await callAs(t, colleague.token, 'PATCH', `/api/requests/${asked.id}/`, {
+      note: 'x',
+    });
+    expect(byColleague.statusCode).toBe(403);
+    expect(byColleague.json()).toEqual({ detail: 'Only the requester may edit this request.' });
+
+    const edited = await callAs(t, member.token, 'PATCH', `/api/requests/${asked.id}/`, {
+      note: 'With water',
+      lines: [chemicalLine(ethanol, 40), chemicalLine(water, 10)],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ status: 'submitted', note: 'With water' });
+    expect(edited.json().lines.map((line: { object_id: number }) => line.object_id)).toEqual([
+      ethanol,
+      water,
+    ]);
+
+    // Submitted, it cannot be edited again until returned.
+    const twice = await callAs(t, member.token, 'PATCH', `/api/requests/${asked.id}/`, { note: 'Again' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ detail: 'This request is submitted; it cannot be edited.' });
+
+    const rejected = await requestAction(t, manager.token, asked.id, 'reject', { reason: 'No budget left.' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'No budget left.' });
+    const cancelled = await requestAction(t, member.token, asked.id, 'cancel');
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toEqual({ detail: 'This request is rejected; it cannot be cancelled.' });
+    expect(await auditActionsOf(asked.id)).toEqual([
+      'request.submitted',
+      'request.returned',
+      'request.resubmitted',
+      'request.rejected',
+    ]);
+  });
+
+  it('the requester or a manager of the lab cancels; another member may not; a cancelled one is closed', async () => {
+    const record = await createStockRecord(t, store, 'instrument', 3);
+    const line = { object_type: 'INSTRUMENT', object_id: record, quantity: 1 };
+    const mine = await submitRequest(t, member.token, lab, { fund, lines: [line] });
+    const colleague = await labUser(t, store, [{ location: lab, role: 'member' }]);
+    const refused = await requestAction(t, colleague.token, mine.id, 'cancel');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: 'Only the requester or a manager of the lab may cancel this request.',
+    });
+    expect((await requestAction(t, member.token, mine.id, 'cancel')).json().status).toBe('cancelled');
+
+    const theirs = await submitRequest(t, colleague.token, lab, { fund, lines: [line] });
+    expect((await requestAction(t, manager.token, theirs.id, 'cancel')).json().status).toBe('cancelled');
+    const approve = await requestAction(t, manager.token, theirs.id, 'approve');
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toEqual({ detail: 'This request is cancelled; it cannot be approved.' });
+  });
+
+  it('of two approvals and a cancel at once, one applies and the others are refused with a 409', async () => {
+    const record = await createStockRecord(t, store, 'glassware', 3);
+    const asked = await submitRequest(t, member.token, lab, {
+      fund,
+      lines: [{ object_type: 'GLASSWARE', object_id: record, quantity: 1 }],
+    });
+    const answers = await Promise.all([
+      requestAction(t, manager.token, asked.id, 'approve'),
+      requestAction(t, manager.token, asked.id, 'approve'),
+      requestAction(t, member.token, asked.id, 'cancel'),
+    ]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(2);
+    expect((await auditActionsOf(asked.id)).length).toBe(2);
+  });
+});
+
+describe('CMR substances', () => {
+  it('need the store’s approval after the lab manager’s; a request without them does not', async () => {
+    const benzene = await createStockRecord(t, store, 'chemical', 100, 'Benzene', {
+      hazard_statements: ['H225', 'H350', 'H340'],
+    });
+    const ethanol = await createStockRecord(t, store, 'chemical', 100, 'Ethanol CMR test', {
+      hazard_statements: ['H225'],
+    });
+    const cmr = await submitRequest(t, member.token, lab, {
+      fund,
+      lines: [chemicalLine(ethanol, 10), chemicalLine(benzene, 5)],
+    });
+    expect(cmr.lines.map((line) => line.needs_store_approval)).toEqual([false, true]);
+    expect((await requestAction(t, manager.token, cmr.id, 'approve')).json().status).toBe(
+      'awaiting_store_approval',
+    );
+    // Not in the store's queue yet, and not fulfillable.
+    const queue = await callAs(t, store, 'GET', '/api/management/requests/');
+    expect(queue.json().results.map((request: { id: number }) => request.id)).not.toContain(cmr.id);
+    const early = await callAs(t, store, 'POST', `/api/management/requests/${cmr.id}/fulfil/`, {
+      lines: [{ request_line: cmr.lines[0].id, object_id: ethanol, quantity: 1 }],
+    });
+    expect(early.json()).toEqual({
+      detail: 'This request is awaiting store approval; it cannot be fulfilled.',
+    });
+    // A lab manager cannot give the store's approval.
+    expect((await requestAction(t, manager.token, cmr.id, 'store-approve')).statusCode).toBe(403);
+    const approved = await requestAction(t, store, cmr.id, 'store-approve');
+    expect(approved.json()).toMatchObject({ status: 'approved', store_approved_at: expect.any(String) });
+
+    const plain = await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(ethanol, 10)] });
+    expect((await requestAction(t, manager.token, plain.id, 'approve')).json().status).toBe('approved');
+    const storeStep = await requestAction(t, store, plain.id, 'store-approve');
+    expect(storeStep.json()).toEqual({
+      detail: 'This request is approved; it cannot be approved by the store.',
+    });
+  });
+
+  it('the store may reject at its step, with a reason', async () => {
+    const chloroform = await createStockRecord(t, store, 'chemical', 100, 'Chloroform', {
+      hazard_statements: ['H351', 'H360'],
+    });
+    const asked = await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(chloroform, 5)] });
+    const early = await requestAction(t, store, asked.id, 'store-reject', {
+      reason: 'Use the fume hood stock.',
+    });
+    expect(early.json()).toEqual({
+      detail: 'This request is submitted; it cannot be rejected by the store.',
+    });
+    await requestAction(t, manager.token, asked.id, 'approve');
+    const rejected = await requestAction(t, store, asked.id, 'store-reject', {
+      reason: 'Use the fume hood stock.',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Use the fume hood stock.' });
+  });
+});
+
+describe('validation', () => {
+  it('names every wrong field and line at once, and writes nothing', async () => {
+    const record = await createStockRecord(t, store, 'chemical', 100);
+    const flask = await createStockRecord(t, store, 'glassware', 10);
+    const otherLab = await createLocation(t, store);
+    const otherFund = await createFund(t, store, otherLab, 'OTHER');
+    const response = await callAs(t, member.token, 'POST', `/api/labs/${lab}/requests/`, {
+      fund: otherFund,
+      needed_by: '2000-01-01',
+      lines: [
+        chemicalLine(record, 1.2345),
+        chemicalLine(record, 2),
+        { object_type: 'GLASSWARE', object_id: flask, quantity: 1.5 },
+        chemicalLine(999999, 1),
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      fund: [`Invalid pk "${otherFund}" - object does not exist.`],
+      needed_by: ['The date may not be in the past.'],
+      lines: [
+        'Line 1: quantity: Ensure that there are no more than 3 decimal places.',
+        'Line 2: the same record as line 1; a request has one line per record.',
+        'Line 3: quantity: A valid integer is required.',
+        'Line 4: object_id: Invalid pk "999999" - object does not exist.',
+      ],
+    });
+  });
+
+  it('refuses an inactive fund, more than 200 lines, no lines, and a long note', async () => {
+    const record = await createStockRecord(t, store, 'chemical', 100);
+    const closed = await createFund(t, store, lab, 'CLOSED');
+    await callAs(t, manager.token, 'PATCH', `/api/labs/${lab}/funds/${closed}/`, { active: false });
+    const inactive = await callAs(t, member.token, 'POST', `/api/labs/${lab}/requests/`, {
+      fund: closed,
+      note: 'x'.repeat(1001),
+      lines: [],
+    });
+    expect(inactive.json()).toEqual({
+      note: ['Ensure this field has no more than 1000 characters.'],
+      lines: ['This list may not be empty.'],
+    });
+    const tooMany = await callAs(t, member.token, 'POST', `/api/labs/${lab}/requests/`, {
+      fund: closed,
+      lines: Array.from({ length: 201 }, () => chemicalLine(record, 1)),
+    });
+    expect(tooMany.json()).toEqual({
+      fund: ['This fund is not active.'],
+      lines: ['Ensure this field has no more than 200 elements.'],
+    });
+  });
+
+  it('an approval reduces within what was asked; a fulfilment picks records of the line’s entry, not expired', async () => {
+    const acid = await createStockRecord(t, store, 'chemical', 100, 'Acetic acid validation');
+    const expired = await createStockRecord(t, store, 'chemical', 100, 'Acetic acid validation', {
+      manufacturer: 'Old stock',
+      expiry_date: '2001-01-01',
+    });
+    const unrelated = await createStockRecord(t, store, 'chemical', 100);
+    const asked = await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(acid, 10)] });
+    const [line] = asked.lines;
+    const above = await requestAction(t, manager.token, asked.id, 'approve', {
+      lines: [
+        { id: line.id, quantity: 11 },
+        { id: 999999, quantity: 1 },
+      ],
+    });
+    expect(above.json()).toEqual({
+      lines: [`Line ${line.id}: at most the 10 ml asked for.`, 'Line 999999 is not a line of this request.'],
+    });
+    const zero = await requestAction(t, manager.token, asked.id, 'approve', {
+      lines: [{ id: line.id, quantity: 0 }],
+    });
+    expect(zero.json()).toEqual({
+      lines: [`Line ${line.id}: quantity: Ensure this value is greater than 0.`],
+    });
+    await requestAction(t, manager.token, asked.id, 'approve', { lines: [{ id: line.id, quantity: 6 }] });
+
+    const wrong = await callAs(t, store, 'POST', `/api/management/requests/${asked.id}/fulfil/`, {
+      lines: [
+        { request_line: line.id, object_id: unrelated, quantity: 1 },
+        { request_line: line.id, object_id: expired, quantity: 1 },
+        { request_line: line.id, object_id: acid, quantity: 7 },
+      ],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      lines: [
+        `Line 1: object_id: chemical #${unrelated} is not a record of what the request line asks for.`,
+        'Line 2: object_id: the record expired on 2001-01-01.',
+        `Request line ${line.id}: 7 ml picked, but only 6 ml is open.`,
+      ],
+    });
+    await expectStockConsistent(t, store, 'chemical', acid, 100);
+  });
+});
+
+describe('stock records on a request', () => {
+  it('cannot be deleted', async () => {
+    const record = await createStockRecord(t, store, 'chemical', 10);
+    await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(record, 1)] });
+    const response = await callAs(t, store, 'DELETE', `/api/storeobjects/chemicalobjs/${record}/`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toContain('a request from a lab');
+  });
+});
