@@ -1,25 +1,12 @@
 import { STOCK_KIND_SPECS, type StockKind } from './stockKinds';
+import { UNIT_PRICE_SCALE } from './unitPrice';
 
 // Prices and charges (issue 24). A unit price is kept as an integer count of ten-thousandths of the currency's major
 // unit (0.0452 EUR per ml is 452), an amount as an integer count of its minor units (cents), so sums are exact. The
 // arithmetic is written here, not taken from a decimal library, because it is one multiplication and one rounding
 // rule of the store's own (half-up per line, a return mirroring its issue) over integers that BigInt holds exactly.
 
-/** Decimals a unit price may have (per ml or per piece). */
-export const UNIT_PRICE_DECIMALS = 4;
-/** The highest unit price accepted, in major units: far above any chemical's or instrument's. */
-export const MAX_UNIT_PRICE = 1_000_000;
-const E4 = 10_000n;
-
-/** The API's unit price → stored ten-thousandths; null stays null. Callers have validated it (≤ 4 decimals). */
-export function toUnitPriceE4(price: number | null): number | null {
-  return price === null ? null : Math.round(price * 10_000);
-}
-
-/** Stored ten-thousandths → the API's unit price. */
-export function fromUnitPriceE4(e4: number | null): number | null {
-  return e4 === null ? null : Number(e4) / 10_000;
-}
+export { fromUnitPriceE4, MAX_UNIT_PRICE, toUnitPriceE4, UNIT_PRICE_DECIMALS } from './unitPrice';
 
 /** How many minor units a major unit has, by ISO 4217 code: EUR 2, JPY 0, KWD 3 (from the platform's Intl data). */
 export function minorDigits(currency: string): number {
@@ -59,7 +46,7 @@ export function chargeAmount(
 ): number {
   if (unitPriceE4 === null) return 0;
   const numerator = BigInt(baseQuantity) * BigInt(unitPriceE4) * 10n ** BigInt(digits);
-  const amount = divideRoundingHalfUp(numerator, baseScale(kind) * E4);
+  const amount = divideRoundingHalfUp(numerator, baseScale(kind) * BigInt(UNIT_PRICE_SCALE));
   if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < BigInt(-Number.MAX_SAFE_INTEGER)) {
     throw new Error(`a charge of ${amount} minor units is beyond what a number holds exactly`);
   }

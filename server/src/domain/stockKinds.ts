@@ -1,4 +1,5 @@
 import { fromHundredths, fromThousandths, MAX_QUANTITY, toHundredths, toThousandths } from './quantity';
+import { fromUnitPriceE4, MAX_UNIT_PRICE, toUnitPriceE4, UNIT_PRICE_DECIMALS } from './unitPrice';
 
 // What a chemical, an instrument and a glassware item are, said once: their fields (API name, screen labels, how
 // each is entered and checked, where it is stored) and, per page, which fields it shows in what order. The server
@@ -68,10 +69,11 @@ export type FieldHome =
   /** A manufacturer or supplier entry, found or created by name; `foreignKey`: the stock row's column naming it. */
   | { on: 'trade'; table: 'manufacturers' | 'suppliers'; foreignKey: 'manufacturer_id' | 'supplier_id' }
   /**
-   * A column of the stock row. `scale`: stored as hundredths (purity) or in the kind's base units (a minimum);
-   * `key`: the column holding the text trimmed and lower-cased, for identity, ordering and search.
+   * A column of the stock row. `scale`: stored as hundredths (purity), ten-thousandths (a unit price, domain/unitPrice)
+   * or in the kind's base units (a minimum); `key`: the column holding the text trimmed and lower-cased, for identity,
+   * ordering and search.
    */
-  | { on: 'record'; column: string; scale?: 'hundredths' | 'base'; key?: string }
+  | { on: 'record'; column: string; scale?: 'hundredths' | 'ten-thousandths' | 'base'; key?: string }
   /** The record's quantity, in base units on the row (thousandths of a ml, or pieces). */
   | { on: 'quantity' }
   /**
@@ -124,6 +126,8 @@ export interface StockViews {
   readonly form: readonly string[];
   /** The Store's columns (public and admin) and the Store files' columns. */
   readonly store: readonly string[];
+  /** Columns the Store's files add after the tab's: what a store manager works with but the Store does not show. */
+  readonly storeFileExtras: readonly string[];
   /** A record page's fields after its name: those that may be unset (nullable) only when set. */
   readonly recordPage: readonly string[];
   /** The Search page's result columns. */
@@ -287,6 +291,20 @@ const storagePlace = {
   home: { on: 'record', column: 'storage_place' },
 } as const satisfies StockField;
 
+/** What a ml or a piece costs the store (issue 24): the price a lab is charged at when it is issued. */
+const unitPrice = <const U extends 'ml' | 'piece'>(per: U) =>
+  ({
+    name: 'unit_price',
+    label: 'Unit price',
+    input: { type: 'number', decimals: UNIT_PRICE_DECIMALS, minimum: 0, maximum: MAX_UNIT_PRICE },
+    helperText: `Per ${per}, in the store's currency. Issues are charged at it.`,
+    description: `per ${per}, in the currency's major units (config CURRENCY), up to ${UNIT_PRICE_DECIMALS} decimals; null: no price (issues charged 0)`,
+    readDescription: `per ${per}, in the currency's major units; null: no price`,
+    required: false,
+    nullable: true,
+    home: { on: 'record', column: 'unit_price_e4', scale: 'ten-thousandths' },
+  }) as const satisfies StockField;
+
 /** A chemical's hazard data, entered in the form's hazard block (docs/api.md §16); none until given. */
 const HAZARD_FIELDS = [
   {
@@ -424,6 +442,7 @@ const CHEMICAL = {
     },
     minimumQuantity('ml', 3),
     storagePlace,
+    unitPrice('ml'),
     ...HAZARD_FIELDS,
     { ...quantity('ml', 3), labels: { store: 'Amount', search: 'Amount', recordPage: 'Amount' } },
   ],
@@ -442,6 +461,7 @@ const CHEMICAL = {
       'opened_on',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ],
     store: [
       'name',
@@ -457,6 +477,7 @@ const CHEMICAL = {
       'supplier',
       'storage_place',
     ],
+    storeFileExtras: ['unit_price'],
     recordPage: [
       'CAS_RN',
       'molecular_formula',
@@ -470,6 +491,7 @@ const CHEMICAL = {
       'opened_on',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ],
     search: [
       'name',
@@ -539,6 +561,7 @@ const CHEMICAL = {
       'opened_on',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
       'hazard_statements',
       'signal_word',
       'storage_classes',
@@ -576,12 +599,14 @@ const INSTRUMENT = {
     supplier,
     minimumQuantity('pieces', 0),
     storagePlace,
+    unitPrice('piece'),
     quantity('pieces', 0),
   ],
   views: {
-    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place'],
+    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place', 'unit_price'],
     store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier', 'storage_place'],
-    recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place'],
+    storeFileExtras: ['unit_price'],
+    recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place', 'unit_price'],
     search: ['name', 'quantity', 'manufacturer', 'supplier'],
     stagingForm: ['name', 'manufacturer', 'supplier', 'storage_place'],
     stagingDetails: ['name', 'manufacturer', 'supplier'],
@@ -589,7 +614,15 @@ const INSTRUMENT = {
     suggestion: ['name', 'quantity', 'manufacturer', 'supplier'],
     history: ['name', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'manufacturer', 'supplier'],
-    audit: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place'],
+    audit: [
+      'name',
+      'manufacturer',
+      'supplier',
+      'quantity',
+      'minimum_quantity',
+      'storage_place',
+      'unit_price',
+    ],
     auditLabel: ['name'],
     identifying: [],
     issueSuggestion: ['manufacturer', 'supplier'],
@@ -645,6 +678,7 @@ const GLASSWARE = {
     expiryDate,
     minimumQuantity('pieces', 0),
     storagePlace,
+    unitPrice('piece'),
     quantity('pieces', 0),
   ],
   views: {
@@ -658,6 +692,7 @@ const GLASSWARE = {
       'expiry_date',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ],
     store: [
       'name',
@@ -670,6 +705,7 @@ const GLASSWARE = {
       'supplier',
       'storage_place',
     ],
+    storeFileExtras: ['unit_price'],
     recordPage: [
       'quantity',
       'size',
@@ -679,6 +715,7 @@ const GLASSWARE = {
       'expiry_date',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ],
     search: ['name', 'quantity', 'size', 'material_type', 'manufacturer', 'supplier'],
     stagingForm: ['name', 'size', 'material_type', 'manufacturer', 'supplier', 'storage_place'],
@@ -697,6 +734,7 @@ const GLASSWARE = {
       'expiry_date',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ],
     auditLabel: ['name', 'size', 'material_type'],
     identifying: ['size', 'material_type'],
@@ -802,6 +840,7 @@ export function quantityText(kind: StockKind, base: number): string {
 export function toStored(kind: StockKind, field: StockField, value: unknown): unknown {
   if (value === null || field.home.on !== 'record') return value;
   if (field.home.scale === 'hundredths') return toHundredths(value as number);
+  if (field.home.scale === 'ten-thousandths') return toUnitPriceE4(value as number);
   if (field.home.scale === 'base') return toBaseQuantity(kind, value as number);
   return value;
 }
@@ -810,6 +849,7 @@ export function toStored(kind: StockKind, field: StockField, value: unknown): un
 export function fromStored(kind: StockKind, field: StockField, stored: unknown): unknown {
   if (stored === null || stored === undefined || field.home.on !== 'record') return stored ?? null;
   if (field.home.scale === 'hundredths') return fromHundredths(Number(stored));
+  if (field.home.scale === 'ten-thousandths') return fromUnitPriceE4(Number(stored));
   if (field.home.scale === 'base') return fromBaseQuantity(kind, Number(stored));
   return field.input.type === 'number' ? Number(stored) : stored;
 }

@@ -20,6 +20,7 @@ import {
   type StockKind,
 } from '../domain/stockKinds';
 import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
+import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
@@ -44,6 +45,8 @@ export type StagingLine<K extends StockKind> = {
   id: number;
   quantity: number;
   expiry_date?: string | null;
+  /** A new price for the record (docs/api.md §23), which the merge writes to it; null: it keeps its own. */
+  unit_price: number | null;
 } & Record<K, StockRecords[K]>;
 
 export type ShipmentLine<K extends StockKind> = DescribedRecord<K> & {
@@ -117,6 +120,7 @@ async function stagingLines<K extends StockKind>(
         [kind]: recordOf(records, kind, row.stock_id),
         quantity: fromBaseQuantity(kind, row.quantity),
         ...(hasExpiry(kind) && { expiry_date: row.expiry_date }),
+        unit_price: fromUnitPriceE4(row.unit_price_e4),
       }) as StagingLine<K>,
   );
 }
@@ -177,6 +181,8 @@ export interface StagingLineInput {
   quantity: number;
   /** Chemical and glassware lines: when what arrives expires (copied onto the record by the merge); null: none. */
   expiryDate?: string | null;
+  /** A new price for the record (major units, validated), written to it by the merge; null: it keeps its own. */
+  unitPrice?: number | null;
 }
 
 /** The stock record a line names, locked so it cannot be deleted before the line is saved; else the §6 400. */
@@ -233,13 +239,14 @@ export async function createStagingLine<K extends StockKind>(
       stock_id: input.stockId,
       quantity: toBaseQuantity(kind, input.quantity),
       ...(hasExpiry(kind) && input.expiryDate != null && { expiry_date: input.expiryDate }),
+      unit_price_e4: toUnitPriceE4(input.unitPrice ?? null),
     });
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
   });
 }
 
-/** PUT (the schema requires both fields) and PATCH (either). */
+/** PUT (the schema requires the record and the quantity) and PATCH (any); a field left out keeps its value. */
 export async function updateStagingLine<K extends StockKind>(
   { db, dialect }: ShipmentsContext,
   actor: User,
@@ -255,6 +262,7 @@ export async function updateStagingLine<K extends StockKind>(
       ...(input.stockId !== undefined && { stock_id: input.stockId }),
       ...(input.quantity !== undefined && { quantity: toBaseQuantity(kind, input.quantity) }),
       ...(hasExpiry(kind) && input.expiryDate !== undefined && { expiry_date: input.expiryDate }),
+      ...(input.unitPrice !== undefined && { unit_price_e4: toUnitPriceE4(input.unitPrice) }),
     });
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
@@ -331,6 +339,7 @@ export async function mergeStaging<K extends StockKind>(
       const expiring = records as Map<number, StockRecords[typeof kind]>;
       await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates, expiring);
     }
+    await setStagedPrices(trx, kind, staged);
     await shipments.deleteStagingLines(
       trx,
       kind,
@@ -376,6 +385,17 @@ async function setStagedExpiryDates(
       changes: { expiry_date: [record.expiry_date, date] },
     });
   }
+}
+
+/**
+ * Gives the records the staged prices (docs/api.md §23), of several lines for one record the last staged one. No
+ * audit entry: the shipment's SHIPMENT ledger entry records the merge, and the price is what the store paid for
+ * what arrived. Undoing the shipment leaves the price as it is (there is no older price to go back to).
+ */
+async function setStagedPrices(trx: Db, kind: StockKind, staged: readonly StagingLineRow[]): Promise<void> {
+  const prices = new Map<number, number>();
+  for (const line of staged) if (line.unit_price_e4 !== null) prices.set(line.stock_id, line.unit_price_e4);
+  for (const [id, price] of prices) await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
 }
 
 // ---- History (§7) ----

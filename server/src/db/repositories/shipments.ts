@@ -51,6 +51,8 @@ const toStagingLine = (
   ...row,
   quantity: Number(row.quantity),
   expiry_date: row.expiry_date ?? null,
+  // PostgreSQL returns bigint columns as strings.
+  unit_price_e4: row.unit_price_e4 === null ? null : Number(row.unit_price_e4),
 });
 
 // ---- Staging lines ----
@@ -101,7 +103,7 @@ export async function updateStagingLine(
   trx: Executor,
   kind: StockKind,
   id: number,
-  changes: Partial<Pick<StagingLineRow, 'stock_id' | 'quantity' | 'expiry_date'>>,
+  changes: Partial<Pick<StagingLineRow, 'stock_id' | 'quantity' | 'expiry_date' | 'unit_price_e4'>>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await trx.updateTable(stagingTable(kind)).set(changes).where('id', '=', id).execute();

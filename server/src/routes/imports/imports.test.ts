@@ -40,12 +40,21 @@ const writeFields = {
     'opened_on',
     'minimum_quantity',
     'storage_place',
+    'unit_price',
     'hazard_statements',
     'signal_word',
     'storage_classes',
     'quantity',
   ],
-  instrument: ['name', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place', 'quantity'],
+  instrument: [
+    'name',
+    'manufacturer',
+    'supplier',
+    'minimum_quantity',
+    'storage_place',
+    'unit_price',
+    'quantity',
+  ],
   glassware: [
     'name',
     'manufacturer',
@@ -55,6 +64,7 @@ const writeFields = {
     'expiry_date',
     'minimum_quantity',
     'storage_place',
+    'unit_price',
     'quantity',
   ],
 };
@@ -199,6 +209,7 @@ describe('upload', () => {
         opened_on: null,
         minimum_quantity: null,
         storage_place: null,
+        unit_price: null,
         hazard_statements: null,
         signal_word: null,
         storage_classes: null,
@@ -308,7 +319,7 @@ describe('upload', () => {
       'data.csv',
       'No column of the first row names a field of a chemical record (name, CAS_RN, molecular_formula, ' +
         'molecular_weight, purity, manufacturer, supplier, state, expiry_date, opened_on, minimum_quantity, ' +
-        'storage_place, hazard_statements, signal_word, storage_classes, quantity): the first row ' +
+        'storage_place, unit_price, hazard_statements, signal_word, storage_classes, quantity): the first row ' +
         'must name the columns, as in the template.',
     ],
     [
@@ -486,6 +497,7 @@ describe('preview', () => {
       supplier: null,
       minimum_quantity: null,
       storage_place: null,
+      unit_price: null,
       quantity: null,
     });
     const mapped = await preview(session.id, { name: 0, manufacturer: 1, supplier: 2, quantity: 3 });

@@ -1,6 +1,6 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasExpiry, specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry, specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
@@ -8,6 +8,7 @@ import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { idRef, nullable, stockDate } from '../../validation/fields';
 import { movedQuantity } from '../../validation/stockQuantity';
+import { valueSchema } from '../stock/schemas';
 import { DESCRIBED_RECORD_FIELDS, quantitySchema, unionOf } from '../stockKindSchemas';
 
 const tags = ['shipments'];
@@ -20,6 +21,9 @@ const historyLine = (kind: StockKind) =>
     old_total: quantitySchema(kind),
     added_quantity: quantitySchema(kind),
   });
+
+const STAGED_PRICE = 'A new unit price for the record, which the merge writes to it (docs/api.md §23)';
+const STAGED_PRICE_NULL = 'null: the record keeps its own';
 
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
@@ -55,6 +59,8 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   // Chemicals and glassware may say when what arrives expires (docs/api.md §11); the merge copies it onto the record.
   // The properties are typed as optional for every kind and present in the schemas of those two only.
   const ifExpiring = <P extends TProperties>(properties: P): P => (hasExpiry(kind) ? properties : ({} as P));
+  // A staged price (docs/api.md §23) follows the record field's rules; null here keeps the record's price.
+  const price = stockField(kind, 'unit_price');
   const Line = Type.Object({
     id: Type.Integer(),
     [kind]: STOCK_RECORD_SCHEMAS[kind],
@@ -63,6 +69,9 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
       expiry_date: Type.Optional(
         Type.Union([Type.String(), Type.Null()], { description: 'YYYY-MM-DD or null' }),
       ),
+    }),
+    unit_price: Type.Union([Type.Number(), Type.Null()], {
+      description: `${STAGED_PRICE} (per ml or per piece, major units); ${STAGED_PRICE_NULL}`,
     }),
   });
   const fields = {
@@ -73,13 +82,29 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         nullable(stockDate('When what arrives expires (YYYY-MM-DD); the merge sets it on the record')),
       ),
     }),
+    unit_price: Type.Optional(
+      nullable(
+        Type.Unsafe<number>(
+          valueSchema(
+            price,
+            `${STAGED_PRICE}, as the record's unit_price field takes it; ${STAGED_PRICE_NULL}`,
+          ),
+        ),
+      ),
+    ),
   };
   const ReplaceBody = Type.Object(fields);
   const PatchBody = Type.Partial(Type.Object(fields));
-  const lineInput = (body: { quantity?: number; expiry_date?: string | null } & Record<string, unknown>) => ({
+  const lineInput = (
+    body: { quantity?: number; expiry_date?: string | null; unit_price?: number | null } & Record<
+      string,
+      unknown
+    >,
+  ) => ({
     stockId: body[kind] as number,
     quantity: body.quantity,
     expiryDate: body.expiry_date,
+    unitPrice: body.unit_price,
   });
 
   const ownLine = async (request: FastifyRequest) => {
@@ -149,7 +174,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         ),
       )
       .patch(
-        update('Change a staging line (quantity, stock record, expiry date)', PatchBody),
+        update('Change a staging line (quantity, stock record, expiry date, unit price)', PatchBody),
         async (request) =>
           shipments.updateStagingLine(
             context(),

@@ -134,6 +134,7 @@ describe('staging lines (§6)', () => {
         [kind]: record,
         quantity: 2,
         ...(kind !== 'instrument' && { expiry_date: null }),
+        unit_price: null,
       });
 
       const other = (await stage(kind, second, '4')).json();

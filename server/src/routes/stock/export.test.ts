@@ -56,6 +56,7 @@ const CHEMICAL_HEADER = [
   'Manufacturer',
   'Supplier',
   'Storage place',
+  'Unit price',
 ];
 
 describe('GET /api/storeobjects/{kind}objs/export/', () => {
@@ -66,7 +67,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       method: 'PATCH',
       url: `/api/storeobjects/chemicalobjs/${ethanol}/`,
       headers: authHeader(token),
-      payload: { minimum_quantity: 2000000.5, expiry_date: '2030-01-31' },
+      payload: { minimum_quantity: 2000000.5, expiry_date: '2030-01-31', unit_price: 0.0452 },
     });
     expect(alerts.statusCode).toBe(200);
     const response = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/export/?ordering=-quantity' });
@@ -93,6 +94,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'Merck',
         'Daraz',
         '',
+        '0.0452',
       ],
       [
         '2',
@@ -107,6 +109,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'LIQUID',
         'Merck',
         'Daraz',
+        '',
         '',
       ],
     ]);
@@ -153,6 +156,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       'Manufacturer',
       'Supplier',
       'Storage place',
+      'Unit price',
     ]);
     // ExcelJS leaves empty cells out of a row's values.
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
@@ -194,9 +198,18 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
       'Manufacturer',
       'Supplier',
       'Storage place',
+      'Unit price',
     ]);
     expect(rows).toHaveLength(count);
-    expect(rows[count - 1]).toEqual([`Probe ${count - 1}`, String(count - 1), '', 'Shimadzu', 'Daraz', '']);
+    expect(rows[count - 1]).toEqual([
+      `Probe ${count - 1}`,
+      String(count - 1),
+      '',
+      'Shimadzu',
+      'Daraz',
+      '',
+      '',
+    ]);
     // Three batches and the read that finds nothing more.
     expect(keysetReads).toHaveBeenCalledTimes(4);
     for (const call of keysetReads.mock.calls) expect(call[3]).toBe(STOCK_EXPORT_BATCH_SIZE);
@@ -214,7 +227,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
     expect(name.type).toBe(ExcelJS.ValueType.String);
     expect(name.value).toBe('=HYPERLINK("http://evil.example")');
     const csv = await t.app.inject({ url: '/api/storeobjects/instrumentobjs/export/?search=acme' });
-    expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz",`);
+    expect(csv.body.split('\r\n')[1]).toBe(`"'Acme;=1+2",4,,"Shimadzu","Daraz",,`);
   });
 
   it('stops reading the table when the client of an .xlsx download goes away', async () => {
@@ -309,6 +322,7 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
           state: 9,
           quantity: 7,
           storage_place: 12,
+          unit_price: 13,
         });
         // Without the amounts: the file describes the stock that is there, it brings none in.
         const mapping = { ...session.mapping, quantity: null };

@@ -80,10 +80,12 @@ function numberRange({ minimum, maximum, exclusiveMinimum }: Extract<FieldInput,
   };
 }
 
-/** A value as the field's input takes it, before it may be null, named or nested. */
-function valueSchema(field: StockField): TSchema {
+/**
+ * A value as the field's input takes it, before it may be null, named or nested; `description` where another
+ * write takes it with another meaning (a staged line's price).
+ */
+export function valueSchema(field: StockField, description = field.description ?? field.unit): TSchema {
   const { input } = field;
-  const description = field.description ?? field.unit;
   switch (input.type) {
     case 'text':
       if (input.format === 'cas-number') return casNumber();

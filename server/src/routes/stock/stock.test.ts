@@ -77,6 +77,7 @@ describe('read shapes (§4.1)', () => {
       opened_on: null,
       minimum_quantity: null,
       storage_place: null,
+      unit_price: null,
       hazard_statements: [],
       signal_word: null,
       signal_word_overridden: false,
@@ -92,6 +93,7 @@ describe('read shapes (§4.1)', () => {
       quantity: 3,
       minimum_quantity: null,
       storage_place: null,
+      unit_price: null,
     });
     const glass = await created(GLASSWARES, glassware({ name: 'Beaker' }));
     expect(glass).toEqual({
@@ -105,6 +107,7 @@ describe('read shapes (§4.1)', () => {
       expiry_date: null,
       minimum_quantity: null,
       storage_place: null,
+      unit_price: null,
     });
 
     for (const [url, record] of [
