@@ -7,12 +7,11 @@ import { labRoleOf } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
 import type { RequestLineRow, RequestRow } from '../db/repositories/requests';
-import { recordFacts, type RecordFacts } from '../db/repositories/requestStock';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
-import { chargeAmount, fromUnitPriceE4, minorDigits } from '../domain/money';
+import { chargeAmount, minorDigits, toUnitPriceE4 } from '../domain/money';
 import {
   allows,
   REQUEST_TRANSITIONS,
@@ -152,28 +151,21 @@ export const today = ({ labTimeZone, now }: Pick<RequestsContext, 'labTimeZone' 
 
 // ---- Reading ----
 
-interface RecordsOfLines {
-  records: Map<string, StockRecords[StockKind]>;
-  facts: Map<string, RecordFacts>;
-}
-
 const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
 
-/** The §4.1 records and the facts (catalog entry, price) of what the lines name, one query of each per kind. */
-export async function recordsOfLines(
+/** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
+async function recordsOfLines(
   db: Db,
   lines: readonly Pick<RequestLineRow, 'object_type' | 'object_id'>[],
-): Promise<RecordsOfLines> {
+): Promise<Map<string, StockRecords[StockKind]>> {
   const records = new Map<string, StockRecords[StockKind]>();
-  const facts = new Map<string, RecordFacts>();
   for (const kind of STOCK_KINDS) {
     const type = OBJECT_TYPES[kind];
     const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
     for (const record of await findStockRecords(db, kind, ids))
       records.set(recordKey(type, record.id), record);
-    for (const [id, fact] of await recordFacts(db, kind, ids)) facts.set(recordKey(type, id), fact);
   }
-  return { records, facts };
+  return records;
 }
 
 /** The catalog name of a record, as its §4.1 shape nests it. */
@@ -190,7 +182,7 @@ export async function toRequests(
     db,
     rows.map((row) => row.id),
   );
-  const { records, facts } = await recordsOfLines(db, lines);
+  const records = await recordsOfLines(db, lines);
   const funds = await fundsById(
     db,
     rows.map((row) => row.fund_id),
@@ -203,11 +195,11 @@ export async function toRequests(
         const kind = KIND_OF_TYPE[line.object_type];
         const key = recordKey(line.object_type, line.object_id);
         const record = records.get(key);
-        const fact = facts.get(key);
         // A stock record named by a request line cannot be deleted (stockReferences).
-        if (!record || !fact) throw new Error(`request line ${line.id} names a missing record ${key}`);
+        if (!record) throw new Error(`request line ${line.id} names a missing record ${key}`);
         const inUnits = (base: number) => fromBaseQuantity(kind, base);
-        const price = fact.unit_price_e4;
+        const unitPrice = readField(kind, stockField(kind, 'unit_price'), record) as number | null;
+        const price = toUnitPriceE4(unitPrice);
         return {
           id: line.id,
           object_type: line.object_type,
@@ -217,7 +209,7 @@ export async function toRequests(
           quantity: inUnits(line.quantity),
           approved_quantity: line.approved_quantity === null ? null : inUnits(line.approved_quantity),
           issued_quantity: inUnits(line.issued_quantity),
-          unit_price: fromUnitPriceE4(price),
+          unit_price: unitPrice,
           estimated_cost:
             price === null
               ? null
@@ -341,7 +333,7 @@ async function checkedInput(
     errors.add('lines', requestMessages.tooManyLines);
     errors.throwIfAny();
   }
-  const { facts } = await recordsOfLines(trx, input.lines);
+  const records = await recordsOfLines(trx, input.lines);
   const firstLineOf = new Map<string, number>();
   const lines = input.lines.map((line, index) => {
     const number = index + 1;
@@ -350,7 +342,7 @@ async function checkedInput(
     const first = firstLineOf.get(key);
     if (first !== undefined) errors.add('lines', requestMessages.repeatedRecord(number, first));
     else firstLineOf.set(key, number);
-    if (!facts.has(key))
+    if (!records.has(key))
       errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(line.object_id)}`);
     const quantity = lineQuantity(errors, number, kind, line.quantity);
     return {

@@ -3,14 +3,12 @@ import { hasExpiry, specOf, type StockKind } from '../../domain/stockKinds';
 import type { Executor } from '../executor';
 
 // What requests read of stock records besides their §4.1 shape: the catalog entry a record belongs to (a request is
-// fulfilled from any record of it), its unit price, and the records a line may be picked from.
+// fulfilled from any record of it) and its expiry, and the records a line may be picked from.
 
 export interface RecordFacts {
   id: number;
   /** The record's catalog entry (chemical_id, instrument_id or glassware_id). */
   catalog_id: number;
-  /** Ten-thousandths of the currency's major unit per ml or piece; null: no price. */
-  unit_price_e4: number | null;
   /** A calendar date; null for none, and for kinds that do not expire. */
   expiry_date: string | null;
 }
@@ -25,7 +23,7 @@ export async function recordFacts(
   const { stockTable, catalog } = specOf(kind);
   const expiry = hasExpiry(kind) ? sql.ref('expiry_date') : sql`null`;
   const { rows } = await sql<RecordFacts>`
-    select id, ${sql.ref(catalog.foreignKey)} as catalog_id, unit_price_e4, ${expiry} as expiry_date
+    select id, ${sql.ref(catalog.foreignKey)} as catalog_id, ${expiry} as expiry_date
     from ${sql.table(stockTable)} where id in (${sql.join([...new Set(ids)])})`.execute(db);
   return new Map(
     rows.map((row) => [
@@ -33,8 +31,6 @@ export async function recordFacts(
       {
         id: Number(row.id),
         catalog_id: Number(row.catalog_id),
-        // PostgreSQL returns bigint columns as text.
-        unit_price_e4: row.unit_price_e4 === null ? null : Number(row.unit_price_e4),
         expiry_date: row.expiry_date,
       },
     ]),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { createLocation, createStockRecord, expectStockConsistent } from '../../testing/stockApi';
 import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
 import { buildTestApp, type TestApp } from '../../testing/testApp';
@@ -23,11 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Sets a record's unit price (ten-thousandths of a euro) as the price routes of issue 24 will. */
-async function setPrice(table: string, id: number, unitPriceE4: number) {
-  await sql`update ${sql.table(table)} set unit_price_e4 = ${unitPriceE4} where id = ${id}`.execute(t.db);
-}
-
 const chemicalLine = (object_id: number, quantity: number) => ({
   object_type: 'CHEMICAL',
   object_id,
@@ -45,12 +39,13 @@ async function auditActionsOf(requestId: number): Promise<string[]> {
 
 describe('the whole loop', () => {
   it('member asks, manager reduces and approves, the store fulfils in two parts, the back-order closes', async () => {
-    const acetone = await createStockRecord(t, store, 'chemical', 300, 'Acetone loop');
+    const acetone = await createStockRecord(t, store, 'chemical', 300, 'Acetone loop', {
+      unit_price: 0.0452,
+    });
     const otherBottle = await createStockRecord(t, store, 'chemical', 1000, 'Acetone loop', {
       manufacturer: 'Sigma',
     });
     const flask = await createStockRecord(t, store, 'glassware', 10, 'Flask loop');
-    await setPrice('chemical_stock', acetone, 452); // 0.0452 EUR per ml
 
     const asked = await submitRequest(t, member.token, lab, {
       fund,
