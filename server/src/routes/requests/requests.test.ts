@@ -413,3 +413,88 @@ describe('stock records on a request', () => {
     expect(response.json().detail).toContain('a request from a lab');
   });
 });
+
+describe('who may see and decide a request', () => {
+  it('names its lab through the request: another lab’s people get 403, as for an unknown one; the store 404', async () => {
+    const record = await createStockRecord(t, store, 'chemical', 10);
+    const asked = await submitRequest(t, member.token, lab, { fund, lines: [chemicalLine(record, 1)] });
+    const otherLab = await createLocation(t, store);
+    const outsider = await labUser(t, store, [{ location: otherLab, role: 'manager' }]);
+    const { token: auditor } = await t.signedInUser();
+    await callAs(
+      t,
+      store,
+      'PATCH',
+      `/api/account/users/${(await callAs(t, auditor, 'GET', '/api/account/me/')).json().id}/`,
+      {
+        role: 'auditor',
+      },
+    );
+    const forbidden = { detail: 'You do not have permission to perform this action.' };
+
+    for (const url of [`/api/requests/${asked.id}/`, '/api/requests/999999/']) {
+      const response = await callAs(t, outsider.token, 'GET', url);
+      expect([response.statusCode, response.json()]).toEqual([403, forbidden]);
+    }
+    expect((await callAs(t, outsider.token, 'POST', `/api/requests/${asked.id}/approve/`)).statusCode).toBe(
+      403,
+    );
+    expect((await callAs(t, auditor, 'GET', `/api/requests/${asked.id}/`)).statusCode).toBe(200);
+    expect((await callAs(t, auditor, 'GET', '/api/requests/999999/')).statusCode).toBe(404);
+    // The store reads every request but neither asks nor decides for a lab: 404 for an unknown one, else 403.
+    expect((await requestAction(t, store, 999999, 'approve')).statusCode).toBe(404);
+    expect((await requestAction(t, store, asked.id, 'approve')).json()).toEqual(forbidden);
+    expect((await requestAction(t, member.token, asked.id, 'approve')).json()).toEqual(forbidden);
+    const storeAsks = await callAs(t, store, 'POST', `/api/labs/${lab}/requests/`, {
+      fund,
+      lines: [chemicalLine(record, 1)],
+    });
+    expect(storeAsks.json()).toEqual(forbidden);
+    expect((await callAs(t, store, 'POST', '/api/labs/999999/requests/', {})).statusCode).toBe(404);
+  });
+
+  it('lists a lab’s requests newest first, filtered by status; the store’s queue oldest needed-by first', async () => {
+    const queueLab = await createLocation(t, store);
+    const queueFund = await createFund(t, store, queueLab, 'Q');
+    const asker = await labUser(t, store, [{ location: queueLab, role: 'manager' }]);
+    const record = await createStockRecord(t, store, 'instrument', 10);
+    const ask = async (needed_by: string | null) => {
+      const asked = await submitRequest(t, asker.token, queueLab, {
+        fund: queueFund,
+        needed_by,
+        lines: [{ object_type: 'INSTRUMENT', object_id: record, quantity: 1 }],
+      });
+      await requestAction(t, asker.token, asked.id, 'approve');
+      return asked.id;
+    };
+    const none = await ask(null);
+    const late = await ask('2098-12-31');
+    const soon = await ask('2098-01-01');
+    const open = await submitRequest(t, asker.token, queueLab, {
+      fund: queueFund,
+      lines: [{ object_type: 'INSTRUMENT', object_id: record, quantity: 1 }],
+    });
+
+    const ids = (response: { json: () => { results: { id: number }[] } }) =>
+      response.json().results.map((request) => request.id);
+    const queue = await callAs(t, store, 'GET', `/api/management/requests/?lab=${queueLab}`);
+    expect(ids(queue)).toEqual([soon, late, none]);
+    const submitted = await callAs(
+      t,
+      store,
+      'GET',
+      `/api/management/requests/?lab=${queueLab}&status=SUBMITTED`,
+    );
+    expect(ids(submitted)).toEqual([open.id]);
+    const labList = await callAs(t, asker.token, 'GET', `/api/labs/${queueLab}/requests/?limit=2`);
+    expect(labList.json()).toMatchObject({ count: 4, previous: null });
+    expect(ids(labList)).toEqual([open.id, soon]);
+    const approvedOnly = await callAs(
+      t,
+      asker.token,
+      'GET',
+      `/api/labs/${queueLab}/requests/?status=approved`,
+    );
+    expect(ids(approvedOnly)).toEqual([soon, late, none]);
+  });
+});
