@@ -25,6 +25,7 @@ import { measureImportCommit, onPostgres } from './importCommit.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
 import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
+import { measureRequests } from './requests.bench';
 import { measureRequestValues } from './validation.bench';
 import { measureUploads } from './uploads.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
@@ -475,6 +476,11 @@ const importCommit: Benchmark = {
 };
 const hostileUploads: Benchmark = { name: 'hostile uploads', run: ({ app }) => measureUploads(app) };
 
+const labRequests: Benchmark = {
+  name: 'lab requests: pick suggestion and fulfilment',
+  run: ({ app, baseUrl }) => measureRequests(app, baseUrl),
+};
+
 // The import and the merge write stock, so they come (with the dashboard, which then sees them) last.
 const allBenchmarks: Benchmark[] = [
   fuzzySearch,
@@ -488,6 +494,7 @@ const allBenchmarks: Benchmark[] = [
   spreadsheetImport,
   importCommit,
   hostileUploads,
+  labRequests,
   shipmentMerge,
   dashboardOverHttp,
 ];
