@@ -1,4 +1,3 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { Updateable } from 'kysely';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
@@ -20,7 +19,6 @@ import {
   type RequestActor,
 } from '../domain/requests';
 import {
-  byKind,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
@@ -34,10 +32,10 @@ import {
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
-import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
 import { fundMessages } from './funds';
+import { LINE_QUANTITY } from './issueCart';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
 // manager too), the store fulfils (services/requestFulfilment.ts). Every change of status goes through `transition`,
@@ -120,9 +118,6 @@ export const requestMessages = {
   aboveAsked: (id: number, asked: string) => `Line ${id}: at most the ${asked} asked for.`,
 };
 
-/** A line's quantity rule, by kind: what may be moved out of stock. */
-const LINE_QUANTITY = byKind((kind) => Type.Object({ quantity: movedQuantity(kind) }));
-
 /** Errors of one item of a list, as docs/api.md §21.1 words them: `Line 2: quantity: …`. */
 function lineErrors(errors: FieldErrorCollector, line: number, error: unknown): void {
   if (!(error instanceof ValidationError)) throw error;
@@ -130,7 +125,7 @@ function lineErrors(errors: FieldErrorCollector, line: number, error: unknown): 
     texts.forEach((text) => errors.add('lines', `Line ${line}: ${field}: ${text}`));
 }
 
-/** A line's quantity in base units, or its errors added under `lines`. */
+/** A line's quantity in base units (the cart's rule: what may be moved out of stock), or its errors under `lines`. */
 export function lineQuantity(
   errors: FieldErrorCollector,
   line: number,
@@ -169,7 +164,7 @@ async function recordsOfLines(
 }
 
 /** The catalog name of a record, as its §4.1 shape nests it. */
-export const recordName = (kind: StockKind, record: StockRecords[StockKind]): string =>
+const recordName = (kind: StockKind, record: StockRecords[StockKind]): string =>
   readField(kind, stockField(kind, 'name'), record) as string;
 
 /** Requests in the API's shape, in the order given. */
@@ -286,7 +281,7 @@ export async function storeRequests(
 
 // ---- Audit ----
 
-export const requestTarget = (request: Pick<LabRequest, 'id'>, labName: string): AuditTarget => ({
+const requestTarget = (request: Pick<LabRequest, 'id'>, labName: string): AuditTarget => ({
   type: 'request',
   id: request.id,
   label: `Request from ${labName} (request #${request.id})`,
