@@ -60,13 +60,13 @@ export async function pickSuggestion(
       kind,
       ofKind.map((line) => line.object_id),
     );
-    for (const line of ofKind) catalogOf.set(line.id, facts.get(line.object_id)!.catalog_id);
-    const candidates = await pickCandidates(
-      db,
-      kind,
-      ofKind.map((line) => catalogOf.get(line.id)!),
-      day,
-    );
+    const needed = new Map<number, number>();
+    for (const line of ofKind) {
+      const catalogId = facts.get(line.object_id)!.catalog_id;
+      catalogOf.set(line.id, catalogId);
+      needed.set(catalogId, (needed.get(catalogId) ?? 0) + openQuantity(line));
+    }
+    const candidates = await pickCandidates(db, kind, needed, day);
     for (const candidate of candidates) {
       const key = `${type}:${candidate.catalog_id}`;
       candidatesOf.set(key, [...(candidatesOf.get(key) ?? []), candidate]);

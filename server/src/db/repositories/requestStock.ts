@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { hasExpiry, specOf, type StockKind } from '../../domain/stockKinds';
 import type { Executor } from '../executor';
 
@@ -54,31 +54,59 @@ const OPENED_ON = 'opened_on';
 
 /**
  * The kind's records of these catalog entries that hold something and have not expired by `today`, in the order a
- * store takes them: by catalog entry, opened ones first, then the earliest expiry (none last), then id. One query
- * for all the entries, over the stock table's (catalog id, id) index.
+ * store takes them: by catalog entry, opened ones first, then the earliest expiry (none last), then id; of each
+ * entry only as many as cover `needed` (base units, by catalog id), the record that completes it included. One
+ * query for all the entries, over the stock table's (catalog id, id) index; the running total (a window function,
+ * on both engines) keeps an entry's other records out of the answer.
  */
 export async function pickCandidates(
   db: Executor,
   kind: StockKind,
-  catalogIds: readonly number[],
+  needed: ReadonlyMap<number, number>,
   today: string,
 ): Promise<PickCandidate[]> {
-  if (catalogIds.length === 0) return [];
+  if (needed.size === 0) return [];
   const { stockTable, catalog, fields } = specOf(kind);
   const expires = hasExpiry(kind);
   const opens = fields.some((field) => field.name === OPENED_ON);
+  const entry = sql.ref(`s.${catalog.foreignKey}`);
   const expiry = expires ? sql.ref('s.expiry_date') : sql`null`;
   const openedOn = opens ? sql.ref(`s.${OPENED_ON}`) : sql`null`;
+  const takingOrder = (
+    opened: RawBuilder<unknown>,
+    expiryDate: RawBuilder<unknown>,
+    id: RawBuilder<unknown>,
+  ) =>
+    sql.join(
+      [
+        ...(opens ? [sql`case when ${opened} is null then 1 else 0 end`] : []),
+        ...(expires ? [sql`case when ${expiryDate} is null then 1 else 0 end`, expiryDate] : []),
+        id,
+      ],
+      sql`, `,
+    );
+  const amounts = sql.join(
+    [...needed].map(
+      ([catalogId, quantity]) => sql`(cast(${catalogId} as integer), cast(${quantity} as bigint))`,
+    ),
+  );
   const { rows } = await sql<PickCandidate>`
-    select s.id, ${sql.ref(`s.${catalog.foreignKey}`)} as catalog_id, c.name, s.quantity,
-      ${expiry} as expiry_date, ${openedOn} as opened_on, s.storage_place
-    from ${sql.table(stockTable)} s join ${sql.table(catalog.table)} c on c.id = ${sql.ref(`s.${catalog.foreignKey}`)}
-    where ${sql.ref(`s.${catalog.foreignKey}`)} in (${sql.join([...new Set(catalogIds)])}) and s.quantity > 0
-      ${expires ? sql`and (s.expiry_date is null or s.expiry_date >= ${today})` : sql``}
-    order by ${sql.ref(`s.${catalog.foreignKey}`)},
-      ${opens ? sql`case when ${openedOn} is null then 1 else 0 end,` : sql``}
-      ${expires ? sql`case when s.expiry_date is null then 1 else 0 end, s.expiry_date,` : sql``}
-      s.id`.execute(db);
+    with needed (catalog_id, quantity) as (values ${amounts})
+    select id, catalog_id, name, quantity, expiry_date, opened_on, storage_place from (
+      select s.id, ${entry} as catalog_id, c.name, s.quantity, ${expiry} as expiry_date, ${openedOn} as opened_on,
+        s.storage_place, n.quantity as needed,
+        coalesce(sum(s.quantity) over (partition by ${entry}
+          order by ${takingOrder(openedOn, expiry, sql.ref('s.id'))}
+          rows between unbounded preceding and 1 preceding), 0) as before
+      from ${sql.table(stockTable)} s
+        join needed n on n.catalog_id = ${entry}
+        join ${sql.table(catalog.table)} c on c.id = ${entry}
+      where s.quantity > 0 ${expires ? sql`and (s.expiry_date is null or s.expiry_date >= ${today})` : sql``}
+    ) candidates
+    where before < needed
+    order by catalog_id, ${takingOrder(sql.ref('opened_on'), sql.ref('expiry_date'), sql.ref('id'))}`.execute(
+    db,
+  );
   return rows.map((row) => ({
     ...row,
     id: Number(row.id),
