@@ -15,7 +15,7 @@ import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
 import { lineQuantity, today, transition, type LabRequest, type RequestsContext } from './requests';
 
-// The store's side of a request (docs/api.md §26.6–26.7): which records to take for each open line, and the issue
+// The store's side of a request (docs/api.md §26.7–26.8): which records to take for each open line, and the issue
 // that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.
 
 const openQuantity = (line: RequestLineRow): number => (line.approved_quantity ?? 0) - line.issued_quantity;
@@ -113,7 +113,6 @@ export interface FulfilPick {
 }
 
 export const fulfilMessages = {
-  noPicks: messages.emptyList,
   unknownLine: (pick: number, id: number) =>
     `Line ${pick}: request_line: ${id} is not a line of this request.`,
   otherEntry: (pick: number, type: StockObjectType, id: number) =>
@@ -125,7 +124,8 @@ export const fulfilMessages = {
 
 /**
  * Issues the picks to the request's lab, charged to its fund, in one transaction with the request locked: each pick a
- * record of its line's catalog entry, not expired, in the kind's unit; per line at most what is open. A short record
+ * record of its line's catalog entry, not expired, in the kind's unit (the route's schema wants at least one); per
+ * line at most what is open. A short record
  * → 409 naming it and nothing written (writeIssue). Then `fulfilled` when every line has all it was approved,
  * else `partly_fulfilled`.
  */
@@ -139,7 +139,6 @@ export async function fulfilRequest(
   const request = await transition(context, actor, id, 'fulfil', async (trx, row, _current, at) => {
     const lines = await findRequestLines(trx, [row.id]);
     const errors = new FieldErrorCollector();
-    if (picks.length === 0) errors.add('lines', fulfilMessages.noPicks);
     const day = today({ ...context, now: () => at });
     const toIssue: {
       object_type: StockObjectType;
