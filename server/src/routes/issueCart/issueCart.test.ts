@@ -121,6 +121,7 @@ describe('cart lines (§9)', () => {
         opened_on: null,
         minimum_quantity: null,
         storage_place: null,
+        unit_price: null,
         hazard_statements: [],
         signal_word: null,
         signal_word_overridden: false,

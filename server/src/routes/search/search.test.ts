@@ -176,6 +176,7 @@ describe('response shapes (§4.1)', () => {
     opened_on: null,
     minimum_quantity: null,
     storage_place: null,
+    unit_price: null,
     hazard_statements: [],
     signal_word: null,
     signal_word_overridden: false,
@@ -200,6 +201,7 @@ describe('response shapes (§4.1)', () => {
         quantity: 3,
         minimum_quantity: null,
         storage_place: null,
+        unit_price: null,
       },
     ]);
     expect((await search('type=glassware&query=beaker')).json()).toEqual([
@@ -214,6 +216,7 @@ describe('response shapes (§4.1)', () => {
         expiry_date: null,
         minimum_quantity: null,
         storage_place: null,
+        unit_price: null,
       },
     ]);
   });
