@@ -24,6 +24,7 @@ import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
 import importRoutes from './routes/imports';
 import ledgerRoutes from './routes/ledger';
+import chargeRoutes from './routes/charges';
 import mediaRoutes from './routes/media';
 import stockRoutes from './routes/stock';
 import searchRoutes from './routes/search';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(stockRoutes);
   await app.register(shipmentRoutes);
   await app.register(ledgerRoutes);
+  await app.register(chargeRoutes);
   await app.register(searchRoutes);
   await app.register(fileRoutes);
   await app.register(categoryRoutes);

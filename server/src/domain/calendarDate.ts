@@ -60,3 +60,31 @@ export function dateIn(timeZone: string, instant: Date): string {
     day: '2-digit',
   }).format(instant);
 }
+
+/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in milliseconds (negative west of Greenwich). */
+function offsetAt(timeZone: string, instant: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')!.value;
+  // "GMT" for UTC itself, else "GMT+05:30" / "GMT-03:00".
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -minutes : minutes) * 60_000;
+}
+
+/**
+ * The first instant of `date` in `timeZone`: its local midnight, or, where the clocks skip midnight (a change to
+ * summer time at 00:00), the moment they jump to the day.
+ */
+export function startOfDayIn(timeZone: string, date: string): Date {
+  const midnight = utcMidnight(date);
+  if (midnight === undefined) throw new RangeError(`not a calendar date: ${date}`);
+  // Local midnight read with the offset of UTC midnight, then with the offset there: the two differ only near a
+  // change of the clocks, and one of them is where the local day begins.
+  const first = midnight - offsetAt(timeZone, midnight);
+  const second = midnight - offsetAt(timeZone, first);
+  const begins = (instant: number) =>
+    dateIn(timeZone, new Date(instant)) === date && dateIn(timeZone, new Date(instant - 1)) !== date;
+  return new Date([second, first].find(begins) ?? first);
+}

@@ -1,4 +1,5 @@
-import { parseTimeBound, timeRange } from './timeRange';
+import { startOfDayIn } from './calendarDate';
+import { isMonth, monthRange, parseTimeBound, timeRange } from './timeRange';
 
 describe('parseTimeBound', () => {
   it.each([
@@ -85,5 +86,39 @@ describe('timeRange', () => {
       expect(start).toBeDefined();
       expect(start).toBe(end);
     }
+  });
+});
+
+describe('monthRange', () => {
+  it('runs from the first instant of the month to that of the next, in the time zone', () => {
+    expect(monthRange('2026-11', 'UTC')).toEqual({
+      start: '2026-11-01T00:00:00.000Z',
+      end: '2026-12-01T00:00:00.000Z',
+    });
+    expect(monthRange('2026-12', 'Europe/Berlin')).toEqual({
+      start: '2026-11-30T23:00:00.000Z',
+      end: '2026-12-31T23:00:00.000Z',
+    });
+    // Summer time begins on 29 March: April starts at UTC+2.
+    expect(monthRange('2026-03', 'Europe/Berlin')).toEqual({
+      start: '2026-02-28T23:00:00.000Z',
+      end: '2026-03-31T22:00:00.000Z',
+    });
+    expect(monthRange('2026-01', 'Asia/Kolkata').start).toBe('2025-12-31T18:30:00.000Z');
+  });
+
+  it('starts a day where the clocks skip its midnight at the moment they jump', () => {
+    // Chile's summer time begins at 00:00 on 6 September 2026: that day's first instant is 01:00 (UTC−3).
+    expect(startOfDayIn('America/Santiago', '2026-09-06').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(startOfDayIn('America/Sao_Paulo', '2018-11-04').toISOString()).toBe('2018-11-04T03:00:00.000Z');
+    expect(monthRange('2026-09', 'America/Santiago')).toEqual({
+      start: '2026-09-01T04:00:00.000Z',
+      end: '2026-10-01T03:00:00.000Z',
+    });
+  });
+
+  it('knows a month as YYYY-MM from 1900 on', () => {
+    expect(['2026-11', '1900-01', '9999-12'].every(isMonth)).toBe(true);
+    expect(['2026-13', '2026-00', '2026-1', '1899-12', '2026-11-01', ''].some(isMonth)).toBe(false);
   });
 });

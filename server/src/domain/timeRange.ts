@@ -1,3 +1,5 @@
+import { EARLIEST_DATE, startOfDayIn } from './calendarDate';
+
 /**
  * The bounds of a time filter (`from`, `to`), as instants comparable with stored timestamps (ISO-8601 UTC text with
  * milliseconds, which sort as they compare). A bound is a date (a whole UTC day) or a date and time, with an optional
@@ -101,5 +103,28 @@ export function timeRange(from?: string, to?: string): { start?: string; end?: s
   return {
     start: start === undefined || start <= FIRST_STORABLE ? undefined : new Date(start).toISOString(),
     end: end === undefined || end >= AFTER_LAST_STORABLE ? undefined : new Date(end).toISOString(),
+  };
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** Whether `text` names a month as `YYYY-MM` (from year 1900, as stock dates do). */
+export function isMonth(text: string): boolean {
+  return MONTH.test(text) && text >= EARLIEST_DATE.slice(0, 7);
+}
+
+/**
+ * A calendar month in a time zone (the lab's, LAB_TIME_ZONE) as the half-open range [start, end) of ISO instants:
+ * from the first instant of its first day to the first instant of the next month's, so every moment belongs to
+ * exactly one month.
+ */
+export function monthRange(month: string, timeZone: string): { start: string; end: string } {
+  const match = MONTH.exec(month);
+  if (!match) throw new RangeError(`not a month: ${month}`);
+  const [year, monthNumber] = [Number(match[1]), Number(match[2])];
+  const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return {
+    start: startOfDayIn(timeZone, `${month}-01`).toISOString(),
+    end: startOfDayIn(timeZone, `${next}-01`).toISOString(),
   };
 }

@@ -205,6 +205,9 @@ beforeAll(async () => {
   queries.set('/api/management/shipments/', 'type=chemical');
   queries.set('/api/management/stock-ledger/', `type=chemical&object_id=${chemical}`);
   queries.set('/api/management/fuzzysearch/', 'query=Ethanol');
+  queries.set('/api/management/statements/', 'month=2026-11');
+  queries.set('/api/management/statements/export/', 'month=2026-11');
+  queries.set('/api/labs/{locationId}/statements/', 'month=2026-11');
   bodies.set('/api/token/', { email: user.email, password: TEST_PASSWORD });
   bodies.set('/api/token/refresh/', { refresh });
   bodies.set('/api/token/varify/', { token });
@@ -538,11 +541,12 @@ function allowedCallers(method: string, path: string, lab: 'A' | 'B'): Set<Calle
   if (read && PUBLIC_READS.some((pattern) => pattern.test(slashed))) return EVERYONE;
   if (method === 'POST' && TOKEN_ROUTES.test(slashed)) return EVERYONE;
   if (read && slashed === '/api/account/me/') return SIGNED_IN;
-  const labPage = /^\/api\/labs\/\{locationId\}\/(holdings|issues|members)\/$/.exec(slashed);
+  const labPage = /^\/api\/labs\/\{locationId\}\/(holdings|issues|members|statements)\/$/.exec(slashed);
   if (labPage) {
     if (!read) return STORE_MANAGERS;
-    // Lab A's member reads its holdings and issues; lab B's manager reads those and its member list too.
-    const ofLab: Caller[] = lab === 'A' ? (labPage[1] === 'members' ? [] : ['memberOfA']) : ['managerOfB'];
+    // Lab A's member reads its holdings and issues; lab B's manager reads those, its member list and statements.
+    const managersOnly = labPage[1] === 'members' || labPage[1] === 'statements';
+    const ofLab: Caller[] = lab === 'A' ? (managersOnly ? [] : ['memberOfA']) : ['managerOfB'];
     return new Set<Caller>([...STORE_READERS, ...ofLab]);
   }
   if (read && !OWN_WORKING_LISTS.test(slashed)) return STORE_READERS;

@@ -96,6 +96,7 @@ export const messages = {
   casNumber: 'Enter a valid CAS registry number.',
   molecularFormula: 'Enter a valid molecular formula.',
   stockDate: `Enter a real date (YYYY-MM-DD), not before ${EARLIEST_DATE}.`,
+  month: 'Enter a month as YYYY-MM.',
   dateOrDateTime: 'Enter a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]).',
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
   /** `codePoint`: `U+202E`. */

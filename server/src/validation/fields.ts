@@ -116,6 +116,11 @@ export function dateOrDateTime(description?: string) {
   return Type.String({ format: 'date-or-datetime', description });
 }
 
+/** A calendar month, `2026-11`, from 1900 (domain/timeRange.ts). */
+export function month(description?: string) {
+  return Type.String({ format: 'month', description });
+}
+
 /** A real calendar date (`2027-03-31`), not before 1900 (domain/calendarDate.ts). */
 export function stockDate(description?: string) {
   return Type.String({ format: 'stock-date', description });

@@ -3,7 +3,7 @@ import { isValidCasNumber } from '../domain/chemistry/cas';
 import { isValidFormula } from '../domain/chemistry/formula';
 import { isStockDate } from '../domain/calendarDate';
 import type { OrderingTerm } from '../domain/stockListing';
-import { parseTimeBound } from '../domain/timeRange';
+import { isMonth, parseTimeBound } from '../domain/timeRange';
 import { MAX_ROW_ID, NO_ROW_ID } from '../http/schemas';
 import { firstFewOf, messages, type FieldErrors, ValidationError } from './errors';
 
@@ -100,6 +100,7 @@ const FORMATS: Record<string, { test: (text: string) => boolean; message: string
     message: messages.dateOrDateTime,
   },
   'stock-date': { test: isStockDate, message: messages.stockDate },
+  month: { test: isMonth, message: messages.month },
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

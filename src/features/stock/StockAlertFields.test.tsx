@@ -84,11 +84,12 @@ describe('the stock forms', () => {
   it("show glassware's values when editing and clear an emptied one", async () => {
     await updateStock('glassware', 1, { expiry_date: '2030-01-01', minimum_quantity: 5 });
     const { user, dialog } = await openForm('Glassware', 'Edit Beaker', 'Edit Glassware');
-    expect(inputNames(dialog).slice(-4)).toEqual([
+    expect(inputNames(dialog).slice(-5)).toEqual([
       'quantity',
       'expiry_date',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ]);
     expect(within(dialog).getByLabelText('Expiry date')).toHaveValue('2030-01-01');
     expect(within(dialog).getByLabelText('Minimum quantity')).toHaveValue(5);
@@ -110,6 +111,7 @@ describe('the stock forms', () => {
       'quantity',
       'minimum_quantity',
       'storage_place',
+      'unit_price',
     ]);
     for (const [label, value] of [
       ['Name', 'Balance'],

@@ -80,7 +80,8 @@ describe('StorePage', () => {
     const file = await inject({ url: csvUrl });
     expect(file.statusCode).toBe(200);
     const [header, ...rows] = parse(Buffer.from(file.body), { bom: true }) as string[][];
-    expect(header).toEqual(headers().map((name) => unitHeaders[name] ?? name));
+    // The file adds the unit price, which the tab does not show.
+    expect(header).toEqual([...headers().map((name) => unitHeaders[name] ?? name), 'Unit price']);
     expect(rows).toEqual([
       [
         '1',
@@ -96,8 +97,24 @@ describe('StorePage', () => {
         'Sigma-Aldrich',
         'Daraz',
         '',
+        '',
       ],
-      ['2', 'Ethanol', '', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', 'LIQUID', 'Merck', 'Daraz', ''],
+      [
+        '2',
+        'Ethanol',
+        '',
+        '64-17-5',
+        'C2H6O',
+        '46.069',
+        '99.5',
+        '250.5',
+        '',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+        '',
+        '',
+      ],
     ]);
     expect(cellsOf('Sodium chloride')).toEqual([
       '1',
@@ -405,11 +422,12 @@ describe('AdminStorePage', () => {
       hazard_statements: [],
       signal_word: 'DERIVED',
       storage_classes: [],
-      // The fields of docs/api.md §11 go back as they were: unset.
+      // The fields of docs/api.md §11 and later go back as they were: unset.
       expiry_date: null,
       opened_on: null,
       minimum_quantity: null,
       storage_place: null,
+      unit_price: null,
     });
     expect(sentRequests()).toContain('PUT /api/storeobjects/chemicalobjs/1/');
   });

@@ -38,15 +38,18 @@ export async function insertIssueLines(trx: Executor, lines: Insertable<IssueLin
   if (lines.length > 0) await trx.insertInto('issue_lines').values(lines).execute();
 }
 
-/** The catalog name of an issue line's stock record (`l`), read from its kind's stock table and catalog. */
-function catalogNameOfLine(): RawBuilder<string | null> {
+/**
+ * The catalog name of the stock record named by the columns `typeColumn` (an object_type) and `idColumn` (its id),
+ * read from its kind's stock table and catalog: an issue line's (`l.object_type`, `l.stock_id`), a charge's.
+ */
+export function catalogNameOf(typeColumn: string, idColumn: string): RawBuilder<string | null> {
   const byKind = STOCK_KINDS.map((kind) => {
     const { stockTable, catalog } = specOf(kind);
     const name = sql`(select c.name from ${sql.table(stockTable)} s join ${sql.table(catalog.table)} c
-      on c.id = ${sql.ref(`s.${catalog.foreignKey}`)} where s.id = l.stock_id)`;
+      on c.id = ${sql.ref(`s.${catalog.foreignKey}`)} where s.id = ${sql.ref(idColumn)})`;
     return sql`when ${sql.lit(OBJECT_TYPES[kind])} then ${name}`;
   });
-  return sql<string | null>`case l.object_type ${sql.join(byKind, sql` `)} end`;
+  return sql<string | null>`case ${sql.ref(typeColumn)} ${sql.join(byKind, sql` `)} end`;
 }
 
 /** Issues of a location, or the one issue with `issueId`: newest first, each with its lines in merge order. */
@@ -71,7 +74,7 @@ export async function findIssues(
       'l.object_type',
       'l.quantity',
       'l.returned_quantity',
-      catalogNameOfLine().as('name'),
+      catalogNameOf('l.object_type', 'l.stock_id').as('name'),
     ])
     .orderBy('l.issue_id')
     .orderBy('l.position');
@@ -98,6 +101,14 @@ export async function findIssues(
     lines.set(row.issue_id, list);
   }
   return issues.map((issue) => ({ ...issue, lines: lines.get(issue.id) ?? [] }));
+}
+
+/** The issue's own row: its location, request and fund (issue 24). */
+export async function findIssueRow(
+  db: Executor,
+  issueId: number,
+): Promise<Selectable<IssuesTable> | undefined> {
+  return db.selectFrom('issues').selectAll().where('id', '=', issueId).executeTakeFirst();
 }
 
 /** A line of the issue (a line of another issue is not found); with `lock`, locked like lockRowsIfSupported. */

@@ -189,7 +189,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       },
       async (request) =>
         issueReturns.returnIssuedQuantity(
-          context(),
+          { ...context(), currency: app.config.currency },
           currentUser(request),
           request.params.issueId,
           request.params.lineId,
