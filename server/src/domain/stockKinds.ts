@@ -813,6 +813,17 @@ export function byKind<T>(valueOf: (kind: StockKind) => T): Record<StockKind, T>
   return Object.fromEntries(STOCK_KINDS.map((kind) => [kind, valueOf(kind)])) as Record<StockKind, T>;
 }
 
+/**
+ * byKind for a value whose type follows the kind (`{ [K in StockKind]: SpecTable[K]['stockTable'] }`): TypeScript
+ * cannot check a mapped type against one function over every kind, so the caller names the type and this is the
+ * one place that asserts it.
+ */
+export function byKindAs<M extends Record<StockKind, unknown>>(
+  valueOf: (kind: StockKind) => M[StockKind],
+): M {
+  return byKind(valueOf) as M;
+}
+
 /** The unit of a kind's quantities, as the API and its messages name it. */
 export const STOCK_UNITS = {
   chemical: 'ml',

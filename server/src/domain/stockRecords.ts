@@ -3,12 +3,12 @@ import { GHS_PICTOGRAMS, SIGNAL_WORDS, type GhsPictogramCode, type SignalWord } 
 import { STORAGE_CLASSES, type MarkedStorageClass } from './chemistry/storageCompatibility';
 import {
   specOf,
-  STOCK_KINDS,
   stockField,
   type SpecTable,
   type StockField,
   type StockKind,
   type StockUnit,
+  byKindAs,
 } from './stockKinds';
 
 // The §4.1 read shapes of stock records (SERVER.md), built from the stock-kind table: the JSON schemas the routes
@@ -163,6 +163,6 @@ function recordSchema<K extends StockKind>(kind: K) {
 }
 
 /** The §4.1 read shapes, by kind. */
-export const STOCK_RECORD_SCHEMAS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, recordSchema(kind)]),
-) as unknown as { [K in StockKind]: ReturnType<typeof recordSchema<K>> };
+export const STOCK_RECORD_SCHEMAS = byKindAs<{ [K in StockKind]: ReturnType<typeof recordSchema<K>> }>(
+  (kind) => recordSchema(kind),
+);

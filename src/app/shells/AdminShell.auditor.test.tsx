@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/render';
 import { LAB_PEOPLE, mergeShipment, signIn, seedLabRoles, stageLine } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
@@ -51,7 +51,7 @@ describe('AdminShell for an auditor', () => {
 
   it('shows the Store with History and Print label but no New, Edit, Delete or Import', async () => {
     const { store } = await renderAsAuditor();
-    store.dispatch(adminPageSelected(2));
+    act(() => store.dispatch(adminPageSelected(2)));
 
     expect(await screen.findByRole('button', { name: 'History of Ethanol' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print label of Ethanol' })).toBeInTheDocument();
@@ -64,24 +64,24 @@ describe('AdminShell for an auditor', () => {
   it('shows the accounts, locations, files and categories without a control that changes them', async () => {
     const { store } = await renderAsAuditor();
 
-    store.dispatch(adminPageSelected(5));
+    act(() => store.dispatch(adminPageSelected(5)));
     expect(await screen.findByRole('cell', { name: 'ann@lab.org' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New User' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit ann@lab.org' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset password for ann@lab.org' })).not.toBeInTheDocument();
 
-    store.dispatch(adminPageSelected(3));
+    act(() => store.dispatch(adminPageSelected(3)));
     expect(await screen.findByRole('heading', { name: 'Location' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
 
-    store.dispatch(adminPageSelected(7));
+    act(() => store.dispatch(adminPageSelected(7)));
     expect(
       await screen.findByRole('button', { name: '1 substance linked to msds_ethanol.pdf' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete msds_ethanol.pdf' })).not.toBeInTheDocument();
 
-    store.dispatch(adminPageSelected(8));
+    act(() => store.dispatch(adminPageSelected(8)));
     const categories = await screen.findByRole('table', { name: 'Categories' });
     expect(within(categories).getByRole('cell', { name: 'Protocols' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Category' })).not.toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('AdminShell for an auditor', () => {
     await stageLine('glassware', 1, 10);
     await mergeShipment('glassware');
     const { user, store } = await renderAsAuditor();
-    store.dispatch(adminPageSelected(6));
+    act(() => store.dispatch(adminPageSelected(6)));
     await user.click(await screen.findByRole('tab', { name: 'Glassware' }));
 
     const today = new Date().toISOString().slice(0, 10);
@@ -103,16 +103,16 @@ describe('AdminShell for an auditor', () => {
 
   it('opens the Ledger and the Audit log', async () => {
     const { store } = await renderAsAuditor();
-    store.dispatch(adminPageSelected(9));
+    act(() => store.dispatch(adminPageSelected(9)));
     expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
-    store.dispatch(adminPageSelected(10));
+    act(() => store.dispatch(adminPageSelected(10)));
     expect(await screen.findByRole('heading', { name: 'Audit' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('takes the controls away as soon as a store manager makes their own account an auditor', async () => {
     const { user, store } = await renderAs('ann@lab.org', 'ann-password');
-    store.dispatch(adminPageSelected(5));
+    act(() => store.dispatch(adminPageSelected(5)));
     await user.click(await screen.findByRole('button', { name: 'Edit ann@lab.org' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));

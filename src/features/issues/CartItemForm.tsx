@@ -13,10 +13,11 @@ import {
   type CartLineFields,
 } from '../../api/issueCart';
 import { objectTypes, type StockKind, type StockRecord } from '../../api/stock';
+import { byKind, specOf } from '../../api/stockKinds';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../components/notify';
 import { expiredOn } from '../../components/stockAlerts';
-import { amount, kindLabels, stockName } from '../../components/stockColumns';
+import { amount, kindLabels, stockName, units } from '../../components/stockColumns';
 import { expiredQuestion } from './expiredStock';
 
 /** The item the form works on: picked from the search (add mode) or a cart line (edit mode). */
@@ -26,9 +27,11 @@ export interface CartItem {
   line?: CartLine;
 }
 
-// What a quantity input lets through: pieces are whole numbers, ml have at most 3 decimals (SERVER.md §1.2).
-const wholeNumber = /^\d*$/;
-const millilitres = /^\d*(\.\d{0,3})?$/;
+// What a quantity input lets through: the kind's decimals (ml to the thousandth, whole pieces; SERVER.md §1.2).
+const quantityPatterns = byKind((kind) => {
+  const { decimals } = specOf(kind);
+  return decimals === 0 ? /^\d*$/ : new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`);
+});
 
 interface CartItemFormProps {
   item: CartItem;
@@ -87,12 +90,13 @@ export function CartItemForm({ item, today, onDone }: CartItemFormProps) {
           autoComplete="off"
           value={quantity}
           onChange={(event) => {
-            if ((kind === 'chemical' ? millilitres : wholeNumber).test(event.target.value))
-              setQuantity(event.target.value);
+            if (quantityPatterns[kind].test(event.target.value)) setQuantity(event.target.value);
           }}
           error={Boolean(quantityError)}
-          helperText={quantityError ?? (kind === 'chemical' ? 'In ml.' : 'In whole pieces.')}
-          slotProps={{ htmlInput: { inputMode: kind === 'chemical' ? 'decimal' : 'numeric' } }}
+          helperText={
+            quantityError ?? (specOf(kind).decimals > 0 ? `In ${units[kind]}.` : 'In whole pieces.')
+          }
+          slotProps={{ htmlInput: { inputMode: specOf(kind).decimals > 0 ? 'decimal' : 'numeric' } }}
         />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" loading={adding.isLoading || updating.isLoading}>

@@ -75,7 +75,13 @@ describe('CreateIssuePage', () => {
     const form = screen.getByRole('form', { name: 'Chosen item' });
     expect(within(form).getByRole('heading', { name: 'Ethanol (Chemical)' })).toBeInTheDocument();
     expect(within(form).getByText('Available: 250.5 ml')).toBeInTheDocument();
-    await user.type(within(form).getByRole('textbox', { name: /^Quantity/ }), '5.25');
+    const quantity = within(form).getByRole('textbox', { name: /^Quantity/ });
+    expect(within(form).getByText('In ml.')).toBeInTheDocument();
+    // ml to the thousandth: a fourth decimal does not get in.
+    await user.type(quantity, '5.2504');
+    expect(quantity).toHaveValue('5.250');
+    await user.clear(quantity);
+    await user.type(quantity, '5.25');
     await user.click(within(form).getByRole('button', { name: 'Add' }));
 
     expect(await screen.findByText('Ethanol added to the cart.')).toBeInTheDocument();
@@ -90,6 +96,7 @@ describe('CreateIssuePage', () => {
     const form = screen.getByRole('form', { name: 'Chosen item' });
     expect(within(form).getByText('Available: 20 pieces')).toBeInTheDocument();
     const quantity = within(form).getByRole('textbox', { name: /^Quantity/ });
+    expect(within(form).getByText('In whole pieces.')).toBeInTheDocument();
     await user.type(quantity, '2.5');
     expect(quantity).toHaveValue('25');
 

@@ -62,28 +62,41 @@ export function LabHoldings({ locationId, labName }: { locationId: number; labNa
   const { currentData: holdings, isFetching, isError } = useLabHoldingsQuery(locationId);
   const today = useLabToday();
 
-  if (isError) return <Alert severity="error">{GENERIC_ERROR}</Alert>;
-  if (holdings === undefined && isFetching) return <CenteredSpinner label="Loading holdings" />;
-  if (!holdings || holdings.length === 0)
-    return <Typography sx={{ py: 2 }}>{labName} holds nothing from the store now.</Typography>;
+  const body = isError ? (
+    <Alert severity="error">{GENERIC_ERROR}</Alert>
+  ) : holdings === undefined && isFetching ? (
+    <CenteredSpinner label="Loading holdings" />
+  ) : !holdings || holdings.length === 0 ? (
+    <Typography sx={{ py: 2 }}>{labName} holds nothing from the store now.</Typography>
+  ) : (
+    <Paper>
+      <ColumnTable
+        label={`Holdings of ${labName}`}
+        columns={shownColumns}
+        rows={holdings}
+        rowKey={(holding) => `${holding.object_type}-${holding.object_id}`}
+      />
+    </Paper>
+  );
   return (
     <LabTodayContext value={today}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-        <ExportCsvButton
-          subject={`${labName} holdings`}
-          columns={holdingColumns}
-          rows={holdings}
-          label={`Export CSV of the holdings of ${labName}`}
-        />
+      <Stack spacing={1}>
+        {/* The heading and the file's button on one line, as the issue history's below. */}
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h5" component="h2">
+            Holdings
+          </Typography>
+          {holdings && holdings.length > 0 && (
+            <ExportCsvButton
+              subject={`${labName} holdings`}
+              columns={holdingColumns}
+              rows={holdings}
+              label={`Export CSV of the holdings of ${labName}`}
+            />
+          )}
+        </Stack>
+        {body}
       </Stack>
-      <Paper>
-        <ColumnTable
-          label={`Holdings of ${labName}`}
-          columns={shownColumns}
-          rows={holdings}
-          rowKey={(holding) => `${holding.object_type}-${holding.object_id}`}
-        />
-      </Paper>
     </LabTodayContext>
   );
 }

@@ -91,9 +91,9 @@ export function LabPage({ IssueHistory }: LabPageProps) {
           {consumerTypeLabels[lab.consumer_type]} · you are its {labRoleLabels[lab.role].toLowerCase()}
         </Typography>
       </Stack>
-      <LabSection title="Holdings">
+      <section aria-label="Holdings">
         <LabHoldings locationId={lab.location} labName={lab.name} />
-      </LabSection>
+      </section>
       {/* The cards bring their heading, 'Issue history', with their Export CSV beside it. */}
       <section aria-label="Issue history">
         <IssueHistory location={{ id: lab.location, name: lab.name }} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useReturnIssueLineMutation, type IssuedItem } from '../../api/locations';
 import { stockKindOf } from '../../api/stock';
+import { specOf } from '../../api/stockKinds';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 import { numberOrNull } from '../../components/StockFormDialog';
@@ -58,7 +59,7 @@ export function ReturnItemDialog({ locationId, issueId, item, onClose }: ReturnI
         error={Boolean(message)}
         helperText={message ?? `At most ${amount(kind, max)}.`}
         slotProps={{
-          htmlInput: kind === 'chemical' ? { step: 'any', min: 0, max } : { step: 1, min: 1, max },
+          htmlInput: specOf(kind).decimals > 0 ? { step: 'any', min: 0, max } : { step: 1, min: 1, max },
           input: {
             endAdornment: <InputAdornment position="end">{units[kind]}</InputAdornment>,
           },

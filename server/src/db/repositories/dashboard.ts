@@ -3,9 +3,9 @@ import {
   hasExpiry,
   identityFields,
   OBJECT_TYPES,
-  STOCK_KINDS,
   type ExpiringKind,
   type StockKind,
+  byKind,
 } from '../../domain/stockKinds';
 import { STAGING_TABLES } from './shipments';
 import { STOCK_TABLES } from './stock';
@@ -274,14 +274,11 @@ export async function ownCartLines(
  * the supplier (SERVER.md §4.3). Each list starts with the prefix of the kind's identity index (migration 0002), so
  * finding a record's siblings reads that index.
  */
-const SAME_ITEM_COLUMNS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [
-    kind,
-    identityFields(kind)
-      .filter((field) => !(field.home.on === 'trade' && field.home.table === 'suppliers'))
-      .map((field) => keyColumn(kind, field)),
-  ]),
-) as Record<StockKind, string[]>;
+const SAME_ITEM_COLUMNS = byKind((kind) =>
+  identityFields(kind)
+    .filter((field) => !(field.home.on === 'trade' && field.home.table === 'suppliers'))
+    .map((field) => keyColumn(kind, field)),
+);
 
 /** A record below its minimum and the newest shipment line (not undone) of the same item, if it was ever shipped. */
 export interface ReorderRow extends AttentionRow {

@@ -2,14 +2,15 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { derivePictograms, effectiveSignalWord } from '../../domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../domain/chemistry/storageCompatibility';
 import {
+  byKind,
   fromBaseQuantity,
   fromStored,
   specOf,
-  STOCK_KINDS,
   stockField,
   type SpecTable,
   type StockField,
   type StockKind,
+  byKindAs,
 } from '../../domain/stockKinds';
 import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
@@ -44,9 +45,9 @@ export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & { id: n
 export type NewStockRow<K extends StockKind> = Insertable<StockTables[K]>;
 export type StockRowChanges<K extends StockKind> = Updateable<StockTables[K]>;
 
-export const STOCK_TABLES = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, specOf(kind).stockTable]),
-) as { [K in StockKind]: SpecTable[K]['stockTable'] };
+export const STOCK_TABLES = byKindAs<{ [K in StockKind]: SpecTable[K]['stockTable'] }>(
+  (kind) => specOf(kind).stockTable,
+);
 
 // Kysely cannot follow a table name that depends on a type parameter; the three tables share the columns used
 // through this alias (id, quantity), and the kind-specific values are typed by the signatures below.
@@ -126,29 +127,23 @@ function fieldReader(kind: StockKind, field: StockField): FieldReader {
   return (row) => fromStored(kind, field, row[column]);
 }
 
-/** How each kind reads its records: the columns it selects and its fields' readers in readOrder. */
-const RECORD_READS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => {
-    const spec = specOf(kind);
-    const fields = readOrder(kind);
-    const columns = fields.flatMap((field) => storedColumn(field) ?? []);
-    return [
-      kind,
-      {
-        columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : [])],
-        trade: fields.flatMap((field) => (field.home.on === 'trade' ? [field.home] : [])),
-        readers: fields.map((field) => [field.name, fieldReader(kind, field)] as const),
-      },
-    ];
-  }),
-) as Record<
-  StockKind,
-  {
-    columns: string[];
-    trade: Extract<StockField['home'], { on: 'trade' }>[];
-    readers: (readonly [string, FieldReader])[];
-  }
->;
+/** How a kind reads its records: the columns it selects and its fields' readers in readOrder. */
+interface RecordRead {
+  columns: string[];
+  trade: Extract<StockField['home'], { on: 'trade' }>[];
+  readers: (readonly [string, FieldReader])[];
+}
+
+const RECORD_READS = byKind((kind): RecordRead => {
+  const spec = specOf(kind);
+  const fields = readOrder(kind);
+  const columns = fields.flatMap((field) => storedColumn(field) ?? []);
+  return {
+    columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : [])],
+    trade: fields.flatMap((field) => (field.home.on === 'trade' ? [field.home] : [])),
+    readers: fields.map((field) => [field.name, fieldReader(kind, field)] as const),
+  };
+});
 
 /** The catalog ids a list names: the whole catalog (`undefined`) for a full list, which names most of it. */
 function namedIds(rows: StoredRow[], column: string, full: boolean): number[] | undefined {

@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
@@ -23,9 +23,7 @@ const tags = ['imports'];
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Each kind's rows are checked by its stock POST body (§4.3), with the same messages. */
-const ROW_SCHEMAS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, STOCK_WRITE_BODIES[kind].create]),
-) as unknown as Record<StockKind, RequestSchema>;
+const ROW_SCHEMAS = byKind((kind): RequestSchema => STOCK_WRITE_BODIES[kind].create);
 
 const ColumnMappingSchema = Type.Record(Type.String(), Type.Union([Type.Integer(), Type.Null()]), {
   description: 'Write field → the 0-based index of the column it is read from; null or absent: not imported',

@@ -3,9 +3,9 @@ import {
   headerWithUnit,
   readField,
   specOf,
-  STOCK_KINDS,
   stockField,
   type StockKind,
+  byKindAs,
 } from '../../domain/stockKinds';
 import type { CsvColumn } from '../../http/csv';
 
@@ -30,6 +30,6 @@ function exportColumns<K extends StockKind>(kind: K): CsvColumn<StockRecords[K]>
   return spec.numbered ? [POSITION, ...columns] : columns;
 }
 
-export const STOCK_EXPORT_COLUMNS = Object.fromEntries(
-  STOCK_KINDS.map((kind) => [kind, exportColumns(kind)]),
-) as { [K in StockKind]: CsvColumn<StockRecords[K]>[] };
+export const STOCK_EXPORT_COLUMNS = byKindAs<{ [K in StockKind]: CsvColumn<StockRecords[K]>[] }>((kind) =>
+  exportColumns(kind),
+);
