@@ -126,8 +126,6 @@ export interface StockViews {
   readonly form: readonly string[];
   /** The Store's columns (public and admin) and the Store files' columns. */
   readonly store: readonly string[];
-  /** Columns the Store's files add after the tab's: what a store manager works with but the Store does not show. */
-  readonly storeFileExtras: readonly string[];
   /** A record page's fields after its name: those that may be unset (nullable) only when set. */
   readonly recordPage: readonly string[];
   /** The Search page's result columns. */
@@ -477,7 +475,6 @@ const CHEMICAL = {
       'supplier',
       'storage_place',
     ],
-    storeFileExtras: ['unit_price'],
     recordPage: [
       'CAS_RN',
       'molecular_formula',
@@ -605,7 +602,6 @@ const INSTRUMENT = {
   views: {
     form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place', 'unit_price'],
     store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier', 'storage_place'],
-    storeFileExtras: ['unit_price'],
     recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place', 'unit_price'],
     search: ['name', 'quantity', 'manufacturer', 'supplier'],
     stagingForm: ['name', 'manufacturer', 'supplier', 'storage_place'],
@@ -705,7 +701,6 @@ const GLASSWARE = {
       'supplier',
       'storage_place',
     ],
-    storeFileExtras: ['unit_price'],
     recordPage: [
       'quantity',
       'size',

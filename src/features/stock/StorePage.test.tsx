@@ -80,8 +80,7 @@ describe('StorePage', () => {
     const file = await inject({ url: csvUrl });
     expect(file.statusCode).toBe(200);
     const [header, ...rows] = parse(Buffer.from(file.body), { bom: true }) as string[][];
-    // The file adds the unit price, which the tab does not show.
-    expect(header).toEqual([...headers().map((name) => unitHeaders[name] ?? name), 'Unit price']);
+    expect(header).toEqual(headers().map((name) => unitHeaders[name] ?? name));
     expect(rows).toEqual([
       [
         '1',
@@ -97,24 +96,8 @@ describe('StorePage', () => {
         'Sigma-Aldrich',
         'Daraz',
         '',
-        '',
       ],
-      [
-        '2',
-        'Ethanol',
-        '',
-        '64-17-5',
-        'C2H6O',
-        '46.069',
-        '99.5',
-        '250.5',
-        '',
-        'LIQUID',
-        'Merck',
-        'Daraz',
-        '',
-        '',
-      ],
+      ['2', 'Ethanol', '', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', 'LIQUID', 'Merck', 'Daraz', ''],
     ]);
     expect(cellsOf('Sodium chloride')).toEqual([
       '1',
