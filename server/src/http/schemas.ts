@@ -15,6 +15,8 @@ export const BadRequest = Type.Object(
 export const NoContent = Type.Null({ description: 'No content' });
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** A location (a lab) named by the path: the parameter the lab access classes read (plugins/auth.ts). */
+export const LocationParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 /** Path parameter pattern for `{id}`: a positive decimal integer, else the route does not match (404). */
 export const ID = '(^[1-9][0-9]{0,15}$)';

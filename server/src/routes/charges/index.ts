@@ -4,7 +4,7 @@ import { STOCK_UNITS } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../../http/csv';
 import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
-import { ID } from '../../http/schemas';
+import { ID, LocationParams } from '../../http/schemas';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import * as reports from '../../services/chargeReports';
 import { choice, dateOrDateTime, idFilter, integer, month } from '../../validation/fields';
@@ -186,7 +186,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           tags: [...tags, 'labs'],
           summary: "The lab's statement of the month",
           description: statementDescription,
-          params: Type.Object({ locationId: Type.Integer({ minimum: 1 }) }),
+          params: LocationParams,
           querystring: Type.Object(MonthQuery),
           response: { 200: StatementSchema },
         },

@@ -1,14 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
-import { ID } from '../../http/schemas';
+import { ID, LocationParams } from '../../http/schemas';
 import { currentActor } from '../../plugins/auth';
 import * as funds from '../../services/funds';
 import { text } from '../../validation/fields';
 
 const tags = ['funds'];
 
-const LabParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 const FundParams = Type.Object({
   locationId: Type.Integer({ minimum: 1 }),
   id: Type.Integer({ minimum: 1 }),
@@ -45,7 +44,7 @@ export default async function fundRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: "The lab's funds, by code, inactive ones included",
-            params: LabParams,
+            params: LocationParams,
             response: { 200: Type.Array(FundSchema) },
           },
         },
@@ -57,7 +56,7 @@ export default async function fundRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: 'Add a fund',
-            params: LabParams,
+            params: LocationParams,
             body: FundBody,
             response: { 201: FundSchema },
           },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 import { choice, idRef, number } from '../../validation/fields';
@@ -28,8 +28,6 @@ const CartLineBody = Type.Object({
   }),
 });
 const CartLinePatchBody = Type.Partial(CartLineBody);
-
-const MergeParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 /** §9: each signed-in user's issue cart and its merge into an issue. */
 export default async function issueCartRoutes(app: FastifyInstance) {
@@ -115,7 +113,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "Issue the caller's cart to a location, atomically",
-          params: MergeParams,
+          params: LocationParams,
           response: { 201: IssueSchema, 409: ErrorDetail },
         },
       },

@@ -4,15 +4,13 @@ import { LAB_ROLES } from '../../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
-import { ID } from '../../http/schemas';
+import { ID, LocationParams } from '../../http/schemas';
 import * as labs from '../../services/labs';
 import * as locations from '../../services/locations';
 import { IssueSchema } from '../locations';
 import { unionOf } from '../stockKindSchemas';
 
 const tags = ['labs'];
-
-const LabParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 const HoldingSchema = Type.Object({
   object_type: Type.Enum(Object.values(OBJECT_TYPES)),
@@ -44,7 +42,7 @@ export default async function labRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'What the lab holds: per stock record, what was issued to it and not returned',
-          params: LabParams,
+          params: LocationParams,
           response: { 200: Type.Array(HoldingSchema) },
         },
       },
@@ -59,7 +57,7 @@ export default async function labRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "The lab's issues, newest first (§8.3)",
-          params: LabParams,
+          params: LocationParams,
           response: { 200: Type.Array(IssueSchema) },
         },
       },
@@ -74,7 +72,7 @@ export default async function labRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "The lab's members and managers, by user id",
-          params: LabParams,
+          params: LocationParams,
           response: { 200: Type.Array(MemberSchema) },
         },
       },

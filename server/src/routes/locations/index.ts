@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueReturns from '../../services/issueReturns';
@@ -50,8 +50,6 @@ export const IssueSchema = Type.Object({
     }),
   ),
 });
-
-const LocationParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 const IssueLineParams = Type.Object({
   issueId: Type.Integer({ minimum: 1 }),

@@ -4,7 +4,7 @@ import { REQUEST_STATUSES, OPEN_FOR_THE_STORE } from '../../domain/requests';
 import { OBJECT_TYPES } from '../../domain/stockKinds';
 import { PageSchema, pageOf, PagingQuery, parsePage } from '../../http/paging';
 import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, rawId } from '../../http/schemas';
+import { ErrorDetail, ID, IdParams, rawId, LocationParams } from '../../http/schemas';
 import { currentActor } from '../../plugins/auth';
 import * as fulfilment from '../../services/requestFulfilment';
 import * as requests from '../../services/requests';
@@ -21,8 +21,6 @@ import {
 import { IssueSchema } from '../locations';
 
 const tags = ['requests'];
-
-const LabParams = Type.Object({ locationId: Type.Integer({ minimum: 1 }) });
 
 const quantityNote = 'ml for chemicals (> 0, at most 3 decimals), whole pieces (≥ 1) otherwise';
 
@@ -159,7 +157,7 @@ export default async function requestRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: "The lab's requests, newest first",
-            params: LabParams,
+            params: LocationParams,
             querystring: Type.Object({ status: statusFilter, ...PagingQuery }),
             response: { 200: PageSchema(RequestSchema, 'Requests, newest first') },
           },
@@ -181,7 +179,7 @@ export default async function requestRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: 'Ask the store for stock: submitted to the lab’s managers',
-            params: LabParams,
+            params: LocationParams,
             body: RequestBody,
             response: { 201: RequestSchema },
           },
