@@ -1,4 +1,5 @@
-import { amountText, chargeAmount, isCurrency, minorDigits, toUnitPriceE4 } from './money';
+import { amountText, chargeAmount, isCurrency, minorDigits } from './money';
+import { toUnitPriceE4 } from './unitPrice';
 import { toBaseQuantity } from './stockKinds';
 
 describe('chargeAmount', () => {

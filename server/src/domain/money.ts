@@ -6,8 +6,6 @@ import { UNIT_PRICE_SCALE } from './unitPrice';
 // arithmetic is written here, not taken from a decimal library, because it is one multiplication and one rounding
 // rule of the store's own (half-up per line, a return mirroring its issue) over integers that BigInt holds exactly.
 
-export { fromUnitPriceE4, MAX_UNIT_PRICE, toUnitPriceE4, UNIT_PRICE_DECIMALS } from './unitPrice';
-
 /** How many minor units a major unit has, by ISO 4217 code: EUR 2, JPY 0, KWD 3 (from the platform's Intl data). */
 export function minorDigits(currency: string): number {
   return (

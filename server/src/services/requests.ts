@@ -10,7 +10,8 @@ import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
-import { chargeAmount, minorDigits, toUnitPriceE4 } from '../domain/money';
+import { chargeAmount, minorDigits } from '../domain/money';
+import { toUnitPriceE4 } from '../domain/unitPrice';
 import {
   allows,
   REQUEST_TRANSITIONS,
