@@ -40,7 +40,8 @@ export const issueCartApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
     }),
     // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
-    // refetch, as do the location's issue history, the ledger and the history of each record issued.
+    // refetch, as do the location's issue history, the ledger, the history of each record issued and the
+    // statements, which gain its charges.
     mergeIssueCart: build.mutation<Issue, { locationId: number }>({
       query: ({ locationId }) => ({ url: `${url}${locationId}/merge/`, method: 'POST' }),
       invalidatesTags: onSuccess(({ locationId }, issue) => {
@@ -54,6 +55,7 @@ export const issueCartApi = apiSlice.injectEndpoints({
             recordTag('StockLedger', stockKindOf(item.object_type), item.id),
           ),
           listTag('Dashboard'),
+          listTag('Statement'),
         ];
       }),
     }),

@@ -82,8 +82,9 @@ export const locationsApi = apiSlice.injectEndpoints({
       query: (locationId) => `/api/management/issues/${locationId}/`,
       providesTags: (_issues, _error, locationId) => [idTag('Issue', locationId)],
     }),
-    // docs/api.md §9: the quantity goes back into stock as a RETURN ledger entry. The location's issues, the stock
-    // lists and searches of the item's kind, the ledger and the record's history refetch.
+    // docs/api.md §9: the quantity goes back into stock as a RETURN ledger entry and a negative charge. The
+    // location's issues, the stock lists and searches of the item's kind, the ledger, the record's history and the
+    // statements refetch.
     returnIssueLine: build.mutation<Issue, IssueLineReturn>({
       query: ({ issueId, item, quantity }) => ({
         url: `/api/management/issues/${issueId}/lines/${item.line_id}/return/`,
@@ -102,6 +103,7 @@ export const locationsApi = apiSlice.injectEndpoints({
           listTag('Ledger'),
           recordTag('StockLedger', kind, item.id),
           listTag('Dashboard'),
+          listTag('Statement'),
         ];
       }),
     }),

@@ -153,7 +153,8 @@ export const stockApi = apiSlice.injectEndpoints({
         listTag('Dashboard'),
       ]),
     }),
-    // The record may move to another page (or leave a search), so every shown page refetches.
+    // The record may move to another page (or leave a search), so every shown page refetches; its price is the
+    // requests' estimate.
     updateStock: build.mutation<StockRecord, StockWrite & { id: number }>({
       query: ({ kind, id, fields }) => ({ url: `${stockUrl(kind)}${id}/`, method: 'PUT', body: fields }),
       invalidatesTags: onSuccess(({ kind, id }) => [
@@ -163,6 +164,7 @@ export const stockApi = apiSlice.injectEndpoints({
         listTag('Ledger'),
         recordTag('StockLedger', kind, id),
         listTag('Dashboard'),
+        listTag('Request'),
       ]),
     }),
     // The rows after it move up one place, so every shown page refetches; its ADJUSTMENT entries go with it.

@@ -21,6 +21,9 @@ export const tagTypes = [
   'Category',
   'Dashboard',
   'Import',
+  'Fund',
+  'Request',
+  'Statement',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -208,6 +208,7 @@ beforeAll(async () => {
   queries.set('/api/management/statements/', 'month=2026-11');
   queries.set('/api/management/statements/export/', 'month=2026-11');
   queries.set('/api/labs/{locationId}/statements/', 'month=2026-11');
+  queries.set('/api/labs/{locationId}/statements/export/', 'month=2026-11');
   bodies.set('/api/token/', { email: user.email, password: TEST_PASSWORD });
   bodies.set('/api/token/refresh/', { refresh });
   bodies.set('/api/token/varify/', { token });
@@ -541,7 +542,9 @@ function allowedCallers(method: string, path: string, lab: 'A' | 'B'): Set<Calle
   if (read && PUBLIC_READS.some((pattern) => pattern.test(slashed))) return EVERYONE;
   if (method === 'POST' && TOKEN_ROUTES.test(slashed)) return EVERYONE;
   if (read && slashed === '/api/account/me/') return SIGNED_IN;
-  const labPage = /^\/api\/labs\/\{locationId\}\/(holdings|issues|members|statements)\/$/.exec(slashed);
+  const labPage = /^\/api\/labs\/\{locationId\}\/(holdings|issues|members|statements)\/(?:export\/)?$/.exec(
+    slashed,
+  );
   if (labPage) {
     if (!read) return STORE_MANAGERS;
     // Lab A's member reads its holdings and issues; lab B's manager reads those, its member list and statements.

@@ -358,4 +358,43 @@ describe('statements', () => {
     ]);
     expect(values.length).toBe(rows.length + 1);
   });
+
+  it('exports one lab’s statement for its manager: its rows only, its totals last', async () => {
+    const other = await createLocation(t, token);
+    const record = await createStockRecord(t, token, 'glassware', 10, 'Statement beaker');
+    await price('glassware', record, 3.5);
+    await travelTo('2027-11-10T10:00:00Z');
+    await issueStock(t, token, other, [['glassware', record, 2]]);
+    await travelTo('2027-12-01T12:00:00Z');
+
+    const csv = await call('GET', `/api/labs/${lab}/statements/export/?month=2027-11`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="labstore-statement-lab-${lab}-2027-11.csv"`,
+    );
+    const [, ...rows] = parse(csv.body, { bom: true }) as string[][];
+    expect(rows.map((row) => row[3])).toEqual([
+      'Issue',
+      'Fund total',
+      'Issue',
+      'Issue',
+      'Fund total',
+      'Issue',
+      'Fund total',
+      'Lab total',
+      'Total',
+    ]);
+    expect(rows.some((row) => row[6] === 'Statement beaker')).toBe(false);
+    expect(rows.at(-1)?.at(-1)).toBe('7.00');
+
+    const xlsx = await call('GET', `/api/labs/${other}/statements/export/?month=2027-11&format=xlsx`);
+    expect(xlsx.headers['content-disposition']).toBe(
+      `attachment; filename="labstore-statement-lab-${other}-2027-11.xlsx"`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values = workbook.worksheets[0].getSheetValues().slice(1) as unknown[][];
+    expect(values.at(-1)?.slice(1).at(-1)).toBe('7.00');
+    expect((await call('GET', '/api/labs/999999/statements/export/?month=2027-11')).statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
-import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { STOCK_UNITS } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../../http/csv';
 import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
@@ -142,6 +142,36 @@ export default async function chargeRoutes(app: FastifyInstance) {
     ),
   );
 
+  const ExportQuery = Type.Object({
+    ...MonthQuery,
+    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
+  });
+  const exportResponse = {
+    200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
+  };
+  const exportDescription =
+    'One row per charge (lab, fund, date in LAB_TIME_ZONE, kind, issue, request, item, quantity, unit, unit ' +
+    'price, amount in major units as text), each fund’s total after its lines, each lab’s after its funds, ' +
+    'the month’s last. See docs/api.md §24.3.';
+
+  /** A statement as a download: every lab's, or one lab's (its file named after the lab's id). */
+  async function sendStatement(
+    reply: FastifyReply,
+    { month: chosen, format = 'csv' }: Static<typeof ExportQuery>,
+    locationId?: number,
+  ) {
+    const statement = await reports.statement(context(), chosen, locationId);
+    const columns = reports.statementColumns(statement, app.config.labTimeZone);
+    const rows = reports.statementRows(statement);
+    // Written from the statement already read: a month's charges are few enough to hold.
+    async function* batches() {
+      yield rows;
+    }
+    const name = `labstore-statement-${locationId === undefined ? '' : `lab-${locationId}-`}${chosen}`;
+    if (format === 'xlsx') return sendXlsx(reply, `${name}.xlsx`, xlsxStream(columns, batches(), chosen));
+    return sendCsv(reply, `${name}.csv`, csvStream(columns, batches()));
+  }
+
   resource(app, '/api/management/statements/export/', (routes) =>
     routes.get(
       {
@@ -149,32 +179,12 @@ export default async function chargeRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "The month's statement as a CSV or .xlsx download",
-          description:
-            'One row per charge (lab, fund, date in LAB_TIME_ZONE, kind, issue, request, item, quantity, unit, unit ' +
-            'price, amount in major units as text), each fund’s total after its lines, each lab’s after its funds, ' +
-            'the month’s last. See docs/api.md §24.3.',
-          querystring: Type.Object({
-            ...MonthQuery,
-            format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-          }),
-          response: {
-            200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
-          },
+          description: exportDescription,
+          querystring: ExportQuery,
+          response: exportResponse,
         },
       },
-      async (request, reply) => {
-        const { month: chosen, format = 'csv' } = request.query;
-        const statement = await reports.statement(context(), chosen);
-        const columns = reports.statementColumns(statement, app.config.labTimeZone);
-        const rows = reports.statementRows(statement);
-        // Written from the statement already read: a month's charges are few enough to hold.
-        async function* batches() {
-          yield rows;
-        }
-        const name = `labstore-statement-${chosen}`;
-        if (format === 'xlsx') return sendXlsx(reply, `${name}.xlsx`, xlsxStream(columns, batches(), chosen));
-        return sendCsv(reply, `${name}.csv`, csvStream(columns, batches()));
-      },
+      async (request, reply) => sendStatement(reply, request.query),
     ),
   );
 
@@ -192,6 +202,23 @@ export default async function chargeRoutes(app: FastifyInstance) {
         },
       },
       async (request) => reports.statement(context(), request.query.month, request.params.locationId),
+    ),
+  );
+
+  resource(app, `/api/labs/:locationId${ID}/statements/export/`, (routes) =>
+    routes.get(
+      {
+        access: 'labManager',
+        schema: {
+          tags: [...tags, 'labs'],
+          summary: "The lab's statement of the month as a CSV or .xlsx download",
+          description: `${exportDescription} The lab's rows only (docs/api.md §24.4).`,
+          params: LocationParams,
+          querystring: ExportQuery,
+          response: exportResponse,
+        },
+      },
+      async (request, reply) => sendStatement(reply, request.query, request.params.locationId),
     ),
   );
 }

@@ -1,0 +1,285 @@
+import { REQUEST_STATUSES } from '../../server/src/domain/requests';
+import { apiSlice } from './apiSlice';
+import type { Issue } from './locations';
+import { filterParams, type Page, type PageRequest } from './paging';
+import { stockKindOf, stockTags, type ObjectType } from './stock';
+import { STOCK_KINDS, type StockUnit } from './stockKinds';
+import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags';
+
+// docs/api.md §25–§26: a lab's funds and its requests to the store, from submission through the lab manager's (and
+// for CMR lines the store's) approval to the store's fulfilment. Who may take which step is the server's table
+// (server/src/domain/requests.ts), which the pages read from here: a button shows only where the table allows its step.
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export { allows, REQUEST_STATUSES, type RequestAction } from '../../server/src/domain/requests';
+
+/** A lab's fund (docs/api.md §25): what its requests are paid from. */
+export interface Fund {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+  created_at: string;
+}
+
+export type FundRef = Pick<Fund, 'id' | 'code' | 'name'>;
+
+export interface FundFields {
+  code: string;
+  name: string;
+  active?: boolean;
+}
+
+export interface RequestLine {
+  id: number;
+  object_type: ObjectType;
+  /** The stock record asked for. */
+  object_id: number;
+  name: string;
+  unit: StockUnit;
+  /** Asked for, in `unit`. */
+  quantity: number;
+  /** Null until approved. */
+  approved_quantity: number | null;
+  issued_quantity: number;
+  /** The record's price now, per ml or piece; null: none. */
+  unit_price: number | null;
+  /** Minor units of the request's currency; null without a price. */
+  estimated_cost: number | null;
+  /** The record carries a CMR hazard statement: the store approves it too. */
+  needs_store_approval: boolean;
+}
+
+export interface LabRequest {
+  id: number;
+  status: RequestStatus;
+  /** The lab's location id. */
+  location: number;
+  fund: FundRef;
+  requester: { id: number | null; email: string };
+  needed_by: string | null;
+  note: string;
+  /** Why it was last rejected or returned. */
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string;
+  approved_at: string | null;
+  approved_by: string | null;
+  store_approved_at: string | null;
+  store_approved_by: string | null;
+  lines: RequestLine[];
+  estimated_total: number | null;
+  currency: string;
+}
+
+export interface RequestLineFields {
+  object_type: ObjectType;
+  object_id: number;
+  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
+  quantity: number | null;
+}
+
+export interface RequestFields {
+  fund: number | null;
+  needed_by?: string | null;
+  note?: string;
+  lines: RequestLineFields[];
+}
+
+export interface RequestListArgs extends PageRequest {
+  /** Statuses to keep; none: every status (a lab's list) or what the store still has to issue (the store's). */
+  statuses?: readonly RequestStatus[];
+}
+
+export interface PickSuggestion {
+  lines: {
+    request_line: number;
+    open_quantity: number;
+    picks: {
+      object_id: number;
+      name: string;
+      quantity: number;
+      expiry_date: string | null;
+      opened_on: string | null;
+      storage_place: string | null;
+    }[];
+    /** What no record covers. */
+    short: number;
+  }[];
+}
+
+export interface FulfilPick {
+  request_line: number;
+  object_id: number;
+  quantity: number | null;
+}
+
+/** The words the pages show for a status. */
+export const requestStatusLabels: Record<RequestStatus, string> = {
+  submitted: 'Submitted',
+  returned: 'Returned for changes',
+  awaiting_store_approval: 'Awaiting store approval',
+  approved: 'Approved',
+  partly_fulfilled: 'Partly fulfilled',
+  fulfilled: 'Fulfilled',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+const statusParam = (statuses: readonly RequestStatus[] | undefined) =>
+  statuses && statuses.length > 0 ? statuses.join(',') : undefined;
+
+/** A decision changes the request and moves it between the filtered lists; it is an audit entry too. */
+const decided = ({ id }: { id: number }) => [idTag('Request', id), listTag('Request'), listTag('Audit')];
+
+export const requestsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    labFunds: build.query<Fund[], number>({
+      query: (locationId) => `/api/labs/${locationId}/funds/`,
+      providesTags: (funds) => listTags('Fund', funds),
+    }),
+    createFund: build.mutation<Fund, { locationId: number; fields: FundFields }>({
+      query: ({ locationId, fields }) => ({
+        url: `/api/labs/${locationId}/funds/`,
+        method: 'POST',
+        body: fields,
+      }),
+      invalidatesTags: onSuccess(() => [listTag('Fund'), listTag('Audit')]),
+    }),
+    // Requests and statements name the fund by its code and name.
+    updateFund: build.mutation<Fund, { locationId: number; id: number; fields: Partial<FundFields> }>({
+      query: ({ locationId, id, fields }) => ({
+        url: `/api/labs/${locationId}/funds/${id}/`,
+        method: 'PATCH',
+        body: fields,
+      }),
+      invalidatesTags: onSuccess(({ id }) => [
+        idTag('Fund', id),
+        listTag('Request'),
+        listTag('Statement'),
+        listTag('Audit'),
+      ]),
+    }),
+
+    labRequests: build.query<Page<LabRequest>, RequestListArgs & { locationId: number }>({
+      query: ({ locationId, statuses, limit, offset }) => ({
+        url: `/api/labs/${locationId}/requests/`,
+        params: filterParams({ status: statusParam(statuses), limit, offset }),
+      }),
+      providesTags: (page) => listTags('Request', page?.results),
+    }),
+    storeRequests: build.query<Page<LabRequest>, RequestListArgs & { lab?: number }>({
+      query: ({ statuses, lab, limit, offset }) => ({
+        url: '/api/management/requests/',
+        params: filterParams({ status: statusParam(statuses), lab, limit, offset }),
+      }),
+      providesTags: (page) => listTags('Request', page?.results),
+    }),
+    request: build.query<LabRequest, number>({
+      query: (id) => `/api/requests/${id}/`,
+      providesTags: (_request, _error, id) => [idTag('Request', id)],
+    }),
+    submitRequest: build.mutation<LabRequest, { locationId: number; fields: RequestFields }>({
+      query: ({ locationId, fields }) => ({
+        url: `/api/labs/${locationId}/requests/`,
+        method: 'POST',
+        body: fields,
+      }),
+      invalidatesTags: onSuccess(() => [listTag('Request'), listTag('Audit')]),
+    }),
+    /** The requester's edit of a returned request, which submits it again. */
+    resubmitRequest: build.mutation<LabRequest, { id: number; fields: Partial<RequestFields> }>({
+      query: ({ id, fields }) => ({ url: `/api/requests/${id}/`, method: 'PATCH', body: fields }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    approveRequest: build.mutation<
+      LabRequest,
+      { id: number; lines?: { id: number; quantity: number | null }[] }
+    >({
+      query: ({ id, lines }) => ({
+        url: `/api/requests/${id}/approve/`,
+        method: 'POST',
+        body: lines ? { lines } : {},
+      }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    rejectRequest: build.mutation<LabRequest, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/api/requests/${id}/reject/`, method: 'POST', body: { reason } }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    returnRequest: build.mutation<LabRequest, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/api/requests/${id}/return/`, method: 'POST', body: { reason } }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    cancelRequest: build.mutation<LabRequest, { id: number }>({
+      query: ({ id }) => ({ url: `/api/requests/${id}/cancel/`, method: 'POST' }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    storeApproveRequest: build.mutation<LabRequest, { id: number }>({
+      query: ({ id }) => ({ url: `/api/requests/${id}/store-approve/`, method: 'POST' }),
+      invalidatesTags: onSuccess(decided),
+    }),
+    storeRejectRequest: build.mutation<LabRequest, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `/api/requests/${id}/store-reject/`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: onSuccess(decided),
+    }),
+
+    // A suggestion of the moment: any change to the stock may change it.
+    pickSuggestion: build.query<PickSuggestion, number>({
+      query: (id) => `/api/management/requests/${id}/pick-suggestion/`,
+      providesTags: (_suggestion, _error, id) => [
+        idTag('Request', id),
+        ...STOCK_KINDS.flatMap((kind) => [listTag(stockTags[kind]), pagesTag(stockTags[kind])]),
+      ],
+    }),
+    // One issue to the request's lab: its issue history and holdings, the stock of the kinds taken, the ledger and
+    // each record's history, the dashboard, the request lists and the month's statements and charges change.
+    fulfilRequest: build.mutation<
+      { issue: Issue; request: LabRequest },
+      { id: number; locationId: number; lines: FulfilPick[] }
+    >({
+      query: ({ id, lines }) => ({
+        url: `/api/management/requests/${id}/fulfil/`,
+        method: 'POST',
+        body: { lines },
+      }),
+      invalidatesTags: onSuccess(({ id, locationId }, result) => {
+        const objects = result?.issue.objects ?? [];
+        const kinds = new Set(objects.map((item) => stockKindOf(item.object_type)));
+        return [
+          ...decided({ id }),
+          idTag('Issue', locationId),
+          ...[...kinds].map((kind) => listTag(stockTags[kind])),
+          listTag('Ledger'),
+          ...objects.map((item) => recordTag('StockLedger', stockKindOf(item.object_type), item.id)),
+          listTag('Dashboard'),
+          listTag('Statement'),
+        ];
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLabFundsQuery,
+  useCreateFundMutation,
+  useUpdateFundMutation,
+  useLabRequestsQuery,
+  useStoreRequestsQuery,
+  useRequestQuery,
+  useSubmitRequestMutation,
+  useResubmitRequestMutation,
+  useApproveRequestMutation,
+  useRejectRequestMutation,
+  useReturnRequestMutation,
+  useCancelRequestMutation,
+  useStoreApproveRequestMutation,
+  useStoreRejectRequestMutation,
+  usePickSuggestionQuery,
+  useFulfilRequestMutation,
+} = requestsApi;
