@@ -59,6 +59,14 @@ function call<T>(method: Method, url: string, body?: object): Promise<T> {
   return send({ method, url, payload: body });
 }
 
+/** Sends one request as the person `token` signed in (see `signIn`); the answer must be a success. */
+export async function callAs<T>(token: string, method: Method, url: string, body?: object): Promise<T> {
+  const reply = await inject({ method, url, payload: body, headers: { authorization: `Bearer ${token}` } });
+  if (reply.statusCode >= 300)
+    throw new Error(`API call failed: ${method} ${url} answered ${reply.statusCode} ${textOf(reply)}`);
+  return (reply.statusCode === 204 ? undefined : JSON.parse(textOf(reply))) as T;
+}
+
 /** What the API answers the administrator: for checking what a test's actions left on the server. */
 export function readAsAdmin<T>(url: string): Promise<T> {
   return call('GET', url);
