@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
 import type { Executor } from '../executor';
+import { slicesOf } from '../slices';
 import type { ChargesTable, StockObjectType } from '../tables';
 import { catalogNameOf } from './issues';
 
@@ -50,12 +51,7 @@ export async function findPricedIssueLines(trx: Executor, issueId: number): Prom
 }
 
 export async function insertCharges(trx: Executor, charges: Insertable<ChargesTable>[]): Promise<void> {
-  for (let start = 0; start < charges.length; start += 500) {
-    await trx
-      .insertInto('charges')
-      .values(charges.slice(start, start + 500))
-      .execute();
-  }
+  for (const slice of slicesOf(charges)) await trx.insertInto('charges').values(slice).execute();
 }
 
 // ---- Reading charges: the charge list and the statements ----
