@@ -26,6 +26,7 @@ import { measureExportMemory, measureImport } from './imports.bench';
 import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
 import { measureRequests } from './requests.bench';
+import { measureStatements } from './statements.bench';
 import { measureRequestValues } from './validation.bench';
 import { measureUploads } from './uploads.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
@@ -481,6 +482,11 @@ const labRequests: Benchmark = {
   run: ({ app, baseUrl }) => measureRequests(app, baseUrl),
 };
 
+const labStatements: Benchmark = {
+  name: '12-month statement for 50 labs',
+  run: ({ app, baseUrl }) => measureStatements(app, baseUrl),
+};
+
 // The import and the merge write stock, so they come (with the dashboard, which then sees them) last.
 const allBenchmarks: Benchmark[] = [
   fuzzySearch,
@@ -495,6 +501,7 @@ const allBenchmarks: Benchmark[] = [
   importCommit,
   hostileUploads,
   labRequests,
+  labStatements,
   shipmentMerge,
   dashboardOverHttp,
 ];

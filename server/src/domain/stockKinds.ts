@@ -54,9 +54,10 @@ export type FieldInput =
       ignoreCase?: boolean;
     }
   /**
-   * Codes of one of the domain's lists, any number of them (any case; each once): a chemical's GHS H-codes
-   * (domain/chemistry/ghs.ts) or its marked storage classes (domain/chemistry/storageCompatibility.ts). Named,
-   * not listed here, so that what needs only the table does not load the GHS list.
+   * Codes of one of the domain's lists, any number of them (any case that tells no two apart; each once): a
+   * chemical's GHS H-codes (domain/chemistry/ghs.ts) or its marked storage classes
+   * (domain/chemistry/storageCompatibility.ts). Named, not listed here, so that what needs only the table does not
+   * load the GHS list.
    */
   | { type: 'codes'; list: 'hazard-statements' | 'storage-classes' };
 

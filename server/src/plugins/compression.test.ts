@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { slicesOf } from '../db/slices';
 import { authHeader, buildTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
@@ -127,12 +128,7 @@ describe('compression of a full list of thousands of records (written as a strea
       state: 'SOLID' as const,
       quantity: index * 1250,
     }));
-    for (let start = 0; start < rows.length; start += 500) {
-      await t.db
-        .insertInto('chemical_stock')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
+    for (const slice of slicesOf(rows)) await t.db.insertInto('chemical_stock').values(slice).execute();
     const response = await t.app.inject({ url: CHEMICALS });
     identity = response.body;
   });

@@ -1,21 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { slicesOf } from '../db/slices';
 import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../domain/stockKinds';
 import type { StockRef } from './changeLog';
 import type { SearchEntry } from './fuzzyIndex';
 import { fuzzyFields, stockSearchEntry } from './searchEntries';
-
-/** Bounded so an IN list stays far below SQLite's and PostgreSQL's parameter limits. */
-const IDS_PER_QUERY = 1000;
-
-/** Runs `read` over `ids` in bounded chunks (no query at all for no ids). */
-async function inChunks<T>(ids: readonly number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
-    rows.push(...(await read(ids.slice(start, start + IDS_PER_QUERY))));
-  }
-  return rows;
-}
 
 /** Where a searched field is read: the catalog entry (`c`) or the stock row (`s`). */
 function searchedColumn(field: StockField): string {
@@ -51,13 +40,13 @@ export async function readSearchEntries(db: Db, refs?: readonly StockRef[]): Pro
   const entries: SearchEntry[] = [];
   for (const kind of STOCK_KINDS) {
     const { objectType } = specOf(kind);
-    const rows = refs
-      ? await inChunks(
-          refs.flatMap((ref) => (ref.object_type === objectType ? [ref.object_id] : [])),
-          (chunk) => entryRows(db, kind, chunk),
-        )
-      : await entryRows(db, kind);
-    entries.push(...rows.map((row) => stockSearchEntry(kind, row.id, row)));
+    const slices = refs
+      ? slicesOf(refs.flatMap((ref) => (ref.object_type === objectType ? [ref.object_id] : [])))
+      : [undefined];
+    for (const ids of slices) {
+      const rows = await entryRows(db, kind, ids);
+      entries.push(...rows.map((row) => stockSearchEntry(kind, row.id, row)));
+    }
   }
   return entries;
 }

@@ -1,12 +1,16 @@
-import { findPricedIssueLines, insertCharges, snapshotIssuePrices } from '../db/repositories/charges';
+import { findUnitPrices, insertCharges } from '../db/repositories/charges';
 import type { Executor } from '../db/executor';
 import type { IssueLineRow } from '../db/repositories/issues';
+import type { StockObjectType } from '../db/tables';
 import { chargeAmount, minorDigits } from '../domain/money';
-import { KIND_OF_TYPE } from '../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
+import type { StockRef } from '../search/changeLog';
+import { stockKey } from './stockMovement';
 
 // What each issue and return costs the lab (issue 24), written in the same transaction as the issue or return, its
-// ledger entries and stock change. Every writer of an issue (the cart's merge, a request's fulfilment) calls
-// chargeIssue once its lines are inserted; every return calls chargeReturn.
+// ledger entries and stock change. Every writer of an issue (the cart's merge, a request's fulfilment) reads its
+// records' prices with unitPricesOf, keeps each on its line and calls chargeIssue once the lines are inserted; every
+// return calls chargeReturn.
 
 export interface ChargeContext {
   /** ISO 4217 code (config CURRENCY). */
@@ -23,11 +27,42 @@ export interface ChargedIssue {
   fundId: number | null;
 }
 
-/** Keeps each line's record price on the line and writes one ISSUE charge per line. */
-export async function chargeIssue(trx: Executor, issue: ChargedIssue, context: ChargeContext): Promise<void> {
-  await snapshotIssuePrices(trx, issue.id);
+/** An issue's line as inserted, with the price it was issued at (base units, ten-thousandths). */
+export interface PricedIssueLine {
+  id: number;
+  object_type: StockObjectType;
+  stock_id: number;
+  quantity: number;
+  unit_price_e4: number | null;
+}
+
+/**
+ * The records' current unit prices, by stockKey: what their issue lines keep and a return is later charged back
+ * at. Read in the issue's transaction once its records are locked (lockStock), so no edit of a price slips in
+ * between.
+ */
+export async function unitPricesOf(
+  trx: Executor,
+  refs: readonly StockRef[],
+): Promise<Map<string, number | null>> {
+  const prices = new Map<string, number | null>();
+  for (const kind of STOCK_KINDS) {
+    const type = OBJECT_TYPES[kind];
+    const ids = [...new Set(refs.flatMap((ref) => (ref.object_type === type ? [ref.object_id] : [])))];
+    for (const [id, price] of await findUnitPrices(trx, kind, ids))
+      prices.set(stockKey({ object_type: type, object_id: id }), price);
+  }
+  return prices;
+}
+
+/** One ISSUE charge per line, at the price the line keeps. */
+export async function chargeIssue(
+  trx: Executor,
+  issue: ChargedIssue,
+  lines: readonly PricedIssueLine[],
+  context: ChargeContext,
+): Promise<void> {
   const digits = minorDigits(context.currency);
-  const lines = await findPricedIssueLines(trx, issue.id);
   await insertCharges(
     trx,
     lines.map((line) => ({

@@ -6,6 +6,7 @@ import type { ImportRow } from '../db/repositories/imports';
 import { keyColumn } from '../db/repositories/stockIdentity';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
+import { inSlices } from '../db/slices';
 import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
 import { importedNumber, importedQuantity } from '../domain/importedQuantity';
@@ -541,7 +542,7 @@ async function fileCatalog<K extends StockKind>(
           entries.set(`${table}:${key}`, entry);
         }
       },
-      yieldTurn,
+      { size: WRITES_PER_SLICE, yieldTurn },
     );
   for (const field of specOf(kind).fields) {
     if (field.home.on !== 'trade') continue;
@@ -564,7 +565,7 @@ async function fileCatalog<K extends StockKind>(
         const named = slice.map((write) => ({ name: write.name, values: substanceValues(write, undefined) }));
         for (const [key, row] of await imports.findOrCreateChemicals(trx, named)) chemicals.set(key, row);
       },
-      yieldTurn,
+      { size: WRITES_PER_SLICE, yieldTurn },
     );
   }
   return {
@@ -621,11 +622,13 @@ async function lookUpInSlices<T, V>(
   yieldTurn: Yield = yieldToOtherRequests,
 ): Promise<Map<string, V>> {
   const found = new Map<string, V>();
-  for (let start = 0; start < keys.length; start += LOOKUPS_PER_SLICE) {
-    await yieldTurn();
-    for (const [key, value] of await lookUp(keys.slice(start, start + LOOKUPS_PER_SLICE)))
-      found.set(key, value);
-  }
+  await inSlices(
+    keys,
+    async (slice) => {
+      for (const [key, value] of await lookUp(slice)) found.set(key, value);
+    },
+    { size: LOOKUPS_PER_SLICE, yieldTurn },
+  );
   return found;
 }
 
@@ -635,21 +638,6 @@ const stockIdsByIdentity = <K extends StockKind>(
   identities: readonly StockRowChanges<K>[],
   yieldTurn?: Yield,
 ) => lookUpInSlices(identities, (slice) => imports.findStockIdsByIdentity(db, kind, slice), yieldTurn);
-
-/**
- * Writes the items a slice at a time with a yield to the event loop before each: on SQLite every statement runs
- * synchronously, so thousands of rows written back to back would hold the loop for their whole time.
- */
-async function inSlices<T>(
-  items: readonly T[],
-  write: (slice: T[]) => Promise<void>,
-  yieldTurn: Yield,
-): Promise<void> {
-  for (let start = 0; start < items.length; start += WRITES_PER_SLICE) {
-    await yieldTurn();
-    await write(items.slice(start, start + WRITES_PER_SLICE));
-  }
-}
 
 export const importTarget = (row: Pick<ImportRow, 'id' | 'file_name'>): AuditTarget => ({
   type: 'import',
@@ -728,7 +716,7 @@ export async function commitImport(
         );
         for (const [identity, stockId] of ids) created.set(identity, stockId);
       },
-      yieldTurn,
+      { size: WRITES_PER_SLICE, yieldTurn },
     );
     const inserted = new Set<string>();
     const changes = resolved.map((line) => {

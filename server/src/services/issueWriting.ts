@@ -5,9 +5,9 @@ import type { StockObjectType } from '../db/tables';
 import { quantityText } from '../domain/stockKinds';
 import { conflict } from '../http/errors';
 import type { Actor } from './audit';
-import { chargeIssue } from './charges';
+import { chargeIssue, unitPricesOf } from './charges';
 import { readIssue, type Issue } from './locations';
-import { lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
+import { lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 
 // The one writer of an issue: the cart's merge (SERVER.md §9) and a request's fulfilment (issue 24) both take stock
 // out to a location this way, so an issue always has its ledger entries and its charges, priced the same way.
@@ -64,18 +64,17 @@ export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite)
     request_id: issue.requestId ?? null,
     fund_id: issue.fundId ?? null,
   });
-  await insertIssueLines(
-    trx,
-    issue.lines.map((line, position) => ({
-      issue_id: id,
-      object_type: line.object_type,
-      stock_id: line.object_id,
-      quantity: line.quantity,
-      position,
-      unit_price_e4: null,
-      request_line_id: line.request_line_id ?? null,
-    })),
-  );
+  const prices = await unitPricesOf(trx, issue.lines);
+  const lines = issue.lines.map((line, position) => ({
+    issue_id: id,
+    object_type: line.object_type,
+    stock_id: line.object_id,
+    quantity: line.quantity,
+    position,
+    unit_price_e4: prices.get(stockKey(line)) ?? null,
+    request_line_id: line.request_line_id ?? null,
+  }));
+  const lineIds = await insertIssueLines(trx, lines);
   await moveStock(trx, movement, {
     ledger: { kind: 'ISSUE', issue_id: id },
     at: createdAt,
@@ -84,6 +83,7 @@ export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite)
   await chargeIssue(
     trx,
     { id, locationId: issue.locationId, fundId: issue.fundId ?? null },
+    lines.map((line, position) => ({ ...line, id: lineIds[position] })),
     { currency: issue.currency, at: createdAt, userEmail: issue.actor.email },
   );
   return readIssue(trx, id);

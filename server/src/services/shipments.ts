@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as shipments from '../db/repositories/shipments';
 import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
+import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import {
@@ -90,7 +91,7 @@ async function recordsById<K extends StockKind>(
   ids: Iterable<number>,
 ): Promise<Map<number, StockRecords[K]>> {
   const records = new Map<number, StockRecords[K]>();
-  for (const chunk of shipments.inChunks([...new Set(ids)])) {
+  for (const chunk of slicesOf([...new Set(ids)])) {
     for (const record of await stock.findStockRecords(db, kind, chunk)) records.set(record.id, record);
   }
   return records;

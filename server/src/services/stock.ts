@@ -4,6 +4,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
+import { slicesOf } from '../db/slices';
 import {
   countStockRecords,
   findStockIdsAfter,
@@ -278,9 +279,8 @@ export async function* stockRecordBatches<K extends StockKind>(
     }
   }
   const ids = await findStockRecordIds(db, dialect, kind, listing);
-  for (let start = 0; start < ids.length; start += STOCK_EXPORT_BATCH_SIZE) {
-    yield await findStockRecordsInOrder(db, kind, ids.slice(start, start + STOCK_EXPORT_BATCH_SIZE));
-  }
+  for (const slice of slicesOf(ids, STOCK_EXPORT_BATCH_SIZE))
+    yield await findStockRecordsInOrder(db, kind, slice);
 }
 
 export async function getStockRecord<K extends StockKind>(

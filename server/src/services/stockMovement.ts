@@ -3,6 +3,7 @@ import type { Dialect } from '../db/dialect';
 import { findStockRecord } from '../db/repositories/stock';
 import { addLedgerEntries, type NewLedgerEntry } from '../db/repositories/stockLedger';
 import { addToStockQuantities, lockStockQuantities } from '../db/repositories/stockQuantities';
+import { inSlices, ROWS_PER_STATEMENT, type Slicing } from '../db/slices';
 import type { LedgerKind } from '../domain/ledger';
 import { MAX_QUANTITY } from '../domain/quantity';
 import {
@@ -130,25 +131,8 @@ export async function aboveMaximum(trx: Db, total: RecordTotal): Promise<HttpErr
   return conflict(`${name}: the stock would exceed ${MAX_QUANTITY} ${STOCK_UNITS[total.kind]}.`);
 }
 
-/** Writes `size` items at a time, with `yieldTurn` before each slice. */
-interface Slicing {
-  size: number;
-  yieldTurn: () => Promise<void>;
-}
-
-/** Rows per statement, far below SQLite's and PostgreSQL's parameter limits; no turn given to other requests. */
-const AT_ONCE: Slicing = { size: 500, yieldTurn: async () => {} };
-
-async function inSlices<T>(
-  items: readonly T[],
-  write: (slice: T[]) => Promise<void>,
-  { size, yieldTurn }: Slicing,
-): Promise<void> {
-  for (let start = 0; start < items.length; start += size) {
-    await yieldTurn();
-    await write(items.slice(start, start + size));
-  }
-}
+/** A statement's worth of rows at a time, no turn given to other requests. */
+const AT_ONCE: Slicing = { size: ROWS_PER_STATEMENT, yieldTurn: async () => {} };
 
 export interface MovementEntries {
   /** The ledger entries' kind and what they point to (a shipment, an issue, an import). */

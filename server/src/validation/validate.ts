@@ -3,6 +3,7 @@ import { isValidCasNumber } from '../domain/chemistry/cas';
 import { isValidFormula } from '../domain/chemistry/formula';
 import { isStockDate } from '../domain/calendarDate';
 import type { OrderingTerm } from '../domain/stockListing';
+import { choiceBySpelling } from '../domain/choiceSpelling';
 import { isMonth, parseTimeBound } from '../domain/timeRange';
 import { MAX_ROW_ID, NO_ROW_ID } from '../http/schemas';
 import { firstFewOf, messages, type FieldErrors, ValidationError } from './errors';
@@ -15,7 +16,7 @@ import { firstFewOf, messages, type FieldErrors, ValidationError } from './error
  * `x-noTrim` (a password: taken exactly as sent), `x-ignoreCase` (a choice compared case-insensitively),
  * `x-named` (also accepts `{"name": value}`), `x-fallbackPath` (where an absent field is read instead),
  * `x-ordering` (the fields a comma-separated ordering may name),
- * `x-choiceList` (comma-separated codes of a list, compared case-insensitively) and
+ * `x-choiceList` (comma-separated codes of a list, in any case that tells no two codes apart) and
  * `x-unique` (a list whose repeated items are dropped).
  */
 export interface RequestSchema {
@@ -219,14 +220,13 @@ function validateChoiceList(choices: readonly string[], value: unknown): Result 
   if (!values.every((item) => typeof item === 'string')) return fail(messages.string);
   const codes = commaSeparatedItems(values as string[]);
   if (codes === undefined) return fail(messages.maxItems(MAX_LIST_ITEMS));
-  const choiceByKey = new Map(choices.map((choice) => [choice.toLowerCase(), choice]));
+  const choiceOf = choiceBySpelling(choices);
   const found = new Set<string>();
   const unknownByKey = new Map<string, string>();
   for (const code of codes) {
-    const key = code.toLowerCase();
-    const choice = choiceByKey.get(key);
+    const choice = choiceOf(code);
     if (choice !== undefined) found.add(choice);
-    else if (!unknownByKey.has(key)) unknownByKey.set(key, code);
+    else if (!unknownByKey.has(code.toLowerCase())) unknownByKey.set(code.toLowerCase(), code);
   }
   return unknownByKey.size > 0 ? unknownChoices(unknownByKey.values()) : ok([...found]);
 }

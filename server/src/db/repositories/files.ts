@@ -1,5 +1,6 @@
 import { mediaPathOf } from '../../storage/storedNames';
 import { lockRowsIfSupported } from '../locking';
+import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
 import type { Category } from './categories';
 import { findStockRecords, type ChemicalRecord } from './stock';
@@ -40,16 +41,6 @@ const toFileRow = (row: FileRow): FileRow => ({ ...row, size_bytes: Number(row.s
 /** The tables a file links to, by the API's name of the link list. */
 const LINK_TARGETS = { categories: 'categories', chemicals: 'chemical_stock' } as const;
 export type LinkList = keyof typeof LINK_TARGETS;
-
-// Bound parameter lists stay far below SQLite's and PostgreSQL's limits.
-const CHUNK_SIZE = 1000;
-
-function chunked<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE)
-    chunks.push(items.slice(start, start + CHUNK_SIZE));
-  return chunks;
-}
 
 function flatten(record: ChemicalRecord): FileChemical {
   return {
@@ -110,7 +101,7 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
 
   const records = new Map<number, FileChemical>();
   const stockIds = [...new Set(chemicalRows.map((row) => row.chemical_stock_id))];
-  for (const chunk of chunked(stockIds)) {
+  for (const chunk of slicesOf(stockIds)) {
     for (const record of await findStockRecords(db, 'chemical', chunk))
       records.set(record.id, flatten(record));
   }
@@ -174,7 +165,7 @@ export async function replaceLinks(
   const unique = [...new Set(targetIds)];
   if (list === 'categories') {
     await db.deleteFrom('file_categories').where('file_id', '=', fileId).execute();
-    for (const chunk of chunked(unique)) {
+    for (const chunk of slicesOf(unique)) {
       await db
         .insertInto('file_categories')
         .values(chunk.map((category_id) => ({ file_id: fileId, category_id })))
@@ -182,7 +173,7 @@ export async function replaceLinks(
     }
   } else {
     await db.deleteFrom('file_chemicals').where('file_id', '=', fileId).execute();
-    for (const chunk of chunked(unique)) {
+    for (const chunk of slicesOf(unique)) {
       await db
         .insertInto('file_chemicals')
         .values(chunk.map((chemical_stock_id) => ({ file_id: fileId, chemical_stock_id })))
@@ -198,7 +189,7 @@ export async function firstMissingTarget(
   ids: readonly number[],
 ): Promise<number | undefined> {
   const found = new Set<number>();
-  for (const chunk of chunked([...new Set(ids)])) {
+  for (const chunk of slicesOf([...new Set(ids)])) {
     // Both target tables have an integer id; Kysely cannot follow a table name chosen at run time.
     const rows = await db
       .selectFrom(LINK_TARGETS[list] as 'categories')

@@ -3,7 +3,7 @@ import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
 import type { ImportsTable, StockObjectType } from '../tables';
-import { inChunks } from './shipments';
+import { slicesOf } from '../slices';
 import {
   nameKey,
   STOCK_TABLES,
@@ -138,7 +138,7 @@ export async function insertStockRows<K extends StockKind>(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   // Rows per statement: 7 parameters each stays far below SQLite's and PostgreSQL's limits.
-  for (const chunk of inChunks(rows, 200)) {
+  for (const chunk of slicesOf(rows, 200)) {
     const inserted = await trx
       .insertInto(STOCK_TABLES[kind] as 'chemical_stock')
       .values(chunk as NewStockRow<'chemical'>[])
@@ -164,7 +164,7 @@ export async function findOrCreateNamedEntries(
   for (const name of names) if (!firstNames.has(nameKey(name))) firstNames.set(nameKey(name), name.trim());
   const keys = [...firstNames.keys()].sort();
   const entries = new Map<string, NamedEntry>();
-  for (const chunk of inChunks(keys)) {
+  for (const chunk of slicesOf(keys)) {
     await trx
       .insertInto(table)
       .values(chunk.map((name_key) => ({ name: firstNames.get(name_key)!, name_key })))
@@ -196,7 +196,7 @@ export async function findOrCreateChemicals(
   const keys = [...firsts.keys()].sort();
   const found = new Map<string, ChemicalRow>();
   // Rows per statement: 5 parameters each.
-  for (const chunk of inChunks(keys, 200)) {
+  for (const chunk of slicesOf(keys, 200)) {
     await trx
       .insertInto('chemicals')
       .values(
@@ -226,7 +226,7 @@ export async function findNamedEntryIds(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const keys = [...new Set([...names].map(nameKey))];
-  for (const chunk of inChunks(keys)) {
+  for (const chunk of slicesOf(keys)) {
     const rows = await db
       .selectFrom(table)
       .select(['id', 'name_key'])
@@ -256,7 +256,7 @@ export async function findStockIdsByIdentity<K extends StockKind>(
   const wanted = new Set(identities.map((columns) => identityOf(kind, columns)));
   const leadingIds = [...new Set(identities.map((columns) => (columns as Record<string, number>)[leading]))];
   const found = new Map<string, number>();
-  for (const chunk of inChunks(leadingIds)) {
+  for (const chunk of slicesOf(leadingIds)) {
     const rows = await db
       .selectFrom(STOCK_TABLES[kind] as 'chemical_stock')
       .selectAll()

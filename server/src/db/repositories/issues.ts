@@ -1,6 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
+import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
 import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
 import type { Executor } from '../executor';
@@ -34,8 +35,19 @@ export async function insertIssue(
   return trx.insertInto('issues').values(issue).returning(['id', 'created_at']).executeTakeFirstOrThrow();
 }
 
-export async function insertIssueLines(trx: Executor, lines: Insertable<IssueLinesTable>[]): Promise<void> {
-  if (lines.length > 0) await trx.insertInto('issue_lines').values(lines).execute();
+/** Inserts the lines; answers their ids in the order given. */
+export async function insertIssueLines(
+  trx: Executor,
+  lines: readonly Insertable<IssueLinesTable>[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slice of slicesOf(lines)) {
+    // Neither engine promises RETURNING's rows in the order of VALUES: match them by position, unique in an issue.
+    const rows = await trx.insertInto('issue_lines').values(slice).returning(['id', 'position']).execute();
+    const idAt = new Map(rows.map((row) => [row.position, row.id]));
+    ids.push(...slice.map((line) => idAt.get(line.position)!));
+  }
+  return ids;
 }
 
 /**

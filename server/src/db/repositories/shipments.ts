@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
+import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
 import type {
   Database,
@@ -35,15 +36,6 @@ const KINDS_BY_OBJECT_TYPE: Record<StockObjectType, StockKind> = {
 // (but for the expiry date, which instrument staging lacks and is never written or read for), so one name stands
 // for all of them.
 const stagingTable = (kind: StockKind) => STAGING_TABLES[kind] as 'chemical_temp_shipment';
-
-/** Bounded so an IN list or a multi-row insert stays far below SQLite's and PostgreSQL's parameter limits. */
-const ROWS_PER_STATEMENT = 500;
-
-export function inChunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
-}
 
 const toStagingLine = (
   row: Selectable<TempShipmentTable> & { expiry_date?: string | null },
@@ -129,7 +121,7 @@ export async function deleteStagingLines(
   kind: StockKind,
   ids: readonly number[],
 ): Promise<void> {
-  for (const chunk of inChunks(ids)) {
+  for (const chunk of slicesOf(ids)) {
     await trx.deleteFrom(stagingTable(kind)).where('id', 'in', chunk).execute();
   }
 }
@@ -145,7 +137,7 @@ export async function insertShipmentLines(
   trx: Executor,
   lines: readonly Insertable<ShipmentLinesTable>[],
 ): Promise<void> {
-  for (const chunk of inChunks(lines)) await trx.insertInto('shipment_lines').values(chunk).execute();
+  for (const chunk of slicesOf(lines)) await trx.insertInto('shipment_lines').values(chunk).execute();
 }
 
 /** The shipment, locked until the transaction ends (lockRowsIfSupported): undo takes it before its stock rows. */

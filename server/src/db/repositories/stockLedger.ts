@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { slicesOf } from '../slices';
 import type { StockLedgerTable, StockObjectType } from '../tables';
 import type { Executor } from '../executor';
 
@@ -6,9 +7,6 @@ import type { Executor } from '../executor';
 
 export type LedgerEntryRow = Selectable<StockLedgerTable>;
 export type NewLedgerEntry = Insertable<StockLedgerTable>;
-
-/** Rows per insert statement: 11 parameters each stays far below SQLite's and PostgreSQL's limits. */
-const ENTRIES_PER_STATEMENT = 500;
 
 /**
  * Ledger entries, in few statements. Call it in the transaction that changes the quantities (a stock movement), so
@@ -18,12 +16,7 @@ export async function addLedgerEntries(
   trx: Executor,
   entries: readonly Omit<NewLedgerEntry, 'id'>[],
 ): Promise<void> {
-  for (let start = 0; start < entries.length; start += ENTRIES_PER_STATEMENT) {
-    await trx
-      .insertInto('stock_ledger')
-      .values(entries.slice(start, start + ENTRIES_PER_STATEMENT))
-      .execute();
-  }
+  for (const slice of slicesOf(entries)) await trx.insertInto('stock_ledger').values(slice).execute();
 }
 
 /** A record's entries, newest first (by created_at, then id). */

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
 import { byKind, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../dialect';
+import { slicesOf } from '../slices';
 import type { Database } from '../tables';
 import { findStockRecords, STOCK_TABLES, type StockRecords } from './stock';
 import type { Executor } from '../executor';
@@ -243,8 +244,8 @@ export async function findStockRecordsInOrder<K extends StockKind>(
   ids: readonly number[],
 ): Promise<StockRecords[K][]> {
   const records = new Map<number, StockRecords[K]>();
-  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
-    for (const record of await findStockRecords(db, kind, ids.slice(start, start + IDS_PER_READ))) {
+  for (const slice of slicesOf(ids, IDS_PER_READ)) {
+    for (const record of await findStockRecords(db, kind, slice)) {
       records.set(record.id, record);
     }
   }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { specOf, type StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
-import { inChunks } from './shipments';
+import { slicesOf } from '../slices';
 import type { Executor } from '../executor';
 
 // The quantities of stock records as a stock movement (services/stockMovement.ts) locks and changes them, in base
@@ -24,7 +24,7 @@ export async function lockStockQuantities(
   ids: readonly number[],
 ): Promise<Map<number, number>> {
   const quantities = new Map<number, number>();
-  for (const chunk of inChunks([...ids].sort((a, b) => a - b))) {
+  for (const chunk of slicesOf([...ids].sort((a, b) => a - b))) {
     const query = trx
       .selectFrom(stockTable(kind))
       .select(['id', 'quantity'])
@@ -46,7 +46,7 @@ export async function addToStockQuantities(
   kind: StockKind,
   amounts: ReadonlyMap<number, number>,
 ): Promise<void> {
-  for (const chunk of inChunks([...amounts])) {
+  for (const chunk of slicesOf([...amounts])) {
     const cases = chunk.map(([id, amount]) => sql`when ${id} then ${amount}`);
     await trx
       .updateTable(stockTable(kind))

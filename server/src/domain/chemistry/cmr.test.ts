@@ -14,15 +14,17 @@ describe('CMR statements', () => {
       'H360Fd',
       'H360Df',
     ]);
-    // The codes the GHS table knows are among them; the suspected ones (category 2) are not.
-    for (const code of ['H340', 'H350', 'H360']) expect(hazardStatement(code)?.signalWord).toBe('DANGER');
-    for (const code of ['H341', 'H351', 'H361']) expect(CMR_STATEMENTS[code]).toBeUndefined();
+    // Each is a code the GHS table knows, with Danger; the suspected ones (category 2) are not among them.
+    for (const code of Object.keys(CMR_STATEMENTS)) expect(hazardStatement(code)?.signalWord).toBe('DANGER');
+    for (const code of ['H341', 'H351', 'H361', 'H361f', 'H361d', 'H361fd'])
+      expect(CMR_STATEMENTS[code]).toBeUndefined();
   });
 
   it('make a record need the store’s approval when it carries one', () => {
     expect(needsStoreApproval({ hazard_statements: ['H225', 'H350'] })).toBe(true);
     expect(cmrStatements({ hazard_statements: ['H360', 'H225', 'H340'] })).toEqual(['H360', 'H340']);
-    expect(needsStoreApproval({ hazard_statements: ['H225', 'H351', 'H361'] })).toBe(false);
+    expect(needsStoreApproval({ hazard_statements: ['H225', 'H360Fd'] })).toBe(true);
+    expect(needsStoreApproval({ hazard_statements: ['H225', 'H351', 'H361', 'H361fd'] })).toBe(false);
     // Instruments and glassware carry no hazard data.
     expect(needsStoreApproval({})).toBe(false);
   });

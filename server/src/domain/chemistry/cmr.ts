@@ -1,9 +1,8 @@
 // Carcinogenic, mutagenic and toxic-for-reproduction substances of category 1 (1A or 1B): what a lab may take only
 // with the store's approval too (issue 24). The one table of them; requests (services/requests.ts) ask
 // needsStoreApproval. The GHS codes of the three hazard classes' category 1, with the letters the CLP regulation adds
-// to H350 and H360 (i: by inhalation; F/f fertility, D/d the unborn child: upper case known, lower case suspected).
-// domain/chemistry/ghs.ts knows the base codes only, so records carry H340, H350 or H360 today; the lettered ones
-// count as soon as a record can carry them.
+// to H350 and H360 (i: by inhalation; F/f fertility, D/d the unborn child: upper case known, lower case suspected),
+// each a code of domain/chemistry/ghs.ts, which keeps their case.
 
 export const CMR_STATEMENTS: Readonly<Record<string, string>> = {
   H340: 'Germ cell mutagen, category 1',

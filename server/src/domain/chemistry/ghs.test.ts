@@ -8,8 +8,9 @@ import {
   normalizeHazardCodes,
 } from './ghs';
 
-// Each code alone, written down from GHS rev. 9 Annex 1 independently of the table: its pictograms (GHS numbers)
-// and signal word (D: Danger, W: Warning, -: none).
+// Each code alone, written down from GHS rev. 9 Annex 1 (the lettered H350i–H361fd from CLP Annex I, of the same
+// categories) independently of the table: its pictograms (GHS numbers) and signal word (D: Danger, W: Warning, -:
+// none).
 const EXPECTED = `
 H200 01 D | H201 01 D | H202 01 D | H203 01 D | H204 01 W | H205 - D | H206 02 D | H207 02 D | H208 02 W
 H220 02 D | H221 02 D | H222 02 D | H223 02 W | H224 02 D | H225 02 D | H226 02 W | H227 - W | H228 02 D
@@ -19,7 +20,8 @@ H282 02,04 D | H283 02,04 W | H284 04 W | H290 05 W
 H300 06 D | H301 06 D | H302 07 W | H303 - W | H304 08 D | H305 08 W | H310 06 D | H311 06 D | H312 07 W
 H313 - W | H314 05 D | H315 07 W | H316 - W | H317 07 W | H318 05 D | H319 07 W | H320 - W | H330 06 D
 H331 06 D | H332 07 W | H333 - W | H334 08 D | H335 07 W | H336 07 W | H340 08 D | H341 08 W | H350 08 D
-H351 08 W | H360 08 D | H361 08 W | H362 - - | H370 08 D | H371 08 W | H372 08 D | H373 08 W
+H350i 08 D | H351 08 W | H360 08 D | H360F 08 D | H360D 08 D | H360FD 08 D | H360Fd 08 D | H360Df 08 D
+H361 08 W | H361f 08 W | H361d 08 W | H361fd 08 W | H362 - - | H370 08 D | H371 08 W | H372 08 D | H373 08 W
 H400 09 W | H401 - - | H402 - - | H410 09 W | H411 09 - | H412 - - | H413 - - | H420 07 W
 `
   .split(/[|\n]/)
@@ -58,6 +60,17 @@ describe('codes as written by people', () => {
   it('reads any case, drops duplicates and unknown codes, and sorts by code', () => {
     expect(normalizeHazardCodes(['h319', 'H225', ' H319 ', 'H999', 'H300+H310'])).toEqual(['H225', 'H319']);
     expect(hazardStatement('H999')).toBeUndefined();
+  });
+
+  it('keeps lettered codes that differ only in case apart, and reads another case only where it names one code', () => {
+    expect(normalizeHazardCodes(['H360Fd', 'H360FD', 'H360Df'])).toEqual(['H360FD', 'H360Fd', 'H360Df']);
+    expect(hazardStatement('H360Fd')?.text).toBe(
+      'May damage fertility. Suspected of damaging the unborn child',
+    );
+    expect(hazardStatement('H360FD')?.text).toBe('May damage fertility. May damage the unborn child');
+    expect(normalizeHazardCodes(['h350I', 'h361FD', 'h360f'])).toEqual(['H350i', 'H360F', 'H361fd']);
+    // H360FD or H360Fd: the case is the only thing telling them apart.
+    expect(hazardStatement('h360fd')).toBeUndefined();
   });
 });
 

@@ -5,12 +5,17 @@
 //
 // Source: the UN Globally Harmonized System, revision 9 (2021), Annex 1 (allocation of label elements per hazard
 // class and category) and Annex 3 section 1 (Table A3.1.1–A3.1.3, the codes and texts). Revision 10 keeps these
-// codes; its new explosive sub-categories (H209–H211) are not in this table.
+// codes; its new explosive sub-categories (H209–H211) are not in this table. The lettered codes of carcinogens and
+// reproductive toxicants (H350i, H360F … H360Df, H361f/d/fd) and their texts come from the EU's CLP regulation
+// (1272/2008, Annex III part 1): suppliers' labels and safety data sheets print them, and a lower-case letter means
+// suspected where the upper case means known, so their case is part of the code.
 //
 // A code that several categories share with different label elements (H221: flammable gas 1B with the flame and
 // 'Danger', or category 2 with neither; H228, H242, H261, H272, H207 likewise) derives the label of its most
 // severe category, the safe side; the signal word can be overridden on the record. Combined codes such as
 // H300+H310 are a printing convention for several codes at once: send the single codes, which derive the same label.
+
+import { choiceBySpelling } from '../choiceSpelling';
 
 export const GHS_PICTOGRAMS = [
   'GHS01',
@@ -187,9 +192,23 @@ export const HAZARD_STATEMENTS: readonly HazardStatement[] = [
   statement('H340', 'May cause genetic defects', ['GHS08'], D),
   statement('H341', 'Suspected of causing genetic defects', ['GHS08'], W),
   statement('H350', 'May cause cancer', ['GHS08'], D),
+  statement('H350i', 'May cause cancer by inhalation', ['GHS08'], D),
   statement('H351', 'Suspected of causing cancer', ['GHS08'], W),
   statement('H360', 'May damage fertility or the unborn child', ['GHS08'], D),
+  statement('H360F', 'May damage fertility', ['GHS08'], D),
+  statement('H360D', 'May damage the unborn child', ['GHS08'], D),
+  statement('H360FD', 'May damage fertility. May damage the unborn child', ['GHS08'], D),
+  statement('H360Fd', 'May damage fertility. Suspected of damaging the unborn child', ['GHS08'], D),
+  statement('H360Df', 'May damage the unborn child. Suspected of damaging fertility', ['GHS08'], D),
   statement('H361', 'Suspected of damaging fertility or the unborn child', ['GHS08'], W),
+  statement('H361f', 'Suspected of damaging fertility', ['GHS08'], W),
+  statement('H361d', 'Suspected of damaging the unborn child', ['GHS08'], W),
+  statement(
+    'H361fd',
+    'Suspected of damaging fertility. Suspected of damaging the unborn child',
+    ['GHS08'],
+    W,
+  ),
   // Effects on or via lactation: no symbol, no signal word.
   statement('H362', 'May cause harm to breast-fed children', [], null),
   statement('H370', 'Causes damage to organs', ['GHS08'], D),
@@ -216,13 +235,18 @@ export const HAZARD_CODES: readonly string[] = HAZARD_STATEMENTS.map((entry) => 
 
 const BY_CODE = new Map(HAZARD_STATEMENTS.map((entry) => [entry.code, entry]));
 const ORDER = new Map(HAZARD_CODES.map((code, index) => [code, index]));
+const hazardCodeOf = choiceBySpelling(HAZARD_CODES);
 
-/** The statement of a code (`H225`, any case), or undefined when GHS has no such code. */
+/**
+ * The statement of a code (`H225`, any case where the case tells no two codes apart: `h350i`, but `H360Fd` only so),
+ * or undefined when GHS has no such code.
+ */
 export function hazardStatement(code: string): HazardStatement | undefined {
-  return BY_CODE.get(code.trim().toUpperCase());
+  const known = hazardCodeOf(code.trim());
+  return known === undefined ? undefined : BY_CODE.get(known);
 }
 
-/** Known codes in upper case, each once, in code order; unknown ones are left out (validation reports them). */
+/** Known codes as the table spells them, each once, in code order; unknown ones are left out (validation says so). */
 export function normalizeHazardCodes(codes: readonly string[]): string[] {
   const known = new Set(
     codes.map((code) => hazardStatement(code)?.code).filter((code) => code !== undefined),

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { findUserByEmail } from '../../db/repositories/users';
 import { writeIssue } from '../../services/issueWriting';
+import { createFund } from '../../testing/requestApi';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
@@ -58,16 +59,6 @@ async function travelTo(instant: string): Promise<void> {
 
 const price = (kind: 'chemical' | 'instrument' | 'glassware', id: number, unitPrice: number | null) =>
   call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, { unit_price: unitPrice });
-
-/** A fund of the lab. Funds are written by the requests work (docs/api.md §25); here only their row is needed. */
-async function createFund(locationId: number, code: string): Promise<number> {
-  const row = await t.db
-    .insertInto('lab_funds')
-    .values({ location_id: locationId, code, name: `Grant ${code}`, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** An issue charged to a fund, written as a request's fulfilment writes it (services/issueWriting). */
 async function issueToFund(
@@ -130,7 +121,7 @@ describe('charges of cart issues and returns', () => {
 
   it('credits a return at the price of the issue line, not the record’s new price, in the issue’s fund', async () => {
     const lab = await createLocation(t, token);
-    const fund = await createFund(lab, 'G-1');
+    const fund = await createFund(t, token, lab, 'G-1');
     const acetone = await createStockRecord(t, token, 'chemical', 100, 'Acetone');
     await price('chemical', acetone, 0.0105);
     const issue = await issueToFund(lab, fund, [
@@ -167,7 +158,7 @@ describe('GET /api/management/charges/', () => {
   it('filters by lab, fund and time and pages like the ledger list', async () => {
     const lab = await createLocation(t, token);
     const other = await createLocation(t, token);
-    const fund = await createFund(lab, 'F-2');
+    const fund = await createFund(t, token, lab, 'F-2');
     const record = await createStockRecord(t, token, 'instrument', 100, 'Pipette');
     await price('instrument', record, 1);
     await travelTo('2026-05-10T12:00:00Z');
@@ -211,8 +202,8 @@ describe('statements', () => {
 
   beforeAll(async () => {
     lab = await createLocation(t, token);
-    fundA = await createFund(lab, 'A-1');
-    fundB = await createFund(lab, 'B-2');
+    fundA = await createFund(t, token, lab, 'A-1');
+    fundB = await createFund(t, token, lab, 'B-2');
     const record = await createStockRecord(t, token, 'chemical', 10_000, 'Toluene');
     await price('chemical', record, 0.5);
     const at = async (instant: string, fund: number | null, ml: number) => {
@@ -252,7 +243,7 @@ describe('statements', () => {
       ['A-1', [2, 5], 350],
       ['B-2', [3], 150],
     ]);
-    expect(only.funds[1].fund).toEqual({ id: fundA, code: 'A-1', name: 'Grant A-1' });
+    expect(only.funds[1].fund).toEqual({ id: fundA, code: 'A-1', name: 'Fund A-1' });
     expect(only.funds[2].fund.id).toBe(fundB);
     expect(only.funds[1].lines[0]).toEqual({
       id: expect.any(Number),
@@ -313,11 +304,11 @@ describe('statements', () => {
     expect(mine.map((row) => [row[1], row[2], row[3], row[7], row[9], row[10]])).toEqual([
       ['No fund (cart issues)', '2027-11-20', 'Issue', '4', '0.5', '2.00'],
       ['No fund (cart issues)', '', 'Fund total', '', '', '2.00'],
-      ['A-1 Grant A-1', '2027-11-01', 'Issue', '2', '0.5', '1.00'],
-      ['A-1 Grant A-1', '2027-11-30', 'Issue', '5', '0.5', '2.50'],
-      ['A-1 Grant A-1', '', 'Fund total', '', '', '3.50'],
-      ['B-2 Grant B-2', '2027-11-15', 'Issue', '3', '0.5', '1.50'],
-      ['B-2 Grant B-2', '', 'Fund total', '', '', '1.50'],
+      ['A-1 Fund A-1', '2027-11-01', 'Issue', '2', '0.5', '1.00'],
+      ['A-1 Fund A-1', '2027-11-30', 'Issue', '5', '0.5', '2.50'],
+      ['A-1 Fund A-1', '', 'Fund total', '', '', '3.50'],
+      ['B-2 Fund B-2', '2027-11-15', 'Issue', '3', '0.5', '1.50'],
+      ['B-2 Fund B-2', '', 'Fund total', '', '', '1.50'],
       ['', '', 'Lab total', '', '', '7.00'],
     ]);
     expect(rows.at(-1)).toEqual([
@@ -345,7 +336,7 @@ describe('statements', () => {
     const xlsxMine = values.filter((row) => row[1] === labName);
     expect(xlsxMine[2].slice(1)).toEqual([
       labName,
-      'A-1 Grant A-1',
+      'A-1 Fund A-1',
       '2027-11-01',
       'Issue',
       expect.any(Number),

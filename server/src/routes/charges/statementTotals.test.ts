@@ -3,6 +3,7 @@ import type { StockObjectType } from '../../db/tables';
 import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
 import { returnIssuedQuantity } from '../../services/issueReturns';
 import { writeIssue } from '../../services/issueWriting';
+import { createFund } from '../../testing/requestApi';
 import { createLocation, createStockRecord } from '../../testing/stockApi';
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
@@ -67,18 +68,7 @@ it('totals a generated month of 1,000 issues as the sum of its lines and the led
     const id = await createLocation(t, token);
     const funds: number[] = [];
     for (const code of ['A', 'B']) {
-      // Funds are written by the requests work (docs/api.md §25); here only their rows are needed.
-      const fund = await t.db
-        .insertInto('lab_funds')
-        .values({
-          location_id: id,
-          code: `${code}-${index}`,
-          name: `Grant ${code}`,
-          created_at: '2026-10-01',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      funds.push(fund.id);
+      funds.push(await createFund(t, token, id, `${code}-${index}`));
     }
     labs.push({ id, funds });
   }

@@ -288,6 +288,27 @@ describe('CMR substances', () => {
     });
   });
 
+  it('include the lettered codes as written: H360Fd needs the store, the suspected H361fd does not', async () => {
+    const lettered = await createStockRecord(t, store, 'chemical', 100, 'Lettered CMR test', {
+      hazard_statements: ['H225', 'H360Fd'],
+    });
+    const suspected = await createStockRecord(t, store, 'chemical', 100, 'Suspected CMR test', {
+      hazard_statements: ['H361fd'],
+    });
+    const record = await callAs(t, store, 'GET', `/api/storeobjects/chemicalobjs/${lettered}/`);
+    expect(record.json().hazard_statements).toEqual(['H225', 'H360Fd']);
+
+    const asked = await submitRequest(t, member.token, lab, {
+      fund,
+      lines: [chemicalLine(suspected, 5), chemicalLine(lettered, 5)],
+    });
+    expect(asked.lines.map((line) => line.needs_store_approval)).toEqual([false, true]);
+    expect((await requestAction(t, manager.token, asked.id, 'approve')).json().status).toBe(
+      'awaiting_store_approval',
+    );
+    expect((await requestAction(t, store, asked.id, 'store-approve')).json().status).toBe('approved');
+  });
+
   it('the store may reject at its step, with a reason', async () => {
     const chloroform = await createStockRecord(t, store, 'chemical', 100, 'Chloroform', {
       hazard_statements: ['H351', 'H360'],

@@ -94,6 +94,17 @@ describe('hazard fields on chemical records', () => {
     });
   });
 
+  it('keep the CLP lettered codes as written, H360FD and H360Fd apart, and refuse a spelling that could be either', async () => {
+    const record = await created(chemical({ hazard_statements: ['H360Fd', 'h350I', 'H360FD', 'h361fd'] }));
+    expect(record).toMatchObject({
+      hazard_statements: ['H350i', 'H360FD', 'H360Fd', 'H361fd'],
+      signal_word: 'DANGER',
+      pictograms: ['GHS08'],
+    });
+    const ambiguous = await call('PATCH', `${CHEMICALS}${record.id}/`, { hazard_statements: ['h360fd'] });
+    expect(ambiguous.json()).toEqual({ hazard_statements: ['"h360fd" is not a valid choice.'] });
+  });
+
   it('are cleared by null or an empty list', async () => {
     const record = await created(chemical({ hazard_statements: ['H225'], storage_classes: ['BASE'] }));
     const cleared = await call('PATCH', `${CHEMICALS}${record.id}/`, {

@@ -1,4 +1,5 @@
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
+import { slicesOf } from '../../db/slices';
 
 // A search that most of a long list matches is read differently from a rare one (db/repositories/stockListing.ts,
 // past 5,000 matches); both must count and page alike.
@@ -49,12 +50,7 @@ beforeAll(async () => {
     state: 'LIQUID' as const,
     quantity: ((index * 7919) % 1000) * 1000,
   }));
-  for (let start = 0; start < rows.length; start += 500) {
-    await t.db
-      .insertInto('chemical_stock')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
+  for (const slice of slicesOf(rows)) await t.db.insertInto('chemical_stock').values(slice).execute();
   const all = (await call('GET', CHEMICALS, undefined, {})).json() as { id: number }[];
   const apiIds = [first.json().id, rare.json().id];
   bulkIds = all.map((record) => record.id).filter((id) => !apiIds.includes(id));

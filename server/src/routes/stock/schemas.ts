@@ -66,7 +66,8 @@ export const IssuedToSchema = Type.Object({
 const CODE_LISTS = {
   'hazard-statements': {
     codes: HAZARD_CODES,
-    description: 'GHS H-codes (any case; duplicates dropped); null or [] clears them',
+    description:
+      'GHS H-codes (any case that tells no two apart: H360FD and H360Fd differ; duplicates dropped); null or [] clears them',
   },
   'storage-classes': { codes: STORAGE_CLASSES, description: 'ACID, BASE, AQUEOUS; null or [] clears them' },
 } as const;
