@@ -39,6 +39,7 @@ describe('AdminShell for an auditor', () => {
       'Category',
       'Ledger',
       'Audit',
+      'Requests',
     ]);
   });
 
