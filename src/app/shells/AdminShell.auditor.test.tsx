@@ -40,6 +40,7 @@ describe('AdminShell for an auditor', () => {
       'Ledger',
       'Audit',
       'Requests',
+      'Statements',
     ]);
   });
 

@@ -46,6 +46,7 @@ describe('AdminShell', () => {
       'Ledger',
       'Audit',
       'Requests',
+      'Statements',
     ]);
     const item = within(sidebar).getByRole('button', { name: 'User Managment' });
 
@@ -57,7 +58,7 @@ describe('AdminShell', () => {
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
   });
 
-  it('keeps SPEC §2 index numbers for its pages, Ledger 9, Audit 10 and Requests 11 after them, and the Dashboard its own key', () => {
+  it('keeps SPEC §2 index numbers for its pages, Ledger 9, Audit 10, Requests 11 and Statements 12 after them, and the Dashboard its own key', () => {
     expect(adminPages.map(({ label, index }) => [label, index])).toEqual([
       ['Dashboard', 'dashboard'],
       ['Search', 0],
@@ -72,6 +73,7 @@ describe('AdminShell', () => {
       ['Ledger', 9],
       ['Audit', 10],
       ['Requests', 11],
+      ['Statements', 12],
     ]);
   });
 

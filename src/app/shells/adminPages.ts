@@ -6,7 +6,7 @@ import { lazyPage, type ShellPage } from './shellPages';
 
 // Issue 13's Dashboard first, under its own key, shown when nothing else is chosen (after signing in); then SPEC
 // §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment, 6 Shipment,
-// 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit, and issue 24's 11 Requests.
+// 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit, and issue 24's 11 Requests and 12 Statements.
 // Only pages that exist are listed; new ones go in index order.
 const DASHBOARD_PAGE = 'dashboard';
 
@@ -111,5 +111,12 @@ export const adminPages: ShellPage[] = [
       import('../../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })),
     ),
     Badge: RequestsBadge,
+  },
+  {
+    index: 12,
+    label: 'Statements',
+    Page: lazyPage(() =>
+      import('../../features/statements/StatementsPage').then((m) => ({ default: m.StatementsPage })),
+    ),
   },
 ];
