@@ -69,6 +69,16 @@ function suggestedPicks(suggestion: PickSuggestion): Picks {
   );
 }
 
+// Named for assistive technology, not shown: the column holds one icon button per row.
+const offScreen = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const takenOf = (pick: Pick) => numberOrNull(pick.quantity) ?? 0;
 
 /** What the server said was wrong: each of a 400's per-pick messages ('Line 2: …'), or the one message of a 409. */
@@ -185,7 +195,7 @@ function LinePicks({ line, open, picks, onChange }: LinePicksProps) {
               <TableCell>Storage place</TableCell>
               <TableCell>Quantity to take</TableCell>
               <TableCell>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
+                <Box component="span" sx={offScreen}>
                   Actions
                 </Box>
               </TableCell>

@@ -51,7 +51,8 @@ function unitPriceText(line: StatementLine, { currency }: Money): string {
   return `${line.unit_price} ${currency} per ${stockKindOf(line.object_type) === 'chemical' ? 'ml' : 'piece'}`;
 }
 
-const totalCell = { fontWeight: 700 } as const;
+// Footer cells are smaller and greyer by default; a total reads as the lines do, in bold.
+const totalCell = { fontWeight: 700, fontSize: '0.875rem', color: 'text.primary' } as const;
 
 function FundTable({
   lab,
@@ -125,7 +126,7 @@ function LabStatement({ lab, money, zone }: { lab: StatementLab; money: Money; z
         {lab.funds.map((fund) => (
           <FundTable key={fund.fund?.id ?? 'none'} lab={lab} fund={fund} money={money} zone={zone} />
         ))}
-        <Typography sx={totalCell}>{`Lab total: ${moneyText(lab.total, money)}`}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{`Lab total: ${moneyText(lab.total, money)}`}</Typography>
       </Stack>
     </Paper>
   );
