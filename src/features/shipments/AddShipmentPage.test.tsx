@@ -54,6 +54,7 @@ describe('AddShipmentPage', () => {
       'Supplier',
       'New Quantity',
       'Expiry date',
+      'Unit price',
       'Action',
     ]);
     expect(within(rowOf('Ethanol')).getByRole('cell', { name: '250.5 ml' })).toBeInTheDocument();
@@ -69,6 +70,7 @@ describe('AddShipmentPage', () => {
       'Manufacturer',
       'Supplier',
       'New Quantity',
+      'Unit price',
       'Action',
     ]);
 
@@ -85,6 +87,7 @@ describe('AddShipmentPage', () => {
       'Supplier',
       'New Quantity',
       'Expiry date',
+      'Unit price',
       'Action',
     ]);
     expect(within(rowOf('Beaker')).getByRole('cell', { name: 'Borosilicate' })).toBeInTheDocument();
@@ -151,6 +154,28 @@ describe('AddShipmentPage', () => {
     expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
     const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
     expect(ethanol).toMatchObject({ quantity: 350.5, expiry_date: '2027-06-30' });
+  });
+
+  it('stages the unit price of what arrives, per ml, and the merge gives it to the record', async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByPlaceholderText('Chemical...'), 'ethan');
+    await user.click(await screen.findByRole('option', { name: /^Ethanol - 64-17-5/ }));
+    const form = screen.getByRole('form', { name: 'Chemical line' });
+    await user.type(within(form).getByLabelText(field('New Quantity')), '100');
+    const price = within(form).getByLabelText('Unit price');
+    expect(price).toHaveAccessibleDescription(/Per ml, in the store's currency/);
+    await user.type(price, '0.05');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Ethanol added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Ethanol')).getByRole('cell', { name: '0.05 per ml' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge 1 line into stock?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
+    const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
+    expect(ethanol).toMatchObject({ quantity: 350.5, unit_price: 0.05 });
   });
 
   it('gives a brand-new glassware line the expiry date entered below its fields', async () => {
