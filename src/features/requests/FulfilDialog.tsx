@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useLabToday } from '../../api/calendar';
 import { errorMessage, type ApiError } from '../../api/errorMessage';
 import { useStockRecordQuery } from '../../api/records';
 import {
@@ -34,6 +35,7 @@ import { specOf } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsCalendarDate } from '../../components/dates';
 import { DeleteIcon } from '../../components/icons';
+import { hasExpired } from '../../components/labCalendar';
 import { notify } from '../../components/notify';
 import { exactQuantity } from '../../components/quantities';
 import { RecordLink } from '../../components/RecordLink';
@@ -116,9 +118,11 @@ interface AddRecordProps {
 
 /**
  * Another record of the line's catalog item: the public search by kind finds records by the line's name, and those
- * of the same catalog entry as the record asked for are offered. The server checks the choice again.
+ * of the same catalog entry as the record asked for are offered; an expired one is shown but cannot be chosen, as
+ * the server would refuse it. The server checks the choice again.
  */
 function AddRecord({ line, kind, picked, onAdd }: AddRecordProps) {
+  const today = useLabToday();
   const requested = useStockRecordQuery({ kind, id: line.object_id });
   const search = useFuzzySearchQuery({ type: kind, query: line.name });
   const catalogId = requested.data ? catalogIdOf(kind, requested.data) : undefined;
@@ -150,13 +154,14 @@ function AddRecord({ line, kind, picked, onAdd }: AddRecordProps) {
     >
       {others.map((record) => {
         const { expiry_date, storage_place } = recordFacts(record);
+        const expired = today !== undefined && hasExpired(today, expiry_date);
         const details = [
           `${amount(kind, record.quantity)} in stock`,
-          expiry_date && `expires ${longUsCalendarDate(expiry_date)}`,
+          expiry_date && `${expired ? 'expired' : 'expires'} ${longUsCalendarDate(expiry_date)}`,
           storage_place,
         ].filter(Boolean);
         return (
-          <MenuItem key={record.id} value={record.id}>
+          <MenuItem key={record.id} value={record.id} disabled={expired}>
             {`${kindLabels[kind]} #${record.id} · ${details.join(' · ')}`}
           </MenuItem>
         );

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import {
   adminToken,
+  at,
   callAs,
   createChemical,
   LAB_PEOPLE,
@@ -90,6 +91,27 @@ describe('RequestsPage', () => {
 
     renderWithProviders(<RequestsBadge />, { preloadedState: { auth: { token: adminToken() } } });
     expect(await screen.findByText(', 1 request waiting for the store')).toBeInTheDocument();
+  });
+
+  it('marks a request whose needed-by day has passed as overdue', async () => {
+    const member = await signIn(LAB_PEOPLE.labMember.email, LAB_PEOPLE.labMember.password);
+    const manager = await signIn(LAB_PEOPLE.labManager.email, LAB_PEOPLE.labManager.password);
+    const late = await at('2020-01-10T09:00:00.000Z', async () => {
+      const request = await callAs<LabRequest>(member, 'POST', '/api/labs/1/requests/', {
+        fund: 1,
+        needed_by: '2020-01-17',
+        lines: [{ object_type: 'GLASSWARE', object_id: 1, quantity: 1 }],
+      });
+      return callAs<LabRequest>(manager, 'POST', `/api/requests/${request.id}/approve/`, {});
+    });
+    renderPage();
+    const row = await rowOf(late.id);
+    expect(within(row).getByText('January 17, 2020 · overdue')).toBeInTheDocument();
+    // The oldest needed-by first; a request without one last.
+    expect((await rows()).map((tr) => within(tr).getAllByRole('cell')[0].textContent)).toEqual([
+      `#${late.id}`,
+      '#2',
+    ]);
   });
 
   it('lists the requests of another status when the filter asks for them', async () => {
@@ -206,6 +228,44 @@ describe('RequestsPage', () => {
     expect((await readAsAdmin<ChemicalStock>(`/api/storeobjects/chemicalobjs/${other.id}/`)).quantity).toBe(
       0,
     );
+  });
+
+  it('offers no expired record of the item', async () => {
+    const expired = await createChemical({
+      name: 'Ethanol',
+      CAS_RN: '64-17-5',
+      molecular_formula: 'C2H6O',
+      purity: 96,
+      manufacturer: 'Sigma-Aldrich',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity: 30,
+    });
+    await updateStock('chemical', expired.id, { expiry_date: '2020-01-31' });
+    const { user } = renderPage();
+    const dialog = await openFulfilDialog(user);
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Add record for Ethanol' }));
+    const option = await screen.findByRole('option', {
+      name: `Chemical #${expired.id} · 30 ml in stock · expired January 31, 2020`,
+    });
+    expect(option).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("shows the server's per-line refusal of a quantity, naming the line", async () => {
+    const { user } = renderPage();
+    const dialog = await openFulfilDialog(user);
+    const quantity = within(dialog).getByRole('spinbutton', { name: 'Quantity of Chemical #1 for Ethanol' });
+    await user.clear(quantity);
+    await user.type(quantity, '10.12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Fulfil' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Line 1: quantity: Ensure that there are no more than 3 decimal places.',
+      ),
+    ).toBeInTheDocument();
+    expect((await readRequest(2)).status).toBe('approved');
+    expect((await ethanol()).quantity).toBe(250.5);
   });
 
   it("shows the server's refusal when the stock ran short after the dialog opened, and writes nothing", async () => {
