@@ -51,8 +51,8 @@ function unitPriceText(line: StatementLine, { currency }: Money): string {
   return `${line.unit_price} ${currency} per ${stockKindOf(line.object_type) === 'chemical' ? 'ml' : 'piece'}`;
 }
 
-// Footer cells are smaller and greyer by default; a total reads as the lines do, in bold.
-const totalCell = { fontWeight: 700, fontSize: '0.875rem', color: 'text.primary' } as const;
+// Footer cells are smaller and greyer by default; a fund's total reads as its lines do, in bold.
+const totalRow = { '& .MuiTableCell-root': { fontSize: '0.875rem', color: 'text.primary', fontWeight: 700 } };
 
 function FundTable({
   lab,
@@ -99,14 +99,10 @@ function FundTable({
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter>
+          <TableFooter sx={totalRow}>
             <TableRow>
-              <TableCell colSpan={7} sx={totalCell}>
-                Fund total
-              </TableCell>
-              <TableCell align="right" sx={totalCell}>
-                {moneyText(fund.total, money)}
-              </TableCell>
+              <TableCell colSpan={7}>Fund total</TableCell>
+              <TableCell align="right">{moneyText(fund.total, money)}</TableCell>
             </TableRow>
           </TableFooter>
         </Table>
