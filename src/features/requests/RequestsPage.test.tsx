@@ -3,6 +3,7 @@ import type { LabRequest } from '../../api/requests';
 import type { ChemicalStock, InstrumentStock } from '../../api/stock';
 import type { Statement } from '../../api/statements';
 import { ToastHost } from '../../components/notify';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import {
@@ -111,6 +112,30 @@ describe('RequestsPage', () => {
     expect((await rows()).map((tr) => within(tr).getAllByRole('cell')[0].textContent)).toEqual([
       `#${late.id}`,
       '#2',
+    ]);
+  });
+
+  it('exports the requests on screen as CSV', async () => {
+    const saved = captureDownloads();
+    const { user } = renderPage();
+    await rowOf(2);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(saved.map((file) => file.name)).toEqual([expect.stringMatching(exportNamePattern('requests'))]);
+    const request = await readRequest(2);
+    expect(await csvRows(saved[0])).toEqual([
+      ['Request', 'Lab', 'Requester', 'Fund', 'Needed by', 'Submitted', 'Lines', 'Estimated total', 'Status'],
+      [
+        '2',
+        'Physical Lab 1',
+        'lena@lab.org',
+        'ERC-17 ERC grant 17',
+        '',
+        request.submitted_at,
+        'Ethanol 50 ml; Spectrophotometer 1 piece',
+        '2.26 EUR',
+        'Approved',
+      ],
     ]);
   });
 
