@@ -273,18 +273,21 @@ function LinePicks({ line, open, picks, onChange }: LinePicksProps) {
   );
 }
 
+type Fulfilment = ReturnType<typeof useFulfilRequestMutation>;
+
 interface FulfilFormProps {
   request: LabRequest;
   labName: string;
   suggestion: PickSuggestion;
+  fulfilment: Fulfilment;
   onClose: () => void;
 }
 
-function FulfilForm({ request, labName, suggestion, onClose }: FulfilFormProps) {
+function FulfilForm({ request, labName, suggestion, fulfilment, onClose }: FulfilFormProps) {
   // The suggestion of the moment the dialog opened: the store edits it from there.
   const [picks, setPicks] = useState<Picks>(() => suggestedPicks(suggestion));
   const [nothingPicked, setNothingPicked] = useState(false);
-  const [fulfil, { isLoading, error }] = useFulfilRequestMutation();
+  const [fulfil, { isLoading, error }] = fulfilment;
   const linesById = new Map(request.lines.map((line) => [line.id, line]));
 
   const submit = async (event: FormEvent) => {
@@ -365,10 +368,12 @@ export function FulfilDialog({ request, labName, onClose }: FulfilDialogProps) {
   // A suggestion cached from an earlier opening may be stale: the form starts from one read since this one opened,
   // and keeps what the store typed when a later change of stock refetches it.
   const [openedAt] = useState(Date.now);
+  // Held here so that the dialog cannot be dismissed while the issue is being written.
+  const fulfilment = useFulfilRequestMutation();
   const fresh =
     suggestion.data && (suggestion.fulfilledTimeStamp ?? 0) >= openedAt ? suggestion.data : undefined;
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
+    <Dialog open onClose={fulfilment[1].isLoading ? undefined : onClose} maxWidth="lg" fullWidth>
       <DialogTitle>{`Fulfil request #${request.id} of ${labName}`}</DialogTitle>
       {suggestion.isError ? (
         <DialogContent>
@@ -388,7 +393,13 @@ export function FulfilDialog({ request, labName, onClose }: FulfilDialogProps) {
           </DialogActions>
         </>
       ) : (
-        <FulfilForm request={request} labName={labName} suggestion={fresh} onClose={onClose} />
+        <FulfilForm
+          request={request}
+          labName={labName}
+          suggestion={fresh}
+          fulfilment={fulfilment}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
