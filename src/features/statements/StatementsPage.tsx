@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { calendarApi, useLabToday } from '../../api/calendar';
 import { errorMessage } from '../../api/errorMessage';
@@ -52,7 +53,9 @@ function unitPriceText(line: StatementLine, { currency }: Money): string {
 }
 
 // Footer cells are smaller and greyer by default; a fund's total reads as its lines do, in bold.
-const totalRow = { '& .MuiTableCell-root': { fontSize: '0.875rem', color: 'text.primary', fontWeight: 700 } };
+const totalRow = (theme: Theme) => ({
+  '& .MuiTableCell-root': { ...theme.typography.body2, color: theme.palette.text.primary, fontWeight: 700 },
+});
 
 function FundTable({
   lab,
