@@ -41,6 +41,7 @@ import { exactQuantity } from '../../components/quantities';
 import { RecordLink } from '../../components/RecordLink';
 import { numberOrNull } from '../../components/StockFormDialog';
 import { amount, kindLabels, units } from '../../components/stockColumns';
+import { offScreen } from '../../components/offScreen';
 
 /** A record chosen for a request line, with what the store takes of it as typed. */
 interface Pick {
@@ -70,16 +71,6 @@ function suggestedPicks(suggestion: PickSuggestion): Picks {
     ]),
   );
 }
-
-// Named for assistive technology, not shown: the column holds one icon button per row.
-const offScreen = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const takenOf = (pick: Pick) => numberOrNull(pick.quantity) ?? 0;
 

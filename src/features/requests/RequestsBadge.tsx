@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useStoreRequestsQuery, type RequestStatus } from '../../api/requests';
+import { offScreen } from '../../components/offScreen';
 
 /** What waits for a store manager: requests to issue and requests whose CMR lines need the store's approval. */
 export const WAITING_FOR_THE_STORE: readonly RequestStatus[] = [
@@ -8,16 +9,6 @@ export const WAITING_FOR_THE_STORE: readonly RequestStatus[] = [
   'partly_fulfilled',
   'awaiting_store_approval',
 ];
-
-// Read by assistive technology as part of the entry's name ('Requests, 3 requests waiting for the store').
-const offScreen = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** On Requests: how many requests wait for the store; one row is asked for, only the count is read. */
 export function RequestsBadge() {
