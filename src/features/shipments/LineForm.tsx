@@ -11,11 +11,11 @@ import {
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
-import { amountText, specOf, stockField } from '../../api/stockKinds';
+import { amountText, specOf } from '../../api/stockKinds';
 import { notify } from '../../components/notify';
 import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
 import { stockName } from '../../components/stockColumns';
-import { details, lineExpiryField } from './kindViews';
+import { details, lineExpiryField, linePriceField } from './kindViews';
 
 interface LineFormProps<K extends StockKind> {
   kind: K;
@@ -41,7 +41,7 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
   const name = stockName(item);
   const expiry = lineExpiryField(kind);
   // Labelled as the record's own price field, whose helper text names its unit (per ml, per piece).
-  const price = stockField(kind, 'unit_price');
+  const price = linePriceField(kind);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
