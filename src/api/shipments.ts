@@ -24,12 +24,17 @@ export interface ShipmentLine<K extends StockKind = StockKind> {
   quantity: number;
   /** docs/api.md §11: the date on what arrives, which the merge gives the record; always null for instruments. */
   expiry_date: string | null;
+  /** docs/api.md §23.2: the price of what arrives, per ml or piece, which the merge gives the record; null: none. */
+  unit_price: number | null;
 }
 
 /** The server names a line's reference field after the kind (`chemical`, `instrument`, `glassware`). */
-type ServerLine = { id: number; quantity: number; expiry_date?: string | null } & Partial<
-  Record<StockKind, StockRecord>
->;
+type ServerLine = {
+  id: number;
+  quantity: number;
+  expiry_date?: string | null;
+  unit_price?: number | null;
+} & Partial<Record<StockKind, StockRecord>>;
 
 export interface NewShipmentLine {
   kind: StockKind;
@@ -39,6 +44,8 @@ export interface NewShipmentLine {
   quantity: number | null;
   /** Chemicals and glassware only; null: none. */
   expiryDate?: string | null;
+  /** Per ml or piece; null: none (the record keeps its price). */
+  unitPrice?: number | null;
 }
 
 export interface ShipmentLineChange {
@@ -47,6 +54,8 @@ export interface ShipmentLineChange {
   quantity: number | null;
   /** Chemicals and glassware only; null clears it. */
   expiryDate?: string | null;
+  /** Null clears it. */
+  unitPrice?: number | null;
 }
 
 /**
@@ -140,28 +149,30 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     listShipmentLines: build.query<ShipmentLine[], StockKind>({
       query: stagingUrl,
       transformResponse: (lines: ServerLine[], _meta, kind) =>
-        lines.map(({ id, quantity, expiry_date = null, [kind]: item }) => ({
+        lines.map(({ id, quantity, expiry_date = null, unit_price = null, [kind]: item }) => ({
           id,
           quantity,
           expiry_date,
+          unit_price,
           item: item!,
         })),
       providesTags: (lines, _error, kind) => listTags(shipmentLineTags[kind], lines),
     }),
     addShipmentLine: build.mutation<unknown, NewShipmentLine>({
-      query: ({ kind, itemId, quantity, expiryDate }) => ({
+      query: ({ kind, itemId, quantity, expiryDate, unitPrice }) => ({
         url: stagingUrl(kind),
         method: 'POST',
-        body: { [kind]: itemId, quantity, expiry_date: expiryDate },
+        body: { [kind]: itemId, quantity, expiry_date: expiryDate, unit_price: unitPrice },
       }),
       invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind]), listTag('Dashboard')]),
     }),
-    // SPEC §4: a staged line changes in its quantity, and (docs/api.md §11) in the expiry date of what arrives.
+    // SPEC §4: a staged line changes in its quantity, and (docs/api.md §11, §23.2) in the expiry date and the price
+    // of what arrives.
     updateShipmentLine: build.mutation<unknown, ShipmentLineChange>({
-      query: ({ kind, id, quantity, expiryDate }) => ({
+      query: ({ kind, id, quantity, expiryDate, unitPrice }) => ({
         url: `${stagingUrl(kind)}${id}/`,
         method: 'PATCH',
-        body: { quantity, expiry_date: expiryDate },
+        body: { quantity, expiry_date: expiryDate, unit_price: unitPrice },
       }),
       invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
     }),

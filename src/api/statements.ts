@@ -8,7 +8,7 @@ import { listTag } from './tags';
 // docs/api.md §24: what each lab was charged in a month, per fund, on screen and as CSV or .xlsx. Every issue and
 // return adds a charge line, so those invalidate the `Statement` list tag.
 
-export { amountText } from '../../server/src/domain/money';
+export { amountText, minorDigits } from '../../server/src/domain/money';
 
 export interface StatementLine {
   id: number;

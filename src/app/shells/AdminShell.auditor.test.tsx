@@ -39,6 +39,8 @@ describe('AdminShell for an auditor', () => {
       'Category',
       'Ledger',
       'Audit',
+      'Requests',
+      'Statements',
     ]);
   });
 

@@ -45,6 +45,8 @@ describe('AdminShell', () => {
       'Category',
       'Ledger',
       'Audit',
+      'Requests',
+      'Statements',
     ]);
     const item = within(sidebar).getByRole('button', { name: 'User Managment' });
 
@@ -56,7 +58,7 @@ describe('AdminShell', () => {
     expect(await screen.findByRole('heading', { name: 'User Managment' })).toBeInTheDocument();
   });
 
-  it('keeps SPEC §2 index numbers for its pages, Ledger 9 and Audit 10 after them, and the Dashboard its own key', () => {
+  it('keeps SPEC §2 index numbers for its pages, Ledger 9, Audit 10, Requests 11 and Statements 12 after them, and the Dashboard its own key', () => {
     expect(adminPages.map(({ label, index }) => [label, index])).toEqual([
       ['Dashboard', 'dashboard'],
       ['Search', 0],
@@ -70,6 +72,8 @@ describe('AdminShell', () => {
       ['Category', 8],
       ['Ledger', 9],
       ['Audit', 10],
+      ['Requests', 11],
+      ['Statements', 12],
     ]);
   });
 

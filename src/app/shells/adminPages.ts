@@ -1,12 +1,13 @@
 import { createElement } from 'react';
 import { AddShipmentBadge, CreateIssueBadge, StoreBadge } from '../../features/dashboard/SidebarBadges';
+import { RequestsBadge } from '../../features/requests/RequestsBadge';
 import { newItemDialogRequested } from '../uiSlice';
 import { lazyPage, type ShellPage } from './shellPages';
 
 // Issue 13's Dashboard first, under its own key, shown when nothing else is chosen (after signing in); then SPEC
 // §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment, 6 Shipment,
-// 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit. Only pages that exist are listed; new ones go
-// in index order.
+// 7 File Managment, 8 Category; then issue 11's 9 Ledger and 10 Audit, and issue 24's 11 Requests and 12 Statements.
+// Only pages that exist are listed; new ones go in index order.
 const DASHBOARD_PAGE = 'dashboard';
 
 export const adminPages: ShellPage[] = [
@@ -102,5 +103,20 @@ export const adminPages: ShellPage[] = [
     index: 10,
     label: 'Audit',
     Page: lazyPage(() => import('../../features/audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
+  },
+  {
+    index: 11,
+    label: 'Requests',
+    Page: lazyPage(() =>
+      import('../../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })),
+    ),
+    Badge: RequestsBadge,
+  },
+  {
+    index: 12,
+    label: 'Statements',
+    Page: lazyPage(() =>
+      import('../../features/statements/StatementsPage').then((m) => ({ default: m.StatementsPage })),
+    ),
   },
 ];

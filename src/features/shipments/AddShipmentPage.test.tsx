@@ -54,6 +54,7 @@ describe('AddShipmentPage', () => {
       'Supplier',
       'New Quantity',
       'Expiry date',
+      'Unit price',
       'Action',
     ]);
     expect(within(rowOf('Ethanol')).getByRole('cell', { name: '250.5 ml' })).toBeInTheDocument();
@@ -69,6 +70,7 @@ describe('AddShipmentPage', () => {
       'Manufacturer',
       'Supplier',
       'New Quantity',
+      'Unit price',
       'Action',
     ]);
 
@@ -85,6 +87,7 @@ describe('AddShipmentPage', () => {
       'Supplier',
       'New Quantity',
       'Expiry date',
+      'Unit price',
       'Action',
     ]);
     expect(within(rowOf('Beaker')).getByRole('cell', { name: 'Borosilicate' })).toBeInTheDocument();
@@ -153,13 +156,35 @@ describe('AddShipmentPage', () => {
     expect(ethanol).toMatchObject({ quantity: 350.5, expiry_date: '2027-06-30' });
   });
 
-  it('gives a brand-new glassware line the expiry date entered below its fields', async () => {
+  it('stages the unit price of what arrives, per ml, and the merge gives it to the record', async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByPlaceholderText('Chemical...'), 'ethan');
+    await user.click(await screen.findByRole('option', { name: /^Ethanol - 64-17-5/ }));
+    const form = screen.getByRole('form', { name: 'Chemical line' });
+    await user.type(within(form).getByLabelText(field('New Quantity')), '100');
+    const price = within(form).getByLabelText('Unit price');
+    expect(price).toHaveAccessibleDescription(/Per ml, in the store's currency/);
+    await user.type(price, '0.05');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Ethanol added to the shipment.')).toBeInTheDocument();
+    expect(within(rowOf('Ethanol')).getByRole('cell', { name: '0.05 per ml' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge 1 line into stock?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
+    const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
+    expect(ethanol).toMatchObject({ quantity: 350.5, unit_price: 0.05 });
+  });
+
+  it('gives a brand-new glassware line the expiry date and unit price entered below its fields', async () => {
     const { user } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Glassware' }));
     await user.type(screen.getByPlaceholderText('Glassware...'), 'Pipette');
     await user.click(await screen.findByRole('option', { name: 'Create "Pipette"' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Glassware' });
-    // SPEC's fields in their order, the line's expiry date below them.
+    // SPEC's fields in their order, the line's expiry date and price below them.
     expect([...dialog.querySelectorAll('input')].map((input) => input.name)).toEqual([
       'name',
       'size',
@@ -169,6 +194,7 @@ describe('AddShipmentPage', () => {
       'storage_place',
       'quantity',
       'expiry_date',
+      'unit_price',
     ]);
     for (const [label, value] of [
       ['Size', '10'],
@@ -180,14 +206,19 @@ describe('AddShipmentPage', () => {
       await user.type(within(dialog).getByLabelText(field(label)), value);
     await user.type(within(dialog).getByLabelText('Expiry date'), '2030-01-01');
     await user.type(within(dialog).getByLabelText('Storage place'), 'Shelf 4');
+    const price = within(dialog).getByLabelText('Unit price');
+    expect(price).toHaveAccessibleDescription(/^Per piece, in the store's currency/);
+    await user.type(price, '1.25');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     expect(await screen.findByText('Pipette added to the shipment.')).toBeInTheDocument();
     expect(within(rowOf('Pipette')).getByRole('cell', { name: '2030-01-01' })).toBeInTheDocument();
+    expect(within(rowOf('Pipette')).getByRole('cell', { name: '1.25 per piece' })).toBeInTheDocument();
     expect(await readAsAdmin('/api/management/glassware-temp-shipment/')).toEqual([
       expect.objectContaining({
         quantity: 4,
         expiry_date: '2030-01-01',
+        unit_price: 1.25,
         // The new record keeps where it will be stored.
         glassware: expect.objectContaining({ storage_place: 'Shelf 4' }),
       }),

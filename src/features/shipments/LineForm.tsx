@@ -15,7 +15,7 @@ import { amountText, specOf } from '../../api/stockKinds';
 import { notify } from '../../components/notify';
 import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
 import { stockName } from '../../components/stockColumns';
-import { details, lineExpiryField } from './kindViews';
+import { details, lineExpiryField, linePriceField } from './kindViews';
 
 interface LineFormProps<K extends StockKind> {
   kind: K;
@@ -27,17 +27,21 @@ interface LineFormProps<K extends StockKind> {
 
 /**
  * The add/edit form of an existing item: its description read-only; the new quantity is entered and, for chemicals
- * and glassware, the expiry date of what arrives (docs/api.md §11), which the merge gives the record.
+ * and glassware, the expiry date of what arrives (docs/api.md §11), and its unit price (§23.2), both of which the
+ * merge gives the record.
  */
 export function LineForm<K extends StockKind>({ kind, item, line, onDone }: LineFormProps<K>) {
   const { label, unit, decimals } = specOf(kind);
   const [quantity, setQuantity] = useState(line ? String(line.quantity) : '');
   const [expiryDate, setExpiryDate] = useState(textOf(line?.expiry_date ?? null));
+  const [unitPrice, setUnitPrice] = useState(textOf(line?.unit_price ?? null));
   const [add, adding] = useAddShipmentLineMutation();
   const [update, updating] = useUpdateShipmentLineMutation();
   const errors = fieldErrors((line ? updating : adding).error);
   const name = stockName(item);
   const expiry = lineExpiryField(kind);
+  // Labelled as the record's own price field, whose helper text names its unit (per ml, per piece).
+  const price = linePriceField(kind);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +49,7 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
       kind,
       quantity: numberOrNull(quantity),
       expiryDate: expiry ? dateOrNull(expiryDate) : undefined,
+      unitPrice: numberOrNull(unitPrice),
     };
     const result = line
       ? await update({ id: line.id, ...written })
@@ -97,6 +102,18 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
             slotProps={{ inputLabel: { shrink: true } }}
           />
         )}
+        <TextField
+          label={price.label}
+          type="number"
+          value={unitPrice}
+          onChange={(event) => setUnitPrice(event.target.value)}
+          error={Boolean(errors[price.name])}
+          helperText={
+            errors[price.name] ?? `Optional. ${price.helperText ?? ''} The merge gives it to the record.`
+          }
+          slotProps={{ htmlInput: { step: 'any', min: 0 } }}
+          sx={{ maxWidth: 320 }}
+        />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" loading={adding.isLoading || updating.isLoading}>

@@ -12,7 +12,7 @@ import {
   StockFormDialog,
   type FormValues,
 } from '../../components/StockFormDialog';
-import { lineExpiryField, newItemFields, newItemRequest } from './kindViews';
+import { lineExpiryField, linePriceField, newItemFields, newItemRequest } from './kindViews';
 
 interface NewItemDialogProps {
   kind: StockKind;
@@ -46,6 +46,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       itemId,
       quantity: numberOrNull(values.quantity),
       expiryDate: expiry ? dateOrNull(values[expiry.name]) : undefined,
+      unitPrice: numberOrNull(values[linePriceField(kind).name]),
     });
     return staged.error === undefined ? values.name.trim() : undefined;
   };

@@ -26,6 +26,12 @@ import { NewItemDialog } from './NewItemDialog';
 
 type Form<K extends StockKind> = { item: StockRecord<K>; line?: ShipmentLine<K> } | null;
 
+/** A staged price with its unit, '0.0452 per ml' or '3.5 per piece', in the store's currency; none: blank. */
+function unitPriceText(kind: StockKind, price: number | null): string {
+  if (price === null) return '';
+  return `${price} per ${specOf(kind).unit === 'ml' ? 'ml' : 'piece'}`;
+}
+
 function linesLabel(count: number) {
   return `${count} ${count === 1 ? 'line' : 'lines'}`;
 }
@@ -77,6 +83,7 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
     ...stagingColumns(kind),
     { header: 'New Quantity', cell: (line) => amountText(kind, line.quantity) },
     ...(expiry ? [{ header: expiry.label, cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }] : []),
+    { header: 'Unit price', cell: (line) => unitPriceText(kind, line.unit_price) },
     {
       header: 'Action',
       cell: (line) => (

@@ -64,9 +64,12 @@ export function lineExpiryField(kind: StockKind): StockField | undefined {
 
 const itemFields = (kind: StockKind) => specOf(kind).views.stagingForm.map((name) => stockField(kind, name));
 
+/** The unit price a staged line may carry for what arrives (docs/api.md §23.2), labelled as the record's. */
+export const linePriceField = (kind: StockKind): StockField => stockField(kind, 'unit_price');
+
 /**
- * The brand-new item form: the item's fields (the `stagingForm` view), then the staged quantity and, for a kind
- * that expires, the line's expiry date.
+ * The brand-new item form: the item's fields (the `stagingForm` view), then the staged quantity, for a kind that
+ * expires the line's expiry date, and the line's unit price.
  */
 export function newItemFields(kind: StockKind): StockField[] {
   const expiry = lineExpiryField(kind);
@@ -74,6 +77,7 @@ export function newItemFields(kind: StockKind): StockField[] {
     ...itemFields(kind),
     { ...stockField(kind, 'quantity'), label: 'New Quantity' },
     ...(expiry ? [expiry] : []),
+    linePriceField(kind),
   ];
 }
 

@@ -1,0 +1,185 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useLabToday } from '../../api/calendar';
+import { useConsumersTreeQuery } from '../../api/locations';
+import {
+  allows,
+  REQUEST_STATUSES,
+  requestStatusLabels,
+  useStoreRequestsQuery,
+  type LabRequest,
+  type RequestStatus,
+} from '../../api/requests';
+import { useCanChangeStore } from '../../app/hooks';
+import type { Column } from '../../components/columns';
+import { longUsCalendarDate, longUsDate } from '../../components/dates';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { PageHeader } from '../../components/PageHeader';
+import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
+import { FulfilDialog } from './FulfilDialog';
+import { WAITING_FOR_THE_STORE } from './RequestsBadge';
+import { estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
+import { StoreApproveDialog, StoreRejectDialog } from './StoreDecisionDialogs';
+
+/** The status filter's choices; the first is the server's default, what the store still has to issue. */
+const statusFilters = [
+  { key: 'open', label: 'To fulfil (approved, partly fulfilled)', statuses: undefined },
+  { key: 'store', label: 'Waiting for store approval', statuses: ['awaiting_store_approval'] },
+  { key: 'lab', label: 'At the lab (submitted, returned)', statuses: ['submitted', 'returned'] },
+  { key: 'fulfilled', label: 'Fulfilled', statuses: ['fulfilled'] },
+  { key: 'rejected', label: 'Rejected', statuses: ['rejected'] },
+  { key: 'cancelled', label: 'Cancelled', statuses: ['cancelled'] },
+  { key: 'all', label: 'All', statuses: REQUEST_STATUSES },
+] as const satisfies readonly { key: string; label: string; statuses?: readonly RequestStatus[] }[];
+
+type StatusFilter = (typeof statusFilters)[number]['key'];
+
+/** A request the store has still to act on whose needed-by day has passed in the lab. */
+function isOverdue(request: LabRequest, today: string | undefined): boolean {
+  return (
+    today !== undefined &&
+    request.needed_by !== null &&
+    request.needed_by < today &&
+    WAITING_FOR_THE_STORE.includes(request.status)
+  );
+}
+
+function NeededBy({ request, today }: { request: LabRequest; today: string | undefined }) {
+  if (request.needed_by === null) return '';
+  const date = longUsCalendarDate(request.needed_by);
+  if (!isOverdue(request, today)) return date;
+  return (
+    <Typography variant="body2" color="error" sx={{ fontWeight: 700 }}>
+      {`${date} · overdue`}
+    </Typography>
+  );
+}
+
+/** Each line on its own row; during the store's approval, those that need it are marked. */
+function Lines({ request }: { request: LabRequest }) {
+  const marking = request.status === 'awaiting_store_approval';
+  return (
+    <Stack spacing={0.5}>
+      {request.lines.map((line) => (
+        <Stack key={line.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2">{lineSummary(line)}</Typography>
+          {marking && line.needs_store_approval && (
+            <Chip size="small" color="warning" variant="outlined" label="CMR · needs store approval" />
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+const linesText = (request: LabRequest) =>
+  request.lines.map((line) => `${lineSummary(line)}${line.needs_store_approval ? ' (CMR)' : ''}`).join('; ');
+
+type Decision = { kind: 'fulfil' | 'approve' | 'reject'; request: LabRequest };
+
+/** The store's queue of the labs' requests (issue 24): fulfil approved ones, decide on CMR lines. */
+export function RequestsPage() {
+  const canChange = useCanChangeStore();
+  const today = useLabToday();
+  const labs = labNames(useConsumersTreeQuery().data);
+  const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
+  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
+    status: 'open',
+  });
+  const { statuses } = statusFilters.find((filter) => filter.key === inputs.status) ?? statusFilters[0];
+  const list = useStoreRequestsQuery({ statuses, ...request });
+  const [decision, setDecision] = useState<Decision | null>(null);
+
+  const actions = (row: LabRequest) => {
+    const open = (kind: Decision['kind']) => () => setDecision({ kind, request: row });
+    return (
+      <Stack direction="row" spacing={1}>
+        {allows('fulfil', row.status) && (
+          <Button
+            size="small"
+            variant="contained"
+            aria-label={`Fulfil request ${row.id}`}
+            onClick={open('fulfil')}
+          >
+            Fulfil
+          </Button>
+        )}
+        {allows('store_approve', row.status) && (
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Approve request ${row.id}`}
+            onClick={open('approve')}
+          >
+            Approve
+          </Button>
+        )}
+        {allows('store_reject', row.status) && (
+          <Button size="small" color="error" aria-label={`Reject request ${row.id}`} onClick={open('reject')}>
+            Reject
+          </Button>
+        )}
+      </Stack>
+    );
+  };
+
+  const columns: Column<LabRequest>[] = [
+    { header: 'Request', cell: (row) => `#${row.id}`, value: (row) => row.id },
+    { header: 'Lab', value: labName },
+    { header: 'Requester', value: (row) => row.requester.email },
+    { header: 'Fund', value: fundText },
+    {
+      header: 'Needed by',
+      cell: (row) => <NeededBy request={row} today={today} />,
+      value: (row) => row.needed_by,
+    },
+    { header: 'Submitted', cell: (row) => longUsDate(row.submitted_at), value: (row) => row.submitted_at },
+    { header: 'Lines', cell: (row) => <Lines request={row} />, value: linesText },
+    { header: 'Estimated total', value: estimatedTotalText },
+    { header: 'Status', value: (row) => requestStatusLabels[row.status] },
+    ...(canChange ? [{ header: 'Actions', cell: actions }] : []),
+  ];
+
+  const shown = list.data?.results ?? [];
+  const chosen = decision && { request: decision.request, labName: labName(decision.request) };
+  const close = () => setDecision(null);
+  return (
+    <Stack spacing={2}>
+      <PageHeader title="Requests">
+        <ExportCsvButton subject="requests" columns={columns} rows={shown} />
+      </PageHeader>
+      <FilterBar label="Request filters">
+        <TextField
+          select
+          label="Status"
+          size="small"
+          value={inputs.status}
+          onChange={(event) => change({ status: event.target.value as StatusFilter })}
+          sx={{ minWidth: 280 }}
+        >
+          {statusFilters.map((filter) => (
+            <MenuItem key={filter.key} value={filter.key}>
+              {filter.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </FilterBar>
+      <PagedTable
+        label="requests"
+        columns={columns}
+        rowKey={(row) => row.id}
+        list={list}
+        paging={paging}
+        onPagingChange={setPaging}
+      />
+      {chosen && decision.kind === 'fulfil' && <FulfilDialog {...chosen} onClose={close} />}
+      {chosen && decision.kind === 'approve' && <StoreApproveDialog {...chosen} onClose={close} />}
+      {chosen && decision.kind === 'reject' && <StoreRejectDialog {...chosen} onClose={close} />}
+    </Stack>
+  );
+}
