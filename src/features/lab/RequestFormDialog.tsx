@@ -299,12 +299,17 @@ function LineRow({
         id={quantityInputId(line)}
         type="number"
         size="small"
-        label={`Quantity of ${line.name}`}
+        // The row names the item; the short label fits a long name's row, the input's name says the item.
+        label="Quantity"
         value={line.quantity}
         onChange={(event) => onChange(event.target.value)}
         sx={{ width: 200 }}
         slotProps={{
-          htmlInput: { min: 0, step: decimals > 0 ? 10 ** -decimals : 1 },
+          htmlInput: {
+            min: 0,
+            step: decimals > 0 ? 10 ** -decimals : 1,
+            'aria-label': `Quantity of ${line.name}`,
+          },
           input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
         }}
         helperText={decimals > 0 ? `Up to ${decimals} decimals` : 'Whole pieces'}
