@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
-import { callAs, LAB_PEOPLE, readAsAdmin, signIn } from '../../testing/seed';
+import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { callAs, LAB_PEOPLE, readAsAdmin, signIn, updateStock } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { LabPage } from './LabPage';
 
@@ -45,7 +46,9 @@ function linesOf(article: HTMLElement, id: number) {
 
 async function pick(user: ReturnType<typeof renderWithProviders>['user'], name: string) {
   const search = screen.getByRole('combobox', { name: 'Add an item' });
-  await user.type(search, name);
+  // Pasted: typing each key re-renders the suggestions, a second per name under jsdom.
+  await user.click(search);
+  await user.paste(name);
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
 }
 
@@ -77,17 +80,6 @@ describe('Lab requests', () => {
     expect(within(dialog).getAllByText('ml')).not.toHaveLength(0);
     expect(within(dialog).getAllByText('pieces')).not.toHaveLength(0);
 
-    // The same record again is the same line, whose quantity takes the focus.
-    await pick(user, 'Ethanol');
-    const lines = within(dialog).getByRole('list', { name: 'Items requested' });
-    expect(
-      within(lines)
-        .getAllByRole('listitem')
-        .map((line) => line.getAttribute('aria-label')),
-    ).toEqual(['Ethanol', 'Beaker']);
-    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of Ethanol' })).toHaveFocus();
-    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of Ethanol' })).toHaveValue(250);
-
     // The lab's active funds only: the closed grant is not offered.
     await user.click(within(dialog).getByRole('combobox', { name: /^Fund/ }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
@@ -95,7 +87,8 @@ describe('Lab requests', () => {
       'ERC-17 ERC grant 17',
     ]);
     await user.click(screen.getByRole('option', { name: 'DEPT Department budget' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'For the titration course');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Note' }));
+    await user.paste('For the titration course');
     await user.click(within(dialog).getByRole('button', { name: 'Submit request' }));
 
     expect(await screen.findByText('Request #3 submitted.')).toBeInTheDocument();
@@ -116,6 +109,25 @@ describe('Lab requests', () => {
       ['Ethanol', 250],
       ['Beaker', 3],
     ]);
+  });
+
+  it('keeps one line per record: picking it again focuses its line', async () => {
+    const { user } = await renderRequestsAs('labMember');
+    await user.click(screen.getByRole('button', { name: 'New request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New request for Physical Lab 1' });
+    await pick(user, 'Ethanol');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity of Ethanol' }), '250');
+    await pick(user, 'Beaker');
+    // The same record again is the same line, whose quantity takes the focus.
+    await pick(user, 'Ethanol');
+    const lines = within(dialog).getByRole('list', { name: 'Items requested' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.getAttribute('aria-label')),
+    ).toEqual(['Ethanol', 'Beaker']);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of Ethanol' })).toHaveFocus();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of Ethanol' })).toHaveValue(250);
   });
 
   it("shows the server's refusals in the dialog, every failing field at once", async () => {
@@ -203,7 +215,8 @@ describe('Lab requests', () => {
     // The reason is required: the server says so.
     await user.click(within(dialog).getByRole('button', { name: button }));
     expect(await within(dialog).findByText(/reason|This field/i, { selector: 'p' })).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Ask the teaching lab first');
+    await user.click(within(dialog).getByRole('textbox', { name: /^Reason/ }));
+    await user.paste('Ask the teaching lab first');
     await user.click(within(dialog).getByRole('button', { name: button }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -295,5 +308,60 @@ describe('Lab requests', () => {
     await user.click(await screen.findByRole('option', { name: 'Approved' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.getByRole('article', { name: 'Request #2' })).toBeInTheDocument();
+  });
+
+  it("marks a CMR line, which after the manager's approval waits for the store", async () => {
+    // Sodium chloride as if it were a carcinogen: the hazard data makes a line need the store's approval too.
+    await updateStock('chemical', 2, { hazard_statements: ['H350'] });
+    await callAs(await signInAs('labMember'), 'POST', '/api/labs/1/requests/', {
+      fund: 1,
+      lines: [{ object_type: 'CHEMICAL', object_id: 2, quantity: 10 }],
+    });
+    const { user } = await renderRequestsAs('labManager');
+    const cmr = await card(3);
+    expect(within(cmr).getByText('Needs store approval (CMR)')).toBeInTheDocument();
+    await user.click(within(cmr).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve request #3' });
+    expect(within(dialog).getByText('Needs store approval (CMR)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(statusOf(cmr)).toBe('Awaiting store approval'));
+    // The lab may still reject it while the store has not decided.
+    expect(within(cmr).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(within(cmr).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('exports the requests on screen as CSV, a row per line', async () => {
+    const { user } = await renderRequestsAs('labMember');
+    await card(1);
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Export CSV of requests' }));
+    expect(saved[0].name).toMatch(exportNamePattern('physical-lab-1-requests'));
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual([
+      'Request',
+      'Status',
+      'Submitted',
+      'Requester',
+      'Fund',
+      'Needed by',
+      'Note',
+      'Reason',
+      'Item',
+      'Asked',
+      'Approved',
+      'Issued',
+      'Unit',
+      'Unit price',
+      'Estimated cost',
+      'Currency',
+    ]);
+    expect(
+      rows.map((row) => [row[0], row[1], row[4], row[8], row[9], row[10], row[12], row[14], row[15]]),
+    ).toEqual([
+      ['2', 'Approved', 'ERC-17 ERC grant 17', 'Ethanol', '50', '50', 'ml', '2.26', 'EUR'],
+      ['2', 'Approved', 'ERC-17 ERC grant 17', 'Spectrophotometer', '1', '1', 'pieces', '', 'EUR'],
+      ['1', 'Submitted', 'ERC-17 ERC grant 17', 'Ethanol', '100', '', 'ml', '4.52', 'EUR'],
+      ['1', 'Submitted', 'ERC-17 ERC grant 17', 'Beaker', '2', '', 'pieces', '7.00', 'EUR'],
+    ]);
   });
 });
