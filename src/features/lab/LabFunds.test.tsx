@@ -1,39 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Fund } from '../../api/requests';
-import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
-import { LAB_PEOPLE, readAsAdmin, signIn } from '../../testing/seed';
+import { readAsAdmin } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
-import { LabPage } from './LabPage';
+import { renderLabView, rowsOf } from './labTesting';
 
 setupTestServer(seedLabRequests);
 
-async function renderAs(person: 'labMember' | 'labManager', view: string) {
-  const token = await signIn(LAB_PEOPLE[person].email, LAB_PEOPLE[person].password);
-  return renderWithProviders(<LabPage IssueHistory={() => null} />, {
-    route: `/lab?lab=1&view=${view}`,
-    path: '/lab',
-    preloadedState: { auth: { token } },
-  });
-}
-
 /** Each fund's row as its code, name and state read. */
-async function fundRows() {
-  const table = await screen.findByRole('table', { name: 'Funds of Physical Lab 1' });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(0, 3)
-        .map((cell) => cell.textContent),
-    );
-}
+const fundRows = async () => rowsOf(await screen.findByRole('table', { name: 'Funds of Physical Lab 1' }), 3);
 
 describe('Lab funds', () => {
   it("lists the lab's funds for its manager, adds one and deactivates it, after which no request offers it", async () => {
-    const { user, router } = await renderAs('labManager', 'funds');
+    const { user, router } = await renderLabView('labManager', 'funds');
     expect(await screen.findByRole('tab', { name: 'Funds' })).toHaveAttribute('aria-selected', 'true');
     expect(await fundRows()).toEqual([
       ['DEPT', 'Department budget', 'Active'],
@@ -70,7 +49,7 @@ describe('Lab funds', () => {
   });
 
   it('edits a fund, reactivates one, and shows a refused code beside its field', async () => {
-    const { user } = await renderAs('labManager', 'funds');
+    const { user } = await renderLabView('labManager', 'funds');
     await user.click(await screen.findByRole('button', { name: 'Edit DEPT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit fund DEPT' });
     const code = within(dialog).getByRole('textbox', { name: /^Code/ });
@@ -92,7 +71,7 @@ describe('Lab funds', () => {
   });
 
   it('shows a member neither the funds nor the statement, even from the address', async () => {
-    await renderAs('labMember', 'funds');
+    await renderLabView('labMember', 'funds');
     // The overview instead.
     expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: 'Funds' })).not.toBeInTheDocument();

@@ -1,25 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
-import { renderWithProviders } from '../../testing/render';
+import type { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { callAs, LAB_PEOPLE, readAsAdmin, signIn, updateStock } from '../../testing/seed';
+import { callAs, readAsAdmin, updateStock } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
-import { LabPage } from './LabPage';
+import { renderLabView, rowsOf, signInAs, type LabPerson } from './labTesting';
 
 setupTestServer(seedLabRequests);
 
-type Person = 'labMember' | 'labManager';
-
-const signInAs = (person: Person) => signIn(LAB_PEOPLE[person].email, LAB_PEOPLE[person].password);
-
-async function renderRequestsAs(person: Person) {
-  const token = await signInAs(person);
-  const view = renderWithProviders(<LabPage IssueHistory={() => null} />, {
-    route: '/lab?lab=1&view=requests',
-    path: '/lab',
-    preloadedState: { auth: { token } },
-  });
+async function renderRequestsAs(person: LabPerson) {
+  const view = await renderLabView(person, 'requests');
   await screen.findByRole('region', { name: 'Requests' });
   return view;
 }
@@ -32,17 +23,8 @@ const statusOf = (article: HTMLElement) =>
 const card = (id: number) => screen.findByRole('article', { name: `Request #${id}` });
 
 /** Each line of a card's table as its cells read. */
-function linesOf(article: HTMLElement, id: number) {
-  const table = within(article).getByRole('table', { name: `Lines of request #${id}` });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-}
+const linesOf = (article: HTMLElement, id: number) =>
+  rowsOf(within(article).getByRole('table', { name: `Lines of request #${id}` }));
 
 async function pick(user: ReturnType<typeof renderWithProviders>['user'], name: string) {
   const search = screen.getByRole('combobox', { name: 'Add an item' });

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
 import { captureDownloads, csvRows } from '../../testing/downloads';
-import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
-import { adminToken, at, callAs, LAB_PEOPLE, readAsAdmin, seedIssue, signIn } from '../../testing/seed';
+import { adminToken, at, callAs, readAsAdmin, seedIssue } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
-import { LabPage } from './LabPage';
+import { renderLabView, rowsOf } from './labTesting';
 
 /**
  * `seedLabRequests`, then two charges' sources in November 2026: the store fulfils request 2 on the 24th (50 ml
@@ -29,30 +28,13 @@ async function seedCharges() {
 setupTestServer(seedCharges);
 
 async function renderStatement() {
-  const { email, password } = LAB_PEOPLE.labManager;
-  const token = await signIn(email, password);
-  const view = renderWithProviders(<LabPage IssueHistory={() => null} />, {
-    route: '/lab?lab=1&view=statement',
-    path: '/lab',
-    preloadedState: { auth: { token } },
-  });
-  const month = await screen.findByLabelText('Month');
-  fireEvent.change(month, { target: { value: '2026-11' } });
+  const view = await renderLabView('labManager', 'statement');
+  fireEvent.change(await screen.findByLabelText('Month'), { target: { value: '2026-11' } });
   return view;
 }
 
 /** A fund's charges as their cells read. */
-function chargesOf(fund: string) {
-  const table = screen.getByRole('table', { name: `Charges to ${fund}` });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-}
+const chargesOf = (fund: string) => rowsOf(screen.getByRole('table', { name: `Charges to ${fund}` }));
 
 describe('Lab statement', () => {
   it("shows a month's charges per fund with their totals, and downloads them as CSV", async () => {
