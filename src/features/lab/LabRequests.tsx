@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errorMessage';
+import {
+  REQUEST_STATUSES,
+  requestStatusLabels,
+  useLabRequestsQuery,
+  type LabRequest,
+  type RequestLine,
+  type RequestStatus,
+} from '../../api/requests';
+import { amountText } from '../../api/statements';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import type { Column } from '../../components/columns';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { AddIcon } from '../../components/icons';
+import { FilterBar, rowsPerPageOptions, usePagedFilters } from '../../components/PagedTable';
+import { fundText, RequestCard } from './RequestCard';
+import { RequestFormDialog } from './RequestFormDialog';
+import { digitsOf } from './requestMoney';
+
+/** A row of the export: one line of a request, with the request's own details beside it. */
+interface ExportedLine {
+  request: LabRequest;
+  line: RequestLine;
+}
+
+const money = (request: LabRequest, amount: number | null) =>
+  amount === null ? null : amountText(amount, digitsOf(request.currency));
+
+const exportColumns: Column<ExportedLine>[] = [
+  { header: 'Request', value: ({ request }) => request.id },
+  { header: 'Status', value: ({ request }) => requestStatusLabels[request.status] },
+  { header: 'Submitted', value: ({ request }) => request.submitted_at },
+  { header: 'Requester', value: ({ request }) => request.requester.email },
+  { header: 'Fund', value: ({ request }) => fundText(request) },
+  { header: 'Needed by', value: ({ request }) => request.needed_by },
+  { header: 'Note', value: ({ request }) => request.note },
+  { header: 'Reason', value: ({ request }) => request.reason },
+  { header: 'Item', value: ({ line }) => line.name },
+  { header: 'Asked', value: ({ line }) => line.quantity },
+  { header: 'Approved', value: ({ line }) => line.approved_quantity },
+  { header: 'Issued', value: ({ line }) => line.issued_quantity },
+  { header: 'Unit', value: ({ line }) => line.unit },
+  { header: 'Unit price', value: ({ line }) => line.unit_price },
+  { header: 'Estimated cost', value: ({ request, line }) => money(request, line.estimated_cost) },
+  { header: 'Currency', value: ({ request }) => request.currency },
+];
+
+interface LabRequestsProps {
+  locationId: number;
+  labName: string;
+  meId: number;
+  isManager: boolean;
+}
+
+/** The lab's requests to the store, newest first, with a new request and the steps each person may take. */
+export function LabRequests({ locationId, labName, meId, isManager }: LabRequestsProps) {
+  const [writing, setWriting] = useState(false);
+  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: RequestStatus | '' }>({
+    status: '',
+  });
+  const list = useLabRequestsQuery({
+    locationId,
+    statuses: inputs.status === '' ? undefined : [inputs.status],
+    ...request,
+  });
+  const requests = list.currentData?.results;
+  // The store's currency, as the lab's requests carry it, for the estimates of a request being written.
+  const currency = list.data?.results[0]?.currency;
+  const exported = (requests ?? []).flatMap((shown) => shown.lines.map((line) => ({ request: shown, line })));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setWriting(true)}>
+          New request
+        </Button>
+        <FilterBar label="Filter requests">
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={inputs.status}
+            onChange={(event) => change({ status: event.target.value as RequestStatus | '' })}
+            sx={{ minWidth: 220 }}
+          >
+            <MenuItem value="">All statuses</MenuItem>
+            {REQUEST_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {requestStatusLabels[status]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </FilterBar>
+        <Box sx={{ flexGrow: 1 }} />
+        <ExportCsvButton
+          subject={`${labName} requests`}
+          columns={exportColumns}
+          rows={exported}
+          label="Export CSV of requests"
+        />
+      </Stack>
+      {list.isError ? (
+        <Alert severity="error">{errorMessage(list.error)}</Alert>
+      ) : list.currentData === undefined ? (
+        <CenteredSpinner label="Loading requests" />
+      ) : (
+        <Stack spacing={2}>
+          {list.isFetching ? <LinearProgress aria-label="Loading requests" /> : <Box sx={{ height: 4 }} />}
+          {requests?.length === 0 ? (
+            <Typography sx={{ py: 2 }} color="text.secondary">
+              {inputs.status === ''
+                ? `${labName} has asked the store for nothing yet.`
+                : `No request of ${labName} is ${requestStatusLabels[inputs.status].toLowerCase()}.`}
+            </Typography>
+          ) : (
+            requests?.map((shown) => (
+              <RequestCard
+                key={shown.id}
+                request={shown}
+                labName={labName}
+                meId={meId}
+                isManager={isManager}
+              />
+            ))
+          )}
+          <TablePagination
+            component="div"
+            count={list.currentData.count}
+            page={paging.page}
+            rowsPerPage={paging.limit}
+            rowsPerPageOptions={rowsPerPageOptions}
+            labelRowsPerPage="Requests per page:"
+            onPageChange={(_event, page) => setPaging({ ...paging, page })}
+            onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
+          />
+        </Stack>
+      )}
+      {writing && (
+        <RequestFormDialog
+          locationId={locationId}
+          labName={labName}
+          currency={currency}
+          onClose={() => setWriting(false)}
+        />
+      )}
+    </Stack>
+  );
+}

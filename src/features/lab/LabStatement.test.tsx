@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { LabRequest } from '../../api/requests';
+import { captureDownloads, csvRows } from '../../testing/downloads';
+import { seedLabRequests } from '../../testing/requestSeed';
+import { adminToken, at, callAs, readAsAdmin, seedIssue } from '../../testing/seed';
+import { setupTestServer } from '../../testing/testServer';
+import { renderLabView, rowsOf } from './labTesting';
+
+/**
+ * `seedLabRequests`, then two charges' sources in November 2026: the store fulfils request 2 on the 24th (50 ml
+ * Ethanol at 0.0452, 1 unpriced Spectrophotometer, to ERC-17), and issues 2 Beakers at 3.5 from its cart on the 25th.
+ */
+async function seedCharges() {
+  await seedLabRequests();
+  const request = await readAsAdmin<LabRequest>('/api/requests/2/');
+  await at('2026-11-24T10:00:00.000Z', () =>
+    callAs(adminToken(), 'POST', '/api/management/requests/2/fulfil/', {
+      lines: request.lines.map((line) => ({
+        request_line: line.id,
+        object_id: line.object_id,
+        quantity: line.quantity,
+      })),
+    }),
+  );
+  await seedIssue('2026-11-25T10:00:00.000Z', 1, [{ object_type: 'GLASSWARE', object_id: 1, quantity: 2 }]);
+}
+
+setupTestServer(seedCharges);
+
+async function renderStatement() {
+  const view = await renderLabView('labManager', 'statement');
+  fireEvent.change(await screen.findByLabelText('Month'), { target: { value: '2026-11' } });
+  return view;
+}
+
+/** A fund's charges as their cells read. */
+const chargesOf = (fund: string) => rowsOf(screen.getByRole('table', { name: `Charges to ${fund}` }));
+
+describe('Lab statement', () => {
+  it("shows a month's charges per fund with their totals, and downloads them as CSV", async () => {
+    const { user } = await renderStatement();
+    const cartIssues = await screen.findByRole('region', { name: 'No fund (cart issues)' });
+    // The cart issue of November 21 was made before the prices: charged nothing.
+    expect(chargesOf('No fund (cart issues)')).toEqual([
+      ['2026-11-21', 'Issue', 'Ethanol', '5 ml', 'No price', '0.00 EUR'],
+      ['2026-11-21', 'Issue', 'Spectrophotometer', '2 pieces', 'No price', '0.00 EUR'],
+      ['2026-11-21', 'Issue', 'Beaker', '1 piece', 'No price', '0.00 EUR'],
+      ['2026-11-25', 'Issue', 'Beaker', '2 pieces', '3.5 EUR per piece', '7.00 EUR'],
+    ]);
+    expect(within(cartIssues).getByText('Fund total: 7.00 EUR')).toBeInTheDocument();
+    const erc = screen.getByRole('region', { name: 'ERC-17 ERC grant 17' });
+    expect(chargesOf('ERC-17 ERC grant 17')).toEqual([
+      ['2026-11-24', 'Issue', 'Ethanol', '50 ml', '0.0452 EUR per ml', '2.26 EUR'],
+      ['2026-11-24', 'Issue', 'Spectrophotometer', '1 piece', 'No price', '0.00 EUR'],
+    ]);
+    expect(within(erc).getByText('Fund total: 2.26 EUR')).toBeInTheDocument();
+    expect(screen.getByText('Total for November 2026: 9.26 EUR')).toBeInTheDocument();
+
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('labstore-statement-lab-1-2026-11.csv');
+    const [header, ...rows] = await csvRows(saved[0]);
+    expect(header).toEqual([
+      'Lab',
+      'Fund',
+      'Date',
+      'Kind',
+      'Issue ID',
+      'Request ID',
+      'Item',
+      'Quantity',
+      'Unit',
+      'Unit price',
+      'Amount (EUR)',
+    ]);
+    // The file's charges are the screen's, fund by fund, with the same totals.
+    const charges = rows.filter((row) => row[3] === 'Issue' || row[3] === 'Return');
+    expect(charges.map((row) => [row[1], row[2], row[6], row[7], row[10]])).toEqual([
+      ['No fund (cart issues)', '2026-11-21', 'Ethanol', '5', '0.00'],
+      ['No fund (cart issues)', '2026-11-21', 'Spectrophotometer', '2', '0.00'],
+      ['No fund (cart issues)', '2026-11-21', 'Beaker', '1', '0.00'],
+      ['No fund (cart issues)', '2026-11-25', 'Beaker', '2', '7.00'],
+      ['ERC-17 ERC grant 17', '2026-11-24', 'Ethanol', '50', '2.26'],
+      ['ERC-17 ERC grant 17', '2026-11-24', 'Spectrophotometer', '1', '0.00'],
+    ]);
+    expect(
+      rows.filter((row) => row[3].endsWith('total') || row[3] === 'Total').map((row) => [row[3], row[10]]),
+    ).toEqual([
+      ['Fund total', '7.00'],
+      ['Fund total', '2.26'],
+      ['Lab total', '9.26'],
+      ['Total', '9.26'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Download .xlsx' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1].name).toBe('labstore-statement-lab-1-2026-11.xlsx');
+  });
+
+  it('steps between months and says when one has no charges', async () => {
+    const { user } = await renderStatement();
+    await screen.findByRole('region', { name: 'ERC-17 ERC grant 17' });
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByLabelText('Month')).toHaveValue('2026-12');
+    expect(
+      await screen.findByText('Physical Lab 1 was charged nothing in December 2026.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(screen.getByLabelText('Month')).toHaveValue('2026-10');
+    expect(
+      await screen.findByText('Physical Lab 1 was charged nothing in October 2026.'),
+    ).toBeInTheDocument();
+  });
+});
