@@ -62,8 +62,17 @@ export interface StatementExport {
   locationId?: number;
 }
 
+/** docs/api.md §23.5: what every price and amount is in. */
+export interface Currency {
+  /** ISO 4217. */
+  code: string;
+  minor_digits: number;
+}
+
 export const statementsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
+    // CURRENCY never changes while the server runs: one request per visit is enough.
+    currency: build.query<Currency, void>({ query: () => '/api/currency/', keepUnusedDataFor: 3600 }),
     statement: build.query<Statement, { month: string; locationId?: number }>({
       query: ({ month, locationId }) => ({
         url: locationId === undefined ? '/api/management/statements/' : `/api/labs/${locationId}/statements/`,
@@ -90,4 +99,4 @@ export const statementsApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useStatementQuery, useExportStatementMutation } = statementsApi;
+export const { useCurrencyQuery, useStatementQuery, useExportStatementMutation } = statementsApi;

@@ -476,7 +476,10 @@ const SIGNED_IN = new Set<Caller>(['storeManager', 'auditor', 'memberOfA', 'mana
 const STORE_READERS = new Set<Caller>(['storeManager', 'auditor']);
 const STORE_MANAGERS = new Set<Caller>(['storeManager']);
 
-/** SERVER.md §1.5's public routes and the public reads docs/api.md adds (calendar, health, export, a chemical's files). */
+/**
+ * SERVER.md §1.5's public routes and the public reads docs/api.md adds (calendar, currency, health, export, a
+ * chemical's files).
+ */
 const PUBLIC_READS = [
   /^\/api\/storeobjects\/(chemical|instrument|glassware)objs\/(\{id\}\/)?$/,
   /^\/api\/storeobjects\/(chemical|instrument|glassware)objs\/export\/$/,
@@ -488,6 +491,7 @@ const PUBLIC_READS = [
   /^\/api\/filemanager\/(files|categories)\/(\{id\}\/)?$/,
   /^\/media\//,
   /^\/api\/calendar\/$/,
+  /^\/api\/currency\/$/,
   /^\/api\/health\/$/,
 ];
 const TOKEN_ROUTES = /^\/api\/token\/(refresh\/|varify\/)?$/;

@@ -17,7 +17,7 @@ import {
   type RequestLine,
   type RequestStatus,
 } from '../../api/requests';
-import { amountText } from '../../api/statements';
+import { amountText, useCurrencyQuery } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -74,8 +74,8 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
     ...request,
   });
   const requests = list.currentData?.results;
-  // The store's currency, as the lab's requests carry it, for the estimates of a request being written.
-  const currency = list.data?.results[0]?.currency;
+  // For the estimates of a request being written, before the lab has any request that names it.
+  const currency = useCurrencyQuery().data?.code;
   const exported = (requests ?? []).flatMap((shown) => shown.lines.map((line) => ({ request: shown, line })));
 
   return (

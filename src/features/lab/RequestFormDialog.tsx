@@ -72,7 +72,7 @@ const typedQuantity = (text: string): number | null => (text.trim() === '' ? nul
 interface RequestFormDialogProps {
   locationId: number;
   labName: string;
-  /** The store's currency, once a request of the lab has told it. */
+  /** The store's currency, once the server has said it. */
   currency: string | undefined;
   /** A returned request to edit and submit again; none: a new request. */
   request?: LabRequest;

@@ -5,7 +5,7 @@ import { toBaseQuantity, type StockKind } from '../../api/stockKinds';
 // request shows; a request being written is estimated here with the server's own rounding (domain/money), so the
 // two agree to the minor unit.
 
-/** Until a request of the lab tells the store's currency, amounts are written with the common two decimals. */
+/** Until the server has said the store's currency, amounts are written with the common two decimals. */
 const UNKNOWN_CURRENCY_DIGITS = 2;
 
 /** The minor digits of `currency`, or the common two when it is not known yet. */

@@ -389,3 +389,23 @@ describe('statements', () => {
     expect((await call('GET', '/api/labs/999999/statements/export/?month=2027-11')).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/currency/', () => {
+  it('names the store’s currency and its minor digits to anyone', async () => {
+    const response = await t.app.inject({ url: '/api/currency/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 'EUR', minor_digits: 2 });
+  });
+
+  it('follows CURRENCY', async () => {
+    const yen = await buildTestApp({ currency: 'JPY' });
+    try {
+      expect((await yen.app.inject({ url: '/api/currency/' })).json()).toEqual({
+        code: 'JPY',
+        minor_digits: 0,
+      });
+    } finally {
+      await yen.close();
+    }
+  });
+});

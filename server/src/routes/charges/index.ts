@@ -6,6 +6,7 @@ import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/pagi
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
+import { minorDigits } from '../../domain/money';
 import * as reports from '../../services/chargeReports';
 import { choice, dateOrDateTime, idFilter, integer, month } from '../../validation/fields';
 import { objectTypeSchema } from '../stockKindSchemas';
@@ -103,6 +104,30 @@ export default async function chargeRoutes(app: FastifyInstance) {
     currency: app.config.currency,
     timeZone: app.config.labTimeZone,
   });
+
+  // Public like the lab calendar: a price on the record page and a request's estimate read in it before any charge.
+  resource(app, '/api/currency/', (routes) =>
+    routes.get(
+      {
+        access: 'public',
+        schema: {
+          tags,
+          summary: "The store's currency",
+          description:
+            'The ISO 4217 code of every unit price and charge (CURRENCY) and its minor digits. See docs/api.md §23.5.',
+          response: {
+            200: Type.Object({
+              code: Type.String({ description: 'ISO 4217 code' }),
+              minor_digits: Type.Integer({
+                description: 'Minor units per major unit, as a power of ten: EUR 2',
+              }),
+            }),
+          },
+        },
+      },
+      async () => ({ code: app.config.currency, minor_digits: minorDigits(app.config.currency) }),
+    ),
+  );
 
   resource(app, '/api/management/charges/', (routes) =>
     routes.get(
