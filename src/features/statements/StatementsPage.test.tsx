@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
 import { amountText, type Statement } from '../../api/statements';
+import { longUsCalendarDate } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { adminToken, callAs, LAB_PEOPLE, readAsAdmin, signIn } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
-import { monthText } from './month';
+import { monthText } from '../../components/statements';
 import { StatementsPage } from './StatementsPage';
 
 // seedLabRequests, then request 2 fulfilled as suggested: 50 ml of Ethanol at 0.0452 EUR per ml (2.26 EUR) and a
@@ -34,10 +35,12 @@ function renderPage(token = adminToken()) {
   );
 }
 
-async function thisMonth(): Promise<string> {
+async function labToday(): Promise<string> {
   const { today } = await readAsAdmin<{ today: string }>('/api/calendar/');
-  return today.slice(0, 7);
+  return today;
 }
+
+const thisMonth = async () => (await labToday()).slice(0, 7);
 
 const bodyRows = (table: HTMLElement) =>
   within(within(table).getAllByRole('rowgroup')[1]).getAllByRole('row');
@@ -49,7 +52,8 @@ const cellTexts = (row: HTMLElement) =>
 
 describe('StatementsPage', () => {
   it("shows this month's charges per lab and fund with their totals, and downloads them as CSV", async () => {
-    const month = await thisMonth();
+    const today = await labToday();
+    const month = today.slice(0, 7);
     const statement = await readAsAdmin<Statement>(`/api/management/statements/?month=${month}`);
     const saved = captureDownloads();
     const { user } = renderPage();
@@ -57,8 +61,12 @@ describe('StatementsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Statements' })).toBeInTheDocument();
     expect(screen.getByLabelText('Month')).toHaveValue(month);
     const lab = await screen.findByRole('region', { name: 'Physical Lab 1' });
-    const erc = within(lab).getByRole('table', { name: 'Physical Lab 1, ERC-17 ERC grant 17' });
+    const erc = within(within(lab).getByRole('region', { name: 'ERC-17 ERC grant 17' })).getByRole('table', {
+      name: 'Charges to ERC-17 ERC grant 17',
+    });
     const [ethanol, spectrophotometer] = bodyRows(erc).map(cellTexts);
+    // Fulfilled today, a day of the lab's calendar.
+    expect(ethanol[0]).toBe(longUsCalendarDate(today));
     expect(ethanol.slice(1)).toEqual([
       'Issue',
       expect.stringMatching(/^#\d+$/),
