@@ -16,6 +16,7 @@ import type { Column } from './columns';
 import { longUsCalendarDate } from './dates';
 import { DownloadIcon } from './icons';
 import { dateIn } from './labCalendar';
+import { notify } from './notify';
 
 // A month's statement as the store's Statements page (all labs) and a lab's Statement tab (its own) both show it.
 // Months are 'YYYY-MM', counted in the lab's calendar.
@@ -58,15 +59,19 @@ function MonthPicker({ month, onMonthChange }: { month: string; onMonthChange: (
 }
 
 interface Downloads {
-  /** Asks the server for the month's statement as a file, written as it reads on screen. */
-  onDownload: (format: StatementFormat) => void;
-  /** The format being written by the server, if one is. */
-  downloading: StatementFormat | undefined;
-  error: ApiError | undefined;
+  /** Asks the server for the month's statement as a file, written as it reads on screen; resolves to its name once saved. */
+  onDownload: (format: StatementFormat) => Promise<string | undefined>;
+  /** The state of the export mutation: which format is being written, and the last one's error. */
+  exporting: { isLoading: boolean; originalArgs?: { format: StatementFormat }; error?: ApiError };
 }
 
 /** The Download CSV and Download .xlsx buttons, with the last download's error under them. */
-function StatementDownloads({ onDownload, downloading, error }: Downloads) {
+function StatementDownloads({ onDownload, exporting }: Downloads) {
+  const downloading = exporting.isLoading ? exporting.originalArgs?.format : undefined;
+  const download = async (format: StatementFormat) => {
+    const saved = await onDownload(format);
+    if (saved) notify(`Saved ${saved}.`, 'success');
+  };
   const button = (format: StatementFormat, label: string) => (
     <Button
       variant="outlined"
@@ -74,7 +79,7 @@ function StatementDownloads({ onDownload, downloading, error }: Downloads) {
       startIcon={<DownloadIcon />}
       loading={downloading === format}
       disabled={downloading !== undefined}
-      onClick={() => onDownload(format)}
+      onClick={() => void download(format)}
     >
       {label}
     </Button>
@@ -85,7 +90,9 @@ function StatementDownloads({ onDownload, downloading, error }: Downloads) {
         {button('csv', 'Download CSV')}
         {button('xlsx', 'Download .xlsx')}
       </Stack>
-      {error && <Alert severity="error">{`The download failed: ${errorMessage(error)}`}</Alert>}
+      {exporting.error && (
+        <Alert severity="error">{`The download failed: ${errorMessage(exporting.error)}`}</Alert>
+      )}
     </Stack>
   );
 }

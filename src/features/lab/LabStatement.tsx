@@ -7,7 +7,6 @@ import { calendarApi, useLabToday } from '../../api/calendar';
 import { errorMessage } from '../../api/errorMessage';
 import { useExportStatementMutation, useStatementQuery, type StatementFormat } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { notify } from '../../components/notify';
 import {
   FundSection,
   moneyText,
@@ -52,10 +51,8 @@ function MonthStatement({
   const [exportStatement, exporting] = useExportStatementMutation();
   const lab = statement?.labs.find((entry) => entry.location === locationId);
   const money = statement && { currency: statement.currency, digits: statement.minor_digits };
-  const download = async (format: StatementFormat) => {
-    const result = await exportStatement({ month, format, locationId });
-    if (result.data) notify(`Saved ${result.data}.`, 'success');
-  };
+  const download = async (format: StatementFormat) =>
+    (await exportStatement({ month, format, locationId })).data;
 
   return (
     <Stack spacing={2}>
@@ -63,8 +60,7 @@ function MonthStatement({
         month={month}
         onMonthChange={onMonthChange}
         onDownload={download}
-        downloading={exporting.isLoading ? exporting.originalArgs?.format : undefined}
-        error={exporting.error}
+        exporting={exporting}
       />
       {isError ? (
         <Alert severity="error">{errorMessage(error)}</Alert>

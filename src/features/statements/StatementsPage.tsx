@@ -13,7 +13,6 @@ import {
   type StatementLab,
 } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { notify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import {
   FundSection,
@@ -67,10 +66,7 @@ function MonthStatement({ month, onMonthChange }: { month: string; onMonthChange
   const zone = calendarApi.useLabCalendarQuery().data?.time_zone;
   const statement = useStatementQuery({ month });
   const [exportStatement, exporting] = useExportStatementMutation();
-  const download = async (format: StatementFormat) => {
-    const result = await exportStatement({ month, format });
-    if (result.data) notify(`Saved ${result.data}.`, 'success');
-  };
+  const download = async (format: StatementFormat) => (await exportStatement({ month, format })).data;
   return (
     <Stack spacing={2}>
       <PageHeader title="Statements" />
@@ -78,8 +74,7 @@ function MonthStatement({ month, onMonthChange }: { month: string; onMonthChange
         month={month}
         onMonthChange={onMonthChange}
         onDownload={download}
-        downloading={exporting.isLoading ? exporting.originalArgs?.format : undefined}
-        error={exporting.error}
+        exporting={exporting}
       />
       {statement.isError ? (
         <Alert severity="error">{errorMessage(statement.error)}</Alert>
