@@ -3,6 +3,7 @@ import type { LabRequest } from '../../api/requests';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { adminToken, at, callAs, readAsAdmin, seedIssue } from '../../testing/seed';
+import { chargeRows, STATEMENT_HEADER_EUR } from '../../testing/statementFiles';
 import { setupTestServer } from '../../testing/testServer';
 import { renderLabView, rowsOf } from './labTesting';
 
@@ -63,21 +64,9 @@ describe('Lab statement', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].name).toBe('labstore-statement-lab-1-2026-11.csv');
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual([
-      'Lab',
-      'Fund',
-      'Date',
-      'Kind',
-      'Issue ID',
-      'Request ID',
-      'Item',
-      'Quantity',
-      'Unit',
-      'Unit price',
-      'Amount (EUR)',
-    ]);
+    expect(header).toEqual(STATEMENT_HEADER_EUR);
     // The file's charges are the screen's, fund by fund, with the same totals.
-    const charges = rows.filter((row) => row[3] === 'Issue' || row[3] === 'Return');
+    const charges = chargeRows(rows);
     expect(charges.map((row) => [row[1], row[2], row[6], row[7], row[10]])).toEqual([
       ['No fund (cart issues)', '2026-11-21', 'Ethanol', '5', '0.00'],
       ['No fund (cart issues)', '2026-11-21', 'Spectrophotometer', '2', '0.00'],

@@ -3,12 +3,13 @@ import type { LabRequest } from '../../api/requests';
 import { amountText, type Statement } from '../../api/statements';
 import { longUsCalendarDate } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
+import { monthText } from '../../components/statements';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { adminToken, callAs, LAB_PEOPLE, readAsAdmin, signIn } from '../../testing/seed';
+import { chargeRows, STATEMENT_HEADER_EUR } from '../../testing/statementFiles';
 import { setupTestServer } from '../../testing/testServer';
-import { monthText } from '../../components/statements';
 import { StatementsPage } from './StatementsPage';
 
 // seedLabRequests, then request 2 fulfilled as suggested: 50 ml of Ethanol at 0.0452 EUR per ml (2.26 EUR) and a
@@ -88,21 +89,9 @@ describe('StatementsPage', () => {
     expect(await screen.findByText(`Saved labstore-statement-${month}.csv.`)).toBeInTheDocument();
     expect(saved.map((file) => file.name)).toEqual([`labstore-statement-${month}.csv`]);
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual([
-      'Lab',
-      'Fund',
-      'Date',
-      'Kind',
-      'Issue ID',
-      'Request ID',
-      'Item',
-      'Quantity',
-      'Unit',
-      'Unit price',
-      'Amount (EUR)',
-    ]);
+    expect(header).toEqual(STATEMENT_HEADER_EUR);
     // The file's charge lines are the page's, one for one, and its total the page's.
-    const charges = rows.filter((row) => row[3] === 'Issue' || row[3] === 'Return');
+    const charges = chargeRows(rows);
     const tables = screen.getAllByRole('table');
     expect(charges).toHaveLength(tables.reduce((count, table) => count + bodyRows(table).length, 0));
     const fulfilled = charges.filter((row) => row[5] === '2');
