@@ -2,9 +2,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Key } from 'react';
+import type { Key, ReactNode } from 'react';
 import { cellOf, type Column } from './columns';
 
 interface ColumnTableProps<Row> {
@@ -13,10 +14,12 @@ interface ColumnTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row, position: number) => Key;
+  /** Rows under the list that sum it up (a total), as table rows. */
+  footer?: ReactNode;
 }
 
 /** Every row of a short list in the columns given (long lists go in a VirtualTable, which draws only those in view). */
-export function ColumnTable<Row>({ label, columns, rows, rowKey }: ColumnTableProps<Row>) {
+export function ColumnTable<Row>({ label, columns, rows, rowKey, footer }: ColumnTableProps<Row>) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -36,6 +39,7 @@ export function ColumnTable<Row>({ label, columns, rows, rowKey }: ColumnTablePr
             </TableRow>
           ))}
         </TableBody>
+        {footer && <TableFooter>{footer}</TableFooter>}
       </Table>
     </TableContainer>
   );

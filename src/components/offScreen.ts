@@ -8,5 +8,6 @@ export const offScreen = {
   height: 1,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
 } as const;

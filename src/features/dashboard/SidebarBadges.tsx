@@ -1,20 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { Dashboard } from '../../api/dashboard';
+import { offScreen } from '../../components/offScreen';
 import { useDashboard } from './useDashboard';
 
 // Counts on the sidebar's entries, from the dashboard's own answer (the same request as the page's). Sparse on
 // purpose: only what the entry's page is where it gets done.
-
-// Read by assistive technology as part of the entry's name ('Store, 3 need attention'), shown as the chip alone.
-const offScreen = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function sidebarBadge(count: (dashboard: Dashboard) => number, words: (count: number) => string) {
   function SidebarBadge() {
@@ -24,6 +15,7 @@ function sidebarBadge(count: (dashboard: Dashboard) => number, words: (count: nu
     return (
       <>
         <Chip size="small" color="warning" label={shown} aria-hidden sx={{ ml: 1 }} />
+        {/* Read as part of the entry's name ('Store, 3 need attention'), shown as the chip alone. */}
         <Box component="span" sx={offScreen}>{`, ${words(shown)}`}</Box>
       </>
     );

@@ -13,18 +13,8 @@ import type { ChemicalStock } from '../../api/stock';
 import { FormDialog } from '../../components/FormDialog';
 import { UploadIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { offScreen } from '../../components/offScreen';
 import { ChemicalSearch, chemicalLabel } from './ChemicalSearch';
-
-// Kept in the DOM for the label and keyboard focus, but drawn by the button around it.
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 function UploadProgress({ percent }: { percent: number }) {
   return (
@@ -130,7 +120,8 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
           <input
             type="file"
             aria-label="File"
-            style={visuallyHidden}
+            // Kept in the DOM for the label and keyboard focus, but drawn by the button around it.
+            style={offScreen}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </Button>

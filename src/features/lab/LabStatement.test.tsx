@@ -3,6 +3,7 @@ import type { LabRequest } from '../../api/requests';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { adminToken, at, callAs, readAsAdmin, seedIssue } from '../../testing/seed';
+import { chargeRows, STATEMENT_HEADER_EUR } from '../../testing/statementFiles';
 import { setupTestServer } from '../../testing/testServer';
 import { renderLabView, rowsOf } from './labTesting';
 
@@ -33,27 +34,29 @@ async function renderStatement() {
   return view;
 }
 
-/** A fund's charges as their cells read. */
-const chargesOf = (fund: string) => rowsOf(screen.getByRole('table', { name: `Charges to ${fund}` }));
+/** The charges in the region of a fund as their cells read, its total last. */
+const chargesOf = (fund: string) =>
+  rowsOf(
+    within(screen.getByRole('region', { name: fund })).getByRole('table', { name: `Charges to ${fund}` }),
+  );
 
 describe('Lab statement', () => {
   it("shows a month's charges per fund with their totals, and downloads them as CSV", async () => {
     const { user } = await renderStatement();
-    const cartIssues = await screen.findByRole('region', { name: 'No fund (cart issues)' });
+    await screen.findByRole('region', { name: 'No fund (cart issues)' });
     // The cart issue of November 21 was made before the prices: charged nothing.
     expect(chargesOf('No fund (cart issues)')).toEqual([
-      ['2026-11-21', 'Issue', 'Ethanol', '5 ml', 'No price', '0.00 EUR'],
-      ['2026-11-21', 'Issue', 'Spectrophotometer', '2 pieces', 'No price', '0.00 EUR'],
-      ['2026-11-21', 'Issue', 'Beaker', '1 piece', 'No price', '0.00 EUR'],
-      ['2026-11-25', 'Issue', 'Beaker', '2 pieces', '3.5 EUR per piece', '7.00 EUR'],
+      ['November 21, 2026', 'Issue', 'Ethanol', '5 ml', 'No price', '0.00 EUR'],
+      ['November 21, 2026', 'Issue', 'Spectrophotometer', '2 pieces', 'No price', '0.00 EUR'],
+      ['November 21, 2026', 'Issue', 'Beaker', '1 piece', 'No price', '0.00 EUR'],
+      ['November 25, 2026', 'Issue', 'Beaker', '2 pieces', '3.5 EUR per piece', '7.00 EUR'],
+      ['Fund total', '7.00 EUR'],
     ]);
-    expect(within(cartIssues).getByText('Fund total: 7.00 EUR')).toBeInTheDocument();
-    const erc = screen.getByRole('region', { name: 'ERC-17 ERC grant 17' });
     expect(chargesOf('ERC-17 ERC grant 17')).toEqual([
-      ['2026-11-24', 'Issue', 'Ethanol', '50 ml', '0.0452 EUR per ml', '2.26 EUR'],
-      ['2026-11-24', 'Issue', 'Spectrophotometer', '1 piece', 'No price', '0.00 EUR'],
+      ['November 24, 2026', 'Issue', 'Ethanol', '50 ml', '0.0452 EUR per ml', '2.26 EUR'],
+      ['November 24, 2026', 'Issue', 'Spectrophotometer', '1 piece', 'No price', '0.00 EUR'],
+      ['Fund total', '2.26 EUR'],
     ]);
-    expect(within(erc).getByText('Fund total: 2.26 EUR')).toBeInTheDocument();
     expect(screen.getByText('Total for November 2026: 9.26 EUR')).toBeInTheDocument();
 
     const saved = captureDownloads();
@@ -61,21 +64,9 @@ describe('Lab statement', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].name).toBe('labstore-statement-lab-1-2026-11.csv');
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual([
-      'Lab',
-      'Fund',
-      'Date',
-      'Kind',
-      'Issue ID',
-      'Request ID',
-      'Item',
-      'Quantity',
-      'Unit',
-      'Unit price',
-      'Amount (EUR)',
-    ]);
+    expect(header).toEqual(STATEMENT_HEADER_EUR);
     // The file's charges are the screen's, fund by fund, with the same totals.
-    const charges = rows.filter((row) => row[3] === 'Issue' || row[3] === 'Return');
+    const charges = chargeRows(rows);
     expect(charges.map((row) => [row[1], row[2], row[6], row[7], row[10]])).toEqual([
       ['No fund (cart issues)', '2026-11-21', 'Ethanol', '5', '0.00'],
       ['No fund (cart issues)', '2026-11-21', 'Spectrophotometer', '2', '0.00'],

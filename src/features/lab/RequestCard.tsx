@@ -21,6 +21,7 @@ import type { Column } from '../../components/columns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { longUsCalendarDate, longUsDate } from '../../components/dates';
 import { notify } from '../../components/notify';
+import { unitPriceText } from '../../components/statements';
 import {
   ApproveDialog,
   ReasonDialog,
@@ -28,7 +29,7 @@ import {
   type ReasonDecision,
 } from './RequestDecisionDialogs';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf, moneyText, unitPriceText } from './requestMoney';
+import { digitsOf, moneyText } from './requestMoney';
 
 type ChipColor = 'default' | 'info' | 'warning' | 'success' | 'error';
 

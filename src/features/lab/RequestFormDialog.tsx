@@ -26,9 +26,10 @@ import { specOf, STOCK_UNITS, type StockKind } from '../../api/stockKinds';
 import { DeleteIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { kindLabels, stockName } from '../../components/stockColumns';
+import { unitPriceText } from '../../components/statements';
 import { RecordPicker } from './RecordPicker';
 import { formErrors } from './requestErrors';
-import { digitsOf, estimatedCost, moneyText, unitPriceText } from './requestMoney';
+import { digitsOf, estimatedCost, moneyText } from './requestMoney';
 
 /** The longest note the server keeps (docs/api.md §26.3). */
 const NOTE_MAX_LENGTH = 1000;

@@ -36,10 +36,3 @@ export function moneyText(amount: number, digits: number, currency: string | und
   const text = amountText(amount, digits);
   return currency === undefined ? text : `${text} ${currency}`;
 }
-
-/** A unit price as the API gives it (major units per ml or piece), with its currency and unit: '0.0452 EUR per ml'. */
-export function unitPriceText(unitPrice: number | null, currency: string | undefined, unit: string): string {
-  if (unitPrice === null) return 'No price';
-  const perUnit = unit === 'pieces' ? 'piece' : unit;
-  return `${unitPrice}${currency === undefined ? '' : ` ${currency}`} per ${perUnit}`;
-}

@@ -1,13 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
 import { amountText, type Statement } from '../../api/statements';
+import { longUsCalendarDate } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
+import { monthText } from '../../components/statements';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { adminToken, callAs, LAB_PEOPLE, readAsAdmin, signIn } from '../../testing/seed';
+import { chargeRows, STATEMENT_HEADER_EUR } from '../../testing/statementFiles';
 import { setupTestServer } from '../../testing/testServer';
-import { monthText } from './month';
 import { StatementsPage } from './StatementsPage';
 
 // seedLabRequests, then request 2 fulfilled as suggested: 50 ml of Ethanol at 0.0452 EUR per ml (2.26 EUR) and a
@@ -34,10 +36,12 @@ function renderPage(token = adminToken()) {
   );
 }
 
-async function thisMonth(): Promise<string> {
+async function labToday(): Promise<string> {
   const { today } = await readAsAdmin<{ today: string }>('/api/calendar/');
-  return today.slice(0, 7);
+  return today;
 }
+
+const thisMonth = async () => (await labToday()).slice(0, 7);
 
 const bodyRows = (table: HTMLElement) =>
   within(within(table).getAllByRole('rowgroup')[1]).getAllByRole('row');
@@ -49,7 +53,8 @@ const cellTexts = (row: HTMLElement) =>
 
 describe('StatementsPage', () => {
   it("shows this month's charges per lab and fund with their totals, and downloads them as CSV", async () => {
-    const month = await thisMonth();
+    const today = await labToday();
+    const month = today.slice(0, 7);
     const statement = await readAsAdmin<Statement>(`/api/management/statements/?month=${month}`);
     const saved = captureDownloads();
     const { user } = renderPage();
@@ -57,8 +62,12 @@ describe('StatementsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Statements' })).toBeInTheDocument();
     expect(screen.getByLabelText('Month')).toHaveValue(month);
     const lab = await screen.findByRole('region', { name: 'Physical Lab 1' });
-    const erc = within(lab).getByRole('table', { name: 'Physical Lab 1, ERC-17 ERC grant 17' });
+    const erc = within(within(lab).getByRole('region', { name: 'ERC-17 ERC grant 17' })).getByRole('table', {
+      name: 'Charges to ERC-17 ERC grant 17',
+    });
     const [ethanol, spectrophotometer] = bodyRows(erc).map(cellTexts);
+    // Fulfilled today, a day of the lab's calendar.
+    expect(ethanol[0]).toBe(longUsCalendarDate(today));
     expect(ethanol.slice(1)).toEqual([
       'Issue',
       expect.stringMatching(/^#\d+$/),
@@ -80,21 +89,9 @@ describe('StatementsPage', () => {
     expect(await screen.findByText(`Saved labstore-statement-${month}.csv.`)).toBeInTheDocument();
     expect(saved.map((file) => file.name)).toEqual([`labstore-statement-${month}.csv`]);
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual([
-      'Lab',
-      'Fund',
-      'Date',
-      'Kind',
-      'Issue ID',
-      'Request ID',
-      'Item',
-      'Quantity',
-      'Unit',
-      'Unit price',
-      'Amount (EUR)',
-    ]);
+    expect(header).toEqual(STATEMENT_HEADER_EUR);
     // The file's charge lines are the page's, one for one, and its total the page's.
-    const charges = rows.filter((row) => row[3] === 'Issue' || row[3] === 'Return');
+    const charges = chargeRows(rows);
     const tables = screen.getAllByRole('table');
     expect(charges).toHaveLength(tables.reduce((count, table) => count + bodyRows(table).length, 0));
     const fulfilled = charges.filter((row) => row[5] === '2');
