@@ -22,8 +22,11 @@ async function blockingViolations(page: Page): Promise<string[]> {
 
 async function openSidebar(page: Page, sidebarLabel: string): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  // Checked once the drawer has slid in, so axe sees what the user sees.
-  await expect(page.getByRole('navigation', { name: sidebarLabel })).toBeInViewport({ ratio: 1 });
+  // Checked once the drawer has slid in, so axe sees what the user sees: its first entry wholly on screen (the
+  // whole list may be taller than the window).
+  await expect(
+    page.getByRole('navigation', { name: sidebarLabel }).getByRole('button').first(),
+  ).toBeInViewport({ ratio: 1 });
 }
 
 test('the public area, its sidebar and the terminal home have no serious accessibility violations', async ({

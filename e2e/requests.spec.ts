@@ -96,7 +96,9 @@ test('a member requests, the manager approves less, the store fulfils, and the s
   const approval = managerPage.getByRole('dialog', { name: `Approve request #${requestId}` });
   await approval.getByRole('spinbutton', { name: `Approved quantity of ${item}` }).fill('60');
   await approval.getByRole('button', { name: 'Approve' }).click();
-  await expect(toApprove.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(managerPage.getByText(`Request #${requestId} approved.`)).toBeVisible();
+  await expect(toApprove.getByRole('row', { name: new RegExp(`${item}.*100 ml.*60 ml`) })).toBeVisible();
+  await expect(toApprove.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // The store fulfils it with the suggested record.
   const storeContext = await browser.newContext({ storageState: adminStorageState });
