@@ -21,6 +21,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** What the account may do (docs/api.md, 'Roles and permissions'); a superuser is always a store manager. */
   role: Generated<UserRole>;
+  /** Counts the account's changes (If-Match, docs/api.md §28). */
+  version: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -78,6 +80,8 @@ interface StockColumns {
   supplier_id: number;
   /** Base units: thousandths of a ml for chemicals, pieces for instruments and glassware. Never negative. */
   quantity: number;
+  /** Counts the record's changes, its quantity's included (If-Match, docs/api.md §28). */
+  version: Generated<number>;
 }
 
 /** A calendar date, `YYYY-MM-DD` (domain/calendarDate.ts): sorts and compares as the calendar does. */
@@ -158,6 +162,8 @@ export interface StoreConsumersTable {
   room_number: string;
   building_name: string;
   created_at: Timestamp;
+  /** Counts the location's changes (If-Match, docs/api.md §28). */
+  version: Generated<number>;
 }
 export type StoreConsumerRow = Selectable<StoreConsumersTable>;
 
@@ -274,6 +280,13 @@ export interface FilesTable {
   /** The file's name in the storage, unique; served at /media/files/<stored_name>. */
   stored_name: string;
   size_bytes: number;
+  /** Counts the file's changes, its links' included (If-Match, docs/api.md §28). */
+  version: Generated<number>;
+}
+
+/** Categories of the file library: named entries that count their changes (If-Match, docs/api.md §28). */
+export interface CategoriesTable extends NamedEntryTable {
+  version: Generated<number>;
 }
 
 export interface FileCategoriesTable {
@@ -327,7 +340,7 @@ export interface Database {
   stock_ledger: StockLedgerTable;
   search_changes: SearchChangesTable;
   search_changes_pruned: SearchChangesPrunedTable;
-  categories: NamedEntryTable;
+  categories: CategoriesTable;
   files: FilesTable;
   file_categories: FileCategoriesTable;
   file_chemicals: FileChemicalsTable;
@@ -346,6 +359,55 @@ export interface Database {
   requests: RequestsTable;
   request_lines: RequestLinesTable;
   charges: ChargesTable;
+  change_events: ChangeEventsTable;
+  change_events_pruned: ChangeEventsPrunedTable;
+  file_blobs: FileBlobsTable;
+  file_blob_chunks: FileBlobChunksTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** One entry of the change feed (docs/api.md §27), written in the transaction of its change; only ever inserted. */
+export interface ChangeEventsTable {
+  seq: Generated<number>;
+  /** What changed, one of domain/changeTopics.ts' topics. */
+  topic: string;
+  action: string;
+  /** JSON array of the changed rows' ids; `[]` when too many to list ("refetch the list"). */
+  ids: string;
+  /** The lab the event concerns, for a topic its lab's people may read. */
+  lab_id: number | null;
+  /** The person the event concerns, for a topic its owner may read (a staging list, an account). */
+  user_id: number | null;
+  actor_id: number | null;
+  /** The browser tab that made the change (its X-Client-Id header), or null. */
+  origin: string | null;
+  created_at: Timestamp;
+}
+
+/** One row: every change event with a seq up to `through_seq` may have been pruned. */
+export interface ChangeEventsPrunedTable {
+  through_seq: number;
+}
+
+/** A stored file kept in the database (FILE_STORAGE=database): its name and size; the bytes are in chunks. */
+export interface FileBlobsTable {
+  name: string;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
+export interface FileBlobChunksTable {
+  name: string;
+  /** 0, 1, 2…: the chunk's place in the file; every chunk but the last has the storage's chunk size. */
+  chunk: number;
+  data: Buffer;
+}
+
+/** A rate limit's counter shared by every server process: hits of one key in the window ending at `resets_at`. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
 }
 
 /** A lab's fund (issue 24): requests are paid from one; `code` is unique within the lab. */

@@ -15,6 +15,7 @@ import hazards from './0013_hazards';
 import storagePlace from './0014_storage_place';
 import roles from './0015_roles';
 import requestsAndCharges from './0016_requests_and_charges';
+import liveUpdates from './0017_live_updates';
 
 import type { Dialect } from '../dialect';
 
@@ -39,6 +40,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0014_storage_place': storagePlace,
   '0015_roles': roles,
   '0016_requests_and_charges': requestsAndCharges,
+  '0017_live_updates': liveUpdates,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
