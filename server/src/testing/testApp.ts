@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shipmentUndoDays: 7,
     labTimeZone: 'UTC',
     currency: 'EUR',
+    fileStorage: 'local',
+    webConcurrency: 1,
     ...overrides,
   };
 }
