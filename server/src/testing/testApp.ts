@@ -145,13 +145,21 @@ export interface NewTestUser {
 
 let userCounter = 0;
 
-/** An app on a fresh database (createTestDatabase; `sqliteFile` for a file instead of memory). */
+export interface TestAppOptions extends Pick<TestDatabaseOptions, 'sqliteFile'> {
+  /**
+   * A database another app uses too, as two server processes share one (on SQLite a file: `sqliteFile`); the
+   * caller destroys it after closing both apps.
+   */
+  database?: TestDatabase;
+}
+
+/** An app on a fresh database (createTestDatabase; `sqliteFile` for a file instead of memory), or a shared one. */
 export async function buildTestApp(
   configOverrides: Partial<Config> = {},
-  { sqliteFile = false }: Pick<TestDatabaseOptions, 'sqliteFile'> = {},
+  { sqliteFile = false, database: shared }: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const database = await createTestDatabase({ sqliteFile });
+  const database = shared ?? (await createTestDatabase({ sqliteFile }));
   let clockOffsetMs = 0;
   let stoppedAt: number | undefined;
   const app = await buildApp({
@@ -198,7 +206,7 @@ export async function buildTestApp(
     },
     close: async () => {
       await app.close();
-      await database.destroy();
+      if (!shared) await database.destroy();
     },
   };
 }
