@@ -50,6 +50,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestDatabase extends DatabaseHandle {
   /** Runs the migrations not run yet (after `through`). */
   migrateToLatest: () => Promise<void>;
+  /**
+   * The DATABASE_URL by which a server process reaches this database (on PostgreSQL with the test schema as its
+   * search_path); null for in-memory SQLite, which no other connection reaches.
+   */
+  serverUrl: string | null;
 }
 
 export interface TestDatabaseOptions {
@@ -80,6 +85,7 @@ export async function createTestDatabase({
     return {
       ...database,
       migrateToLatest: () => migrateToLatest(database.db, database.dialect),
+      serverUrl: sqliteFile ? file : null,
       destroy: async () => {
         await database.destroy();
         if (sqliteFile) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
@@ -92,9 +98,12 @@ export async function createTestDatabase({
   await admin.destroy();
   const database = createDatabase(url, { options: `-c search_path=${schema}` });
   await migrateToLatest(database.db, database.dialect, schema, through);
+  const serverUrl = new URL(url);
+  serverUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     ...database,
     migrateToLatest: () => migrateToLatest(database.db, database.dialect, schema),
+    serverUrl: serverUrl.toString(),
     destroy: async () => {
       await database.destroy();
       const cleanup = createDatabase(url, { max: 1 });

@@ -67,7 +67,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const name = requestedName(request.url);
-        const answer = name === null ? null : await app.storage.download(name, { request, reply, setFileHeaders });
+        const answer =
+          name === null ? null : await app.storage.download(name, { request, reply, setFileHeaders });
         if (answer === null) throw notFound();
         return answer;
       },
