@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHUNK_BYTES } from './storage/databaseFileStorage';
 import {
+  childProcesses,
   createDepartment,
   startServerProcess,
   stopServerProcesses,
@@ -37,6 +38,11 @@ afterAll(async () => {
 const signedIn = () => ({ authorization: `Bearer ${token}` });
 
 describe('two server processes on one database', () => {
+  it('are single processes, without workers (WEB_CONCURRENCY=1)', () => {
+    expect(childProcesses(a.pid)).toEqual([]);
+    expect(childProcesses(b.pid)).toEqual([]);
+  });
+
   it('serve a file uploaded through one from the other: whole, by range and revalidated', async () => {
     const bytes = randomBytes(2 * CHUNK_BYTES + 1000);
     const form = new FormData();

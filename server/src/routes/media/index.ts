@@ -56,7 +56,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
           tags: ['files'],
           summary: 'Download an uploaded file',
           description:
-            'Conditional requests (If-None-Match, If-Modified-Since) and single byte ranges are supported.',
+            'Conditional requests (If-None-Match, If-Modified-Since) and single byte ranges are supported, ' +
+            'alike whether the file is kept in the database or in UPLOAD_DIR (FILE_STORAGE).',
           response: {
             200: StoredBytes('The stored bytes, with a Content-Type from the extension'),
             206: StoredBytes('The requested byte range'),
