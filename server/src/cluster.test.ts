@@ -12,7 +12,7 @@ import {
   type PrimaryOptions,
 } from './cluster';
 import {
-  childProcesses,
+  workerProcesses,
   createDepartment,
   isRunning,
   logLines,
@@ -243,7 +243,7 @@ describe('WEB_CONCURRENCY=2', () => {
     );
     const workers = readyWorkers();
     expect(workers.map((worker) => worker.slot).sort()).toEqual([0, 1]);
-    expect(childProcesses(server.pid)).toEqual(workers.map((worker) => worker.pid).sort((x, y) => x - y));
+    expect(workerProcesses(server.pid)).toEqual(workers.map((worker) => worker.pid).sort((x, y) => x - y));
 
     const probes = ['p0', 'p1', 'p2', 'p3'];
     for (const probe of probes) expect(await ask(probe)).toBe(200);
@@ -260,13 +260,13 @@ describe('WEB_CONCURRENCY=2', () => {
     const [replacement] = readyWorkers(from);
     expect(replacement.slot).toBe(victim.slot);
     expect(replacement.pid).not.toBe(victim.pid);
-    expect(childProcesses(server.pid)).toContain(replacement.pid);
-    expect(childProcesses(server.pid)).toHaveLength(2);
+    expect(workerProcesses(server.pid)).toContain(replacement.pid);
+    expect(workerProcesses(server.pid)).toHaveLength(2);
     for (const probe of ['r0', 'r1']) expect(await ask(probe)).toBe(200);
   });
 
   it('stops its workers, then itself, on SIGTERM', async () => {
-    const workers = childProcesses(server.pid);
+    const workers = workerProcesses(server.pid);
     expect(workers).toHaveLength(2);
     const from = server.output().length;
     expect(await server.stop()).toEqual({ code: 0, signal: null });

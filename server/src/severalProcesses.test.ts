@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHUNK_BYTES } from './storage/databaseFileStorage';
 import {
-  childProcesses,
+  workerProcesses,
   createDepartment,
   startServerProcess,
   stopServerProcesses,
@@ -39,8 +39,8 @@ const signedIn = () => ({ authorization: `Bearer ${token}` });
 
 describe('two server processes on one database', () => {
   it('are single processes, without workers (WEB_CONCURRENCY=1)', () => {
-    expect(childProcesses(a.pid)).toEqual([]);
-    expect(childProcesses(b.pid)).toEqual([]);
+    expect(workerProcesses(a.pid)).toEqual([]);
+    expect(workerProcesses(b.pid)).toEqual([]);
   });
 
   it('serve a file uploaded through one from the other: whole, by range and revalidated', async () => {

@@ -123,7 +123,10 @@ export class DatabaseFileStorage implements FileStorage {
 
   /**
    * The bytes from `start` to `end` inclusive, read CHUNKS_PER_READ chunks at a time when the reader wants more
-   * (the generator waits at each yield), so a download holds about one batch however large the file.
+   * (the generator waits at each yield), so a download holds about one batch however large the file. Streamed by
+   * hand, one short query per batch: @fastify/send streams only from a file system, and one streamed query for the
+   * whole file (Kysely's `stream()`) would hold its connection for as long as the client takes to read, on SQLite
+   * the one writer every write waits for.
    */
   async *bytes(name: string, start: number, end: number): AsyncGenerator<Buffer> {
     if (end < start) return;

@@ -202,13 +202,16 @@ export async function stopServerProcesses(): Promise<void> {
   );
 }
 
-/** The ids of a process's children (a primary's workers), ascending. */
-export function childProcesses(pid: number): number[] {
+/**
+ * The ids of a primary's worker processes, ascending: its children that run the server (tsx's esbuild service,
+ * which it may start to compile, is a child too).
+ */
+export function workerProcesses(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
       .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map(Number)
+      .filter((line) => line.includes(path.join('server', 'src', 'main.ts')))
+      .map((line) => Number(line.trim().split(/\s+/)[0]))
       .sort((x, y) => x - y);
   } catch (error) {
     // ps exits with 1 when it lists nothing.
