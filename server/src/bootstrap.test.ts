@@ -40,4 +40,12 @@ describe('ensureAdmin', () => {
     expect(await t.login('admin@lab.org', generatedPassword ?? '')).toEqual(expect.any(String));
     expect(passwordNotice('admin@lab.org', generatedPassword ?? '')).toContain(generatedPassword);
   });
+
+  it('creates it once when several server processes start at the same time', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdmin(t.db, settings(null))));
+    const created = results.filter((result) => result.createdEmail !== null);
+    expect(created).toHaveLength(1);
+    expect(await listUsers(t.db)).toHaveLength(1);
+    expect(await t.login('admin@lab.org', created[0].generatedPassword ?? '')).toEqual(expect.any(String));
+  });
 });

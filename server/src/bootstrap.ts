@@ -1,6 +1,7 @@
 import { generatePassword, hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import type { Db } from './db';
+import { isUniqueViolation } from './db/errors';
 import { findUserByEmail, insertUser } from './db/repositories/users';
 
 export interface EnsureAdminResult {
@@ -10,7 +11,10 @@ export interface EnsureAdminResult {
   generatedPassword: string | null;
 }
 
-/** §15: when ADMIN_EMAIL is set and no user has that email, create it as a protected superuser. */
+/**
+ * §15: when ADMIN_EMAIL is set and no user has that email, create it as a protected superuser. Of several server
+ * processes starting at once, one creates it.
+ */
 export async function ensureAdmin(
   db: Db,
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'passwordHashCost'>,
@@ -19,14 +23,20 @@ export async function ensureAdmin(
   if (config.adminEmail === null || (await findUserByEmail(db, config.adminEmail))) return nothing;
   const generatedPassword = config.adminPassword === null ? generatePassword() : null;
   const password = config.adminPassword ?? generatedPassword ?? '';
-  const user = await insertUser(db, {
-    email: config.adminEmail.trim(),
-    first_name: 'Admin',
-    last_name: 'Admin',
-    password_hash: await hashPassword(password, config.passwordHashCost),
-    is_superuser: true,
-  });
-  return { createdEmail: user.email, generatedPassword };
+  try {
+    const user = await insertUser(db, {
+      email: config.adminEmail.trim(),
+      first_name: 'Admin',
+      last_name: 'Admin',
+      password_hash: await hashPassword(password, config.passwordHashCost),
+      is_superuser: true,
+    });
+    return { createdEmail: user.email, generatedPassword };
+  } catch (error) {
+    // Another server process starting at the same time (on another machine) created it first.
+    if (isUniqueViolation(error)) return nothing;
+    throw error;
+  }
 }
 
 /** The generated password framed so it stands out in the start-up log. */

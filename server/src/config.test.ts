@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       shipmentUndoDays: 7,
       labTimeZone: 'UTC',
       currency: 'EUR',
+      fileStorage: 'local',
+      webConcurrency: 1,
     });
   });
 
@@ -128,6 +130,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SHIPMENT_UNDO_DAYS: '30' }, null).shipmentUndoDays).toBe(30);
     expect(() => loadConfig({ DATA_DIR: dataDir, SHIPMENT_UNDO_DAYS: '0' }, null)).toThrow(
       'SHIPMENT_UNDO_DAYS must be at least 1, got 0.',
+    );
+  });
+
+  it('keeps files in the database by default on PostgreSQL, on the local disk on SQLite, as FILE_STORAGE says', () => {
+    const base = { DATA_DIR: dataDir };
+    const postgres = { ...base, DATABASE_URL: 'postgres://u:p@db/x' };
+    expect(loadConfig(postgres, null).fileStorage).toBe('database');
+    expect(loadConfig(base, null).fileStorage).toBe('local');
+    expect(loadConfig({ ...postgres, FILE_STORAGE: 'local' }, null).fileStorage).toBe('local');
+    expect(loadConfig({ ...base, FILE_STORAGE: 'database' }, null).fileStorage).toBe('database');
+    expect(() => loadConfig({ ...base, FILE_STORAGE: 's3' }, null)).toThrow(
+      'FILE_STORAGE must be "database" or "local", got "s3".',
+    );
+  });
+
+  it('reads WEB_CONCURRENCY from 1 to 64', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '4' }, null).webConcurrency).toBe(4);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '64' }, null).webConcurrency).toBe(64);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '0' }, null)).toThrow(
+      'WEB_CONCURRENCY must be at least 1, got 0.',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '65' }, null)).toThrow(
+      'WEB_CONCURRENCY must be at most 64, got 65.',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: 'four' }, null)).toThrow(
+      'WEB_CONCURRENCY must be a non-negative integer, got "four".',
     );
   });
 });

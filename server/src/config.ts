@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { isTimeZone } from './domain/calendarDate';
 import { isCurrency } from './domain/money';
+import { isPostgresUrl } from './db';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -42,7 +43,16 @@ export interface Config {
   labTimeZone: string;
   /** ISO 4217 code charges are kept in (issue 24). */
   currency: string;
+  /** Where uploaded files' bytes live: in the database, which every server process reaches, or in UPLOAD_DIR. */
+  fileStorage: FileStorageKind;
+  /** Server processes `npm run serve` starts (main.ts): 1 serves in this process, more fork workers. */
+  webConcurrency: number;
 }
+
+export type FileStorageKind = 'database' | 'local';
+
+/** WEB_CONCURRENCY's upper bound: far above what a department's server has cores for, low enough to catch typos. */
+export const MAX_WEB_CONCURRENCY = 64;
 
 type Env = Record<string, string | undefined>;
 
@@ -67,9 +77,10 @@ export function loadConfig(
   };
 
   const dataDir = path.resolve(read('DATA_DIR') ?? path.join(projectRoot, 'data'));
+  const databaseUrl = resolveDatabaseUrl(read('DATABASE_URL'), dataDir);
   return {
     port: int('PORT', 8000),
-    databaseUrl: resolveDatabaseUrl(read('DATABASE_URL'), dataDir),
+    databaseUrl,
     dataDir,
     uploadDir: path.resolve(read('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
     staticDir: path.resolve(read('STATIC_DIR') ?? path.join(projectRoot, 'dist')),
@@ -93,7 +104,28 @@ export function loadConfig(
     shipmentUndoDays: positive('SHIPMENT_UNDO_DAYS', int('SHIPMENT_UNDO_DAYS', 7)),
     labTimeZone: timeZone('LAB_TIME_ZONE', read('LAB_TIME_ZONE') ?? 'UTC'),
     currency: currency('CURRENCY', read('CURRENCY') ?? 'EUR'),
+    fileStorage: fileStorage(
+      'FILE_STORAGE',
+      read('FILE_STORAGE') ?? (isPostgresUrl(databaseUrl) ? 'database' : 'local'),
+    ),
+    webConcurrency: atMost(
+      'WEB_CONCURRENCY',
+      MAX_WEB_CONCURRENCY,
+      positive('WEB_CONCURRENCY', int('WEB_CONCURRENCY', 1)),
+    ),
   };
+}
+
+function fileStorage(name: string, value: string): FileStorageKind {
+  if (value !== 'database' && value !== 'local') {
+    throw new Error(`${name} must be "database" or "local", got "${value}".`);
+  }
+  return value;
+}
+
+function atMost(name: string, limit: number, value: number): number {
+  if (value > limit) throw new Error(`${name} must be at most ${limit}, got ${value}.`);
+  return value;
 }
 
 function currency(name: string, value: string): string {
@@ -143,7 +175,7 @@ function readEnvFile(file: string | null): Env {
 /** `postgres://…` stays a URL; `sqlite:<path>`, a bare path or nothing becomes a SQLite file path (or `:memory:`). */
 function resolveDatabaseUrl(raw: string | undefined, dataDir: string): string {
   if (raw === undefined) return path.join(dataDir, 'db.sqlite3');
-  if (/^postgres(ql)?:\/\//i.test(raw)) return raw;
+  if (isPostgresUrl(raw)) return raw;
   const file = raw.replace(/^sqlite:(\/\/)?/i, '');
   return file === ':memory:' ? file : path.resolve(file);
 }

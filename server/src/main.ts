@@ -1,34 +1,39 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
 import { passwordNotice, ensureAdmin } from './bootstrap';
-import { loadConfig } from './config';
+import { runPrimary, runsHousekeeping, workerSlot } from './cluster';
+import { loadConfig, type Config } from './config';
 import { createDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { runningMessage, serve } from './serve';
 
+/** `npm run serve`: one server process, or with WEB_CONCURRENCY > 1 a primary and its workers (cluster.ts). */
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (cluster.isWorker) return serveAsWorker(config);
+
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database.db, database.dialect);
-
   const admin = await ensureAdmin(database.db, config);
   if (admin.createdEmail !== null && admin.generatedPassword !== null) {
     process.stdout.write(`\n${passwordNotice(admin.createdEmail, admin.generatedPassword)}\n\n`);
   }
 
-  const app = await buildApp({ config, database, housekeeping: true });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.webConcurrency === 1) {
+    const { app, port } = await serve(config, database, { housekeeping: true });
+    app.log.info(runningMessage(port));
+    return;
+  }
+  // The workers open their own connections; the primary needs none once the database is ready.
+  await database.destroy();
+  await runPrimary({ size: config.webConcurrency, port: config.port });
+}
 
-  await app.listen({ host: '0.0.0.0', port: config.port });
-  app.log.info(`LabStore is running at http://localhost:${config.port}/ (API docs at /api/docs)`);
+async function serveAsWorker(config: Config): Promise<void> {
+  const slot = workerSlot();
+  const { app, port } = await serve(config, createDatabase(config.databaseUrl), {
+    housekeeping: runsHousekeeping(slot),
+  });
+  app.log.info({ slot, port }, 'worker ready');
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '.';
 import { migrateToLatest } from './migrate';
@@ -71,4 +72,33 @@ it('runs raw writes and streamed reads on the writer, and reports invalid SQL as
     'message',
     'no such table: nowhere',
   );
+});
+
+it('takes the write lock as a transaction begins: another process writing waits for it instead of failing it', async () => {
+  await addMaker('Merck');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let begun!: () => void;
+  const reading = new Promise<void>((resolve) => (begun = resolve));
+  const transaction = database.db.transaction().execute(async (trx) => {
+    // Reads first, as a stock movement does, and writes later.
+    await trx.selectFrom('manufacturers').selectAll().execute();
+    begun();
+    await released;
+    await trx.insertInto('manufacturers').values({ name: 'Zeiss', name_key: 'zeiss' }).execute();
+  });
+  await reading;
+  // Another process's connection, told not to wait, finds the database locked for writing.
+  const otherProcess = new SqliteDatabase(file);
+  try {
+    otherProcess.pragma('busy_timeout = 0');
+    expect(() =>
+      otherProcess.prepare("insert into manufacturers (name, name_key) values ('Pyrex', 'pyrex')").run(),
+    ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+  } finally {
+    otherProcess.close();
+    release();
+  }
+  await transaction;
+  expect(await makers()).toEqual(['Merck', 'Zeiss']);
 });

@@ -1,14 +1,13 @@
 import {
+  CompiledQuery,
   RawNode,
   SelectQueryNode,
   SqliteDialect,
   SqliteDriver,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryCompiler,
   type QueryResult,
-  type TransactionSettings,
 } from 'kysely';
 import type { PreparingDatabase } from './sqliteStatements';
 
@@ -68,8 +67,14 @@ class ReadRoutingDriver implements Driver {
     return new RoutedConnection(this.writer, this.#readerConnection!, this.readerStatements);
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await this.writer.beginTransaction(await routed(connection).writerConnection(), settings);
+  /**
+   * BEGIN IMMEDIATE rather than Kysely's plain BEGIN: the transaction takes the write lock at its start, waiting
+   * (busy_timeout) while another process (a second server worker, the account CLI) writes. A deferred transaction
+   * would read first and fail with SQLITE_BUSY at its first write whenever another process had written meanwhile,
+   * since its snapshot could no longer become a write; within this process the writer runs one at a time anyway.
+   */
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (await routed(connection).writerConnection()).executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -249,6 +249,6 @@ export async function deleteFile({ db, dialect, storage, now }: FilesContext, ac
       target: fileTarget(row),
       changes: fieldChanges(fileSnapshot(row, file), null),
     });
-    await storage.remove(row.stored_name);
+    await storage.remove(row.stored_name, trx);
   });
 }

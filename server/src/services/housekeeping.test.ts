@@ -1,5 +1,6 @@
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db';
+import { countHit } from '../auth/rateLimitStore';
 import { insertInstrumentStock } from '../testing/stockRows';
 import { createTestDatabase, testConfig } from '../testing/testApp';
 import { pruneJobs, startHousekeeping, type Housekeeping, type PruneJob } from './housekeeping';
@@ -146,7 +147,13 @@ describe('pruning search-change notes', () => {
       config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
       now: () => new Date(),
     });
-    expect(jobs.map((job) => job.name)).toEqual(['search_changes', 'login_failures', 'imports']);
+    expect(jobs.map((job) => job.name)).toEqual([
+      'search_changes',
+      'login_failures',
+      'imports',
+      'rate_limits',
+      'file_blobs',
+    ]);
     expect(await jobs[0].run()).toBe(1);
     expect(await noteTimes()).toEqual([recent, fresh]);
 
@@ -241,5 +248,51 @@ describe('pruning import sessions', () => {
     expect(await job.run()).toBe(1);
     const left = await database.db.selectFrom('imports').select('file_name').orderBy('id').execute();
     expect(left).toEqual([{ file_name: 'PENDING-23.csv' }, { file_name: 'COMMITTED-48.csv' }]);
+  });
+});
+
+describe('pruning rate-limit counters and abandoned uploads', () => {
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  const job = (name: string, now: Date) =>
+    pruneJobs({
+      db: database.db,
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      now: () => now,
+    }).find((candidate) => candidate.name === name)!;
+
+  it('forgets the counters whose window has ended', async () => {
+    const now = new Date('2026-11-24T12:00:00.000Z');
+    await countHit(database.db, 'sign-in:10.0.0.1', 60_000, new Date(now.getTime() - 61_000));
+    await countHit(database.db, 'sign-in:10.0.0.2', 60_000, new Date(now.getTime() - 59_000));
+    expect(await job('rate_limits', now).run()).toBe(1);
+    expect(await database.db.selectFrom('rate_limits').select('key').execute()).toEqual([
+      { key: 'sign-in:10.0.0.2' },
+    ]);
+  });
+
+  it('removes uploads into the database cut off over a day ago, and keeps finished files', async () => {
+    const now = new Date('2026-11-24T12:00:00.000Z');
+    const blob = (name: string, size_bytes: number, hoursAgo: number) => ({
+      name,
+      size_bytes,
+      created_at: new Date(now.getTime() - hoursAgo * HOUR_MS).toISOString(),
+    });
+    await database.db
+      .insertInto('file_blobs')
+      .values([blob('cut-off.pdf', -1, 25), blob('arriving.pdf', -1, 1), blob('old.pdf', 3, 100)])
+      .execute();
+    await database.db
+      .insertInto('file_blob_chunks')
+      .values({ name: 'cut-off.pdf', chunk: 0, data: Buffer.from('par') })
+      .execute();
+    expect(await job('file_blobs', now).run()).toBe(1);
+    const left = await database.db.selectFrom('file_blobs').select('name').orderBy('name').execute();
+    expect(left).toEqual([{ name: 'arriving.pdf' }, { name: 'old.pdf' }]);
+    expect(await database.db.selectFrom('file_blob_chunks').selectAll().execute()).toEqual([]);
   });
 });

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { pruneLoginFailures } from '../auth/loginThrottle';
+import { pruneRateLimits } from '../auth/rateLimitStore';
 import { prunePendingImports } from '../db/repositories/imports';
 import { pruneSearchChanges } from '../search/changeLog';
+import { pruneAbandonedUploads } from '../storage/databaseFileStorage';
 
 /** One thing housekeeping removes when it is no longer needed; `run` answers how many rows it removed. */
 export interface PruneJob {
@@ -36,6 +38,16 @@ export function pruneJobs({ db, config, now }: HousekeepingContext): PruneJob[] 
       // An import session nobody committed within a day was abandoned; its cells can be large.
       name: 'imports',
       run: () => prunePendingImports(db, before(24 * HOUR_MS)),
+    },
+    {
+      // A window that has ended counts nothing: the address's next attempt starts a new one.
+      name: 'rate_limits',
+      run: () => pruneRateLimits(db, now()),
+    },
+    {
+      // An upload into the database still unfinished after a day was cut off (its process stopped).
+      name: 'file_blobs',
+      run: () => pruneAbandonedUploads(db, before(24 * HOUR_MS)),
     },
   ];
 }

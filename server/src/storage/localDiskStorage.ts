@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage, SavedFile, StoredFileLocation } from './fileStorage';
+import type { Download, FileStorage, SavedFile } from './fileStorage';
 import { isStoredName, storedNameFor, withRandomSuffix } from './storedNames';
 
 /** Tries before giving up on finding a free name: 62^7 suffixes make a second collision already unlikely. */
@@ -11,7 +11,10 @@ const MAX_NAME_ATTEMPTS = 10;
 const isErrorCode = (error: unknown, ...codes: string[]): boolean =>
   typeof error === 'object' && error !== null && codes.includes((error as NodeJS.ErrnoException).code ?? '');
 
-/** Files directly inside one folder, named by their stored names. */
+/**
+ * Files directly inside one folder, named by their stored names (FILE_STORAGE=local). Only the processes of one
+ * machine (or machines sharing the folder) reach them.
+ */
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
 
@@ -56,16 +59,26 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async locate(name: string): Promise<StoredFileLocation | null> {
+  /** True for a regular file of a stored name: a directory, a symbolic link or any other name never is one. */
+  private async isStoredFile(name: string): Promise<boolean> {
     const file = this.pathOf(name);
-    if (file === null) return null;
+    if (file === null) return false;
     try {
       // lstat: a symbolic link placed in the folder is not a stored file, wherever it points.
-      return (await fs.promises.lstat(file)).isFile() ? { folder: this.root, name } : null;
+      return (await fs.promises.lstat(file)).isFile();
     } catch (error) {
-      if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return null;
+      if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return false;
       throw error;
     }
+  }
+
+  /**
+   * Sent by @fastify/static's `reply.sendFile` (ETag and Last-Modified from the file's size and time, 304s, byte
+   * ranges, HEAD without opening the file), which the media route registers with `setFileHeaders` as its
+   * setHeaders.
+   */
+  async download(name: string, { reply }: Download) {
+    return (await this.isStoredFile(name)) ? reply.sendFile(name, this.root) : null;
   }
 
   async remove(name: string): Promise<void> {
@@ -74,6 +87,6 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async exists(name: string): Promise<boolean> {
-    return (await this.locate(name)) !== null;
+    return this.isStoredFile(name);
   }
 }

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shipmentUndoDays: 7,
     labTimeZone: 'UTC',
     currency: 'EUR',
+    fileStorage: 'local',
+    webConcurrency: 1,
     ...overrides,
   };
 }
@@ -48,6 +50,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestDatabase extends DatabaseHandle {
   /** Runs the migrations not run yet (after `through`). */
   migrateToLatest: () => Promise<void>;
+  /**
+   * The DATABASE_URL by which a server process reaches this database (on PostgreSQL with the test schema as its
+   * search_path); null for in-memory SQLite, which no other connection reaches.
+   */
+  serverUrl: string | null;
 }
 
 export interface TestDatabaseOptions {
@@ -78,6 +85,7 @@ export async function createTestDatabase({
     return {
       ...database,
       migrateToLatest: () => migrateToLatest(database.db, database.dialect),
+      serverUrl: sqliteFile ? file : null,
       destroy: async () => {
         await database.destroy();
         if (sqliteFile) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
@@ -90,9 +98,12 @@ export async function createTestDatabase({
   await admin.destroy();
   const database = createDatabase(url, { options: `-c search_path=${schema}` });
   await migrateToLatest(database.db, database.dialect, schema, through);
+  const serverUrl = new URL(url);
+  serverUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     ...database,
     migrateToLatest: () => migrateToLatest(database.db, database.dialect, schema),
+    serverUrl: serverUrl.toString(),
     destroy: async () => {
       await database.destroy();
       const cleanup = createDatabase(url, { max: 1 });
@@ -143,13 +154,21 @@ export interface NewTestUser {
 
 let userCounter = 0;
 
-/** An app on a fresh database (createTestDatabase; `sqliteFile` for a file instead of memory). */
+export interface TestAppOptions extends Pick<TestDatabaseOptions, 'sqliteFile'> {
+  /**
+   * A database another app uses too, as two server processes share one (on SQLite a file: `sqliteFile`); the
+   * caller destroys it after closing both apps.
+   */
+  database?: TestDatabase;
+}
+
+/** An app on a fresh database (createTestDatabase; `sqliteFile` for a file instead of memory), or a shared one. */
 export async function buildTestApp(
   configOverrides: Partial<Config> = {},
-  { sqliteFile = false }: Pick<TestDatabaseOptions, 'sqliteFile'> = {},
+  { sqliteFile = false, database: shared }: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(configOverrides);
-  const database = await createTestDatabase({ sqliteFile });
+  const database = shared ?? (await createTestDatabase({ sqliteFile }));
   let clockOffsetMs = 0;
   let stoppedAt: number | undefined;
   const app = await buildApp({
@@ -196,7 +215,7 @@ export async function buildTestApp(
     },
     close: async () => {
       await app.close();
-      await database.destroy();
+      if (!shared) await database.destroy();
     },
   };
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { databaseRateLimitStore } from '../../auth/rateLimitStore';
 import { HttpError } from '../../http/errors';
 import { ErrorDetail } from '../../http/schemas';
 import { resource } from '../../http/resource';
@@ -12,13 +13,15 @@ const TokenField = text({ blankIsMissing: true });
 
 /**
  * Sign-in costs a deliberately slow password hash, so besides the per-(address, e-mail) lock of §2.1 each client
- * address gets LOGIN_RATE_LIMIT_PER_MINUTE attempts a minute, whatever the e-mails. Counted in this process's
- * memory, checked before the body is read; registered in a context of its own so no other route is limited.
+ * address gets LOGIN_RATE_LIMIT_PER_MINUTE attempts a minute, whatever the e-mails. Counted in the database, so
+ * every server process sharing it agrees, and checked before the body is read; registered in a context of its own
+ * so no other route is limited.
  */
 async function signInRoute(app: FastifyInstance, { context }: { context: () => AuthContext }) {
   await app.register(rateLimit, {
     max: app.config.loginRateLimitPerMinute,
     timeWindow: 60_000,
+    store: databaseRateLimitStore(app.db, app.now, 'sign-in'),
     errorResponseBuilder: () =>
       new HttpError(429, 'Too many login attempts from this address. Try again later.'),
   });

@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../testing/testApp';
+import { buildTestApp, createTestDatabase, type TestApp } from '../../testing/testApp';
 
 // LOGIN_RATE_LIMIT_PER_MINUTE: sign-in attempts per client address and minute, whatever the e-mail. Every test
 // here runs well within one minute, so the window never rolls over under it.
@@ -56,6 +56,60 @@ describe('behind a trusted reverse proxy', () => {
       expect((await from('203.0.113.8', 0)).statusCode).toBe(401);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('the window', () => {
+  it('counts a minute from the first attempt: Retry-After says what is left of it, then attempts start over', async () => {
+    const clocked = await buildTestApp({ loginRateLimitPerMinute: PER_MINUTE });
+    try {
+      clocked.setClock(new Date('2026-11-24T12:00:00.000Z'));
+      const attempt = (n: number) =>
+        clocked.app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          payload: { email: `sprayed${n}@lab.org`, password: 'guess' },
+          remoteAddress: '10.30.1.1',
+        });
+      for (let n = 0; n < PER_MINUTE; n += 1) expect((await attempt(n)).statusCode).toBe(401);
+      clocked.advanceClock(20);
+      const refused = await attempt(PER_MINUTE);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('40');
+      clocked.advanceClock(40);
+      expect((await attempt(0)).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
+describe('several server processes on one database', () => {
+  it('share each address’s count: attempts made through either count against the same limit', async () => {
+    // On SQLite a file, which two processes (here two apps with connections of their own) can share.
+    const database = await createTestDatabase({ sqliteFile: true });
+    const apps = [
+      await buildTestApp({ loginRateLimitPerMinute: PER_MINUTE }, { database }),
+      await buildTestApp({ loginRateLimitPerMinute: PER_MINUTE }, { database }),
+    ];
+    try {
+      const attempt = (n: number) =>
+        apps[n % 2].app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          payload: { email: `sprayed${n}@lab.org`, password: 'guess' },
+          remoteAddress: '10.30.2.1',
+        });
+      for (let n = 0; n < PER_MINUTE; n += 1) expect((await attempt(n)).statusCode).toBe(401);
+      for (const n of [PER_MINUTE, PER_MINUTE + 1]) {
+        const refused = await attempt(n);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual(tooMany);
+      }
+    } finally {
+      for (const app of apps) await app.close();
+      await database.destroy();
     }
   });
 });

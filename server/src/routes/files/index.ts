@@ -82,7 +82,8 @@ export default async function fileRoutes(app: FastifyInstance) {
               summary: 'Upload a file (multipart: file, repeated categories, repeated chemicals)',
               description:
                 `One file part of at most UPLOAD_MAX_BYTES (now ${app.config.uploadMaxBytes} bytes); a bigger file → 413, ` +
-                `a second file part → 400. At most ${MAX_FORM_PARTS} parts in all → else 413.`,
+                `a second file part → 400. At most ${MAX_FORM_PARTS} parts in all → else 413. Stored as it ` +
+                `arrives, in the database or in UPLOAD_DIR as FILE_STORAGE says (now ${app.config.fileStorage}).`,
               consumes: ['multipart/form-data'],
               response: { 201: FileSchema },
             },

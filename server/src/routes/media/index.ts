@@ -28,21 +28,25 @@ function requestedName(rawUrl: string): string | null {
 }
 
 /** §12.3 headers: the type from the extension, and active content (HTML, SVG, scripts) only ever as a download. */
-function setDownloadHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath);
+function setFileHeaders(reply: FastifyReply, name: string): void {
   reply.header('content-type', contentTypeOf(name)).header('x-content-type-options', 'nosniff');
   if (isActiveContent(name)) reply.header('content-disposition', `attachment; filename="${name}"`);
 }
 
 /**
- * §12.3: uploaded files, to anyone. The storage locates only stored names (no separators, dot segments or NUL) of
- * regular files, so nothing outside the upload folder can be reached; @fastify/static then sends the bytes with
- * ETag, Last-Modified, 304s and byte ranges, and answers HEAD without reading the file.
+ * §12.3: uploaded files, to anyone. The storage (FILE_STORAGE) answers only stored names (no separators, dot
+ * segments or NUL) of files it holds, so nothing outside it can be reached, and sends the bytes with ETag,
+ * Last-Modified, 304s and byte ranges, answering HEAD without reading the file.
  */
 export default async function mediaRoutes(app: FastifyInstance) {
-  // This scope's own `reply.sendFile`, registered before the SPA plugin's (app.ts): a reply decorator cannot be
-  // added under an existing one. No routes (`serve: false`); the root is given per file by the storage.
-  await app.register(fastifyStatic, { serve: false, contentType: false, setHeaders: setDownloadHeaders });
+  // This scope's own `reply.sendFile`, for the local disk's downloads, registered before the SPA plugin's (app.ts):
+  // a reply decorator cannot be added under an existing one. No routes (`serve: false`); the storage gives the
+  // folder per file.
+  await app.register(fastifyStatic, {
+    serve: false,
+    contentType: false,
+    setHeaders: (reply, filePath) => setFileHeaders(reply, path.basename(filePath)),
+  });
 
   resource(app, `${MEDIA_FILES_PATH}*`, (routes) =>
     routes.get(
@@ -52,7 +56,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
           tags: ['files'],
           summary: 'Download an uploaded file',
           description:
-            'Conditional requests (If-None-Match, If-Modified-Since) and single byte ranges are supported.',
+            'Conditional requests (If-None-Match, If-Modified-Since) and single byte ranges are supported, ' +
+            'alike whether the file is kept in the database or in UPLOAD_DIR (FILE_STORAGE).',
           response: {
             200: StoredBytes('The stored bytes, with a Content-Type from the extension'),
             206: StoredBytes('The requested byte range'),
@@ -63,9 +68,10 @@ export default async function mediaRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const name = requestedName(request.url);
-        const stored = name === null ? null : await app.storage.locate(name);
-        if (stored === null) throw notFound();
-        return reply.sendFile(stored.name, stored.folder);
+        const answer =
+          name === null ? null : await app.storage.download(name, { request, reply, setFileHeaders });
+        if (answer === null) throw notFound();
+        return answer;
       },
     ),
   );
