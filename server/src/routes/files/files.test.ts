@@ -104,6 +104,7 @@ describe('upload (POST /api/filemanager/files/)', () => {
           supplier: 'Daraz',
         },
       ],
+      version: 1,
     });
     expect(Number.isInteger(file.file.size)).toBe(false);
 

@@ -2,13 +2,7 @@ import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { describeConditionalWrites } from '../../testing/conditionalWrites';
 import { multipartBody } from '../../testing/multipart';
 import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
-import {
-  createLocation,
-  createStockRecord,
-  issueStock,
-  ledgerOf,
-  stockBody,
-} from '../../testing/stockApi';
+import { createLocation, createStockRecord, issueStock, ledgerOf, stockBody } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
 // Stock records' versions (docs/api.md §28): every read carries one, every change of what a read shows raises it
