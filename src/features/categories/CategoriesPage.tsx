@@ -14,6 +14,7 @@ import {
   type Category,
 } from '../../api/categories';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { EditConflictNotice, shownValue, useEditConflict } from '../../components/EditConflict';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -45,13 +46,17 @@ function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A rename names the version the form was opened with; refused as stale, the form shows the conflict (§28). */
 function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const [renameCategory, { isLoading }] = useRenameCategoryMutation();
+  const conflicts = useEditConflict<Category>(category.version);
   const save = async (name: string) => {
-    const result = await renameCategory({ id: category.id, name });
+    const result = await renameCategory({ id: category.id, name, version: conflicts.version() });
+    if (conflicts.refused(result.error)) return false;
     if (result.data) notify(`Category ${category.name} renamed to ${result.data.name}.`, 'success');
     return result.error === undefined;
   };
+  const { conflict } = conflicts;
   return (
     <CategoryNameDialog
       title="Edit Category"
@@ -61,6 +66,20 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
       pending={isLoading}
       onSave={save}
       onClose={onClose}
+      notice={({ name, setName, submit }) =>
+        conflict && (
+          <EditConflictNotice
+            conflict={conflict}
+            fields={[{ label: 'Name', yours: shownValue(name), current: shownValue(conflict.current.name) }]}
+            pending={isLoading}
+            onReapply={() => {
+              conflicts.takeCurrent();
+              void submit();
+            }}
+            onUseCurrent={() => setName(conflicts.takeCurrent().name)}
+          />
+        )
+      }
     />
   );
 }
