@@ -303,3 +303,40 @@ describe('what raises a stock record version', () => {
     });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists If-Match and the 412 on every versioned write, and version in every versioned read', async () => {
+    type Operation = {
+      parameters?: { in: string; name: string }[];
+      responses: Record<string, { content?: { 'application/json': { schema: { properties: object } } } }>;
+    };
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Partial<Record<'get' | 'put' | 'patch' | 'delete', Operation>>>;
+    };
+    const rows = [
+      '/api/storeobjects/chemicalobjs/{id}/',
+      '/api/storeobjects/instrumentobjs/{id}/',
+      '/api/storeobjects/glasswareobjs/{id}/',
+      '/api/management/store-consumers/{id}/',
+      '/api/account/users/{id}/',
+      '/api/filemanager/categories/{id}/',
+      '/api/filemanager/files/{id}/',
+    ];
+    const writes = rows.flatMap((path) =>
+      (['put', 'patch', 'delete'] as const).flatMap((method) => {
+        const operation = document.paths[path][method];
+        if (!operation) return [];
+        const header = operation.parameters?.some((p) => p.in === 'header' && p.name === 'if-match');
+        return [
+          `${method} ${path}: ${header ? 'If-Match' : '-'} ${operation.responses['412'] ? '412' : '-'}`,
+        ];
+      }),
+    );
+    expect(writes).toHaveLength(rows.length * 3 - 1);
+    for (const write of writes) expect(write).toMatch(/: If-Match 412$/);
+    for (const path of rows) {
+      const read = document.paths[path].get!.responses['200'].content!['application/json'].schema;
+      expect({ path, version: 'version' in read.properties }).toEqual({ path, version: true });
+    }
+  });
+});
