@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../api/errorMessage';
 import { editConflictOf, type EditConflict } from '../api/versions';
 import { localDateTime } from './dates';
@@ -91,8 +91,19 @@ export function EditConflictNotice({
   onUseCurrent,
 }: EditConflictNoticeProps) {
   const differing = fields.filter((field) => field.yours !== field.current);
+  const notice = useRef<HTMLDivElement>(null);
+  // The Save button that was pressed is at the foot of a form that may scroll: the notice comes into view, and the
+  // focus with it, so the next Tab reaches its choices.
+  useEffect(() => notice.current?.focus(), []);
   return (
-    <Alert severity="warning" role="alert" aria-label="Changed meanwhile">
+    <Alert
+      ref={notice}
+      tabIndex={-1}
+      severity="warning"
+      role="alert"
+      aria-label="Changed meanwhile"
+      sx={{ '&:focus': { outline: 'none' } }}
+    >
       <AlertTitle>{changedByText(conflict)}</AlertTitle>
       <Typography variant="body2">
         {differing.length > 0
@@ -122,7 +133,7 @@ export function EditConflictNotice({
         </Table>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button variant="contained" color="warning" size="small" disabled={pending} onClick={onReapply}>
+        <Button variant="contained" size="small" disabled={pending} onClick={onReapply}>
           Reapply my changes
         </Button>
         <Button variant="outlined" color="inherit" size="small" disabled={pending} onClick={onUseCurrent}>
