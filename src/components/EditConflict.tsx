@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../api/errorMessage';
 import { editConflictOf, type EditConflict } from '../api/versions';
 import { localDateTime } from './dates';
@@ -17,6 +17,18 @@ import { localDateTime } from './dates';
 // who changed it and when, the values that differ between the form and the row now, and offers to send the form's
 // values again (over the newer version) or to take the current ones. Every versioned edit form shows it.
 
+/** What a form gives its conflict notice (EditConflictNotice): its fields, and what the two choices do. */
+export interface ConflictChoices<T> {
+  /** The form's fields, yours and current (`current` is the row as the server has it now). */
+  fields: (current: T) => readonly ConflictField[];
+  /** A save is under way: the choices wait. */
+  pending: boolean;
+  /** Saves the form's values again; the version it names is then the current one. */
+  onReapply: () => void;
+  /** Puts the current row's values into the form. */
+  onUseCurrent: (current: T) => void;
+}
+
 /**
  * The version a form's save names, and the conflict a refused save shows. The version is the one the form was
  * opened with until the person chooses what to do with a conflict: both choices take the current version on.
@@ -24,23 +36,35 @@ import { localDateTime } from './dates';
 export function useEditConflict<T extends { version: number }>(openedWith: number) {
   const version = useRef(openedWith);
   const [conflict, setConflict] = useState<EditConflict<T>>();
+  /** Takes the row's current version on and closes the conflict; answers the row as it is now. */
+  const takeCurrent = (refusal: EditConflict<T>): T => {
+    version.current = refusal.version;
+    setConflict(undefined);
+    return refusal.current;
+  };
   return {
     /** The version the next save names in If-Match. */
     version: () => version.current,
-    conflict,
     /** After a save: whether it was refused as stale; if so the conflict shows, otherwise it goes. */
     refused: (error: ApiError | undefined): boolean => {
       const refusal = editConflictOf<T>(error);
       setConflict(refusal);
       return refusal !== undefined;
     },
-    /** Takes the row's current version on and closes the conflict; answers the row as it is now. */
-    takeCurrent: (): T => {
-      if (!conflict) throw new Error('There is no conflict to resolve.');
-      version.current = conflict.version;
-      setConflict(undefined);
-      return conflict.current;
-    },
+    /** The notice a refused save shows in the form; nothing otherwise. */
+    notice: ({ fields, pending, onReapply, onUseCurrent }: ConflictChoices<T>): ReactNode =>
+      conflict && (
+        <EditConflictNotice
+          conflict={conflict}
+          fields={fields(conflict.current)}
+          pending={pending}
+          onReapply={() => {
+            takeCurrent(conflict);
+            onReapply();
+          }}
+          onUseCurrent={() => onUseCurrent(takeCurrent(conflict))}
+        />
+      ),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type Category,
 } from '../../api/categories';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { EditConflictNotice, shownValue, useEditConflict } from '../../components/EditConflict';
+import { shownValue, useEditConflict } from '../../components/EditConflict';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -56,7 +56,6 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
     if (result.data) notify(`Category ${category.name} renamed to ${result.data.name}.`, 'success');
     return result.error === undefined;
   };
-  const { conflict } = conflicts;
   return (
     <CategoryNameDialog
       title="Edit Category"
@@ -67,18 +66,14 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
       onSave={save}
       onClose={onClose}
       notice={({ name, setName, submit }) =>
-        conflict && (
-          <EditConflictNotice
-            conflict={conflict}
-            fields={[{ label: 'Name', yours: shownValue(name), current: shownValue(conflict.current.name) }]}
-            pending={isLoading}
-            onReapply={() => {
-              conflicts.takeCurrent();
-              void submit();
-            }}
-            onUseCurrent={() => setName(conflicts.takeCurrent().name)}
-          />
-        )
+        conflicts.notice({
+          fields: (current) => [
+            { label: 'Name', yours: shownValue(name), current: shownValue(current.name) },
+          ],
+          pending: isLoading,
+          onReapply: () => void submit(),
+          onUseCurrent: (current) => setName(current.name),
+        })
       }
     />
   );

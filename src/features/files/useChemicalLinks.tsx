@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSetFileChemicalsMutation, type FileRecord, type LinkedChemical } from '../../api/files';
-import { EditConflictNotice, shownValue, useEditConflict } from '../../components/EditConflict';
+import { shownValue, useEditConflict } from '../../components/EditConflict';
 
 /** A chemical as a file's links name it. */
 export type ChemicalLink = Pick<LinkedChemical, 'id' | 'name' | 'purity' | 'manufacturer'>;
@@ -29,21 +29,18 @@ export function useChemicalLinks(file: FileRecord) {
     return result.error === undefined;
   };
 
-  const { conflict } = conflicts;
-  const notice = conflict && (
-    <EditConflictNotice
-      conflict={conflict}
-      fields={[
-        {
-          label: 'Linked substances',
-          yours: shownValue(wanted.map(linkLabel)),
-          current: shownValue(conflict.current.chemicals.map(linkLabel)),
-        },
-      ]}
-      pending={isLoading}
-      onReapply={() => void save(wanted, conflicts.takeCurrent().version)}
-      onUseCurrent={() => conflicts.takeCurrent()}
-    />
-  );
+  const notice = conflicts.notice({
+    fields: (current) => [
+      {
+        label: 'Linked substances',
+        yours: shownValue(wanted.map(linkLabel)),
+        current: shownValue(current.chemicals.map(linkLabel)),
+      },
+    ],
+    pending: isLoading,
+    // Over the version the refusal named, which the conflict has taken on.
+    onReapply: () => void save(wanted, conflicts.version()),
+    onUseCurrent: () => undefined,
+  });
   return { save, notice, pending: isLoading };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
-import { EditConflictNotice, useEditConflict } from '../../components/EditConflict';
+import { useEditConflict } from '../../components/EditConflict';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 import { locationConflictFields, LocationFields, locationIncomplete } from './CreateLocationDialog';
@@ -40,7 +40,6 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
     }
   };
 
-  const { conflict } = conflicts;
   return (
     <FormDialog
       open
@@ -50,18 +49,12 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
       onSubmit={submit}
       onClose={onClose}
     >
-      {conflict && (
-        <EditConflictNotice
-          conflict={conflict}
-          fields={locationConflictFields(values, fieldsOf(conflict.current))}
-          pending={isLoading}
-          onReapply={() => {
-            conflicts.takeCurrent();
-            void submit();
-          }}
-          onUseCurrent={() => setValues(fieldsOf(conflicts.takeCurrent()))}
-        />
-      )}
+      {conflicts.notice({
+        fields: (current) => locationConflictFields(values, fieldsOf(current)),
+        pending: isLoading,
+        onReapply: () => void submit(),
+        onUseCurrent: (current) => setValues(fieldsOf(current)),
+      })}
       <LocationFields values={values} onChange={setValues} errors={fieldErrors(error)} />
     </FormDialog>
   );

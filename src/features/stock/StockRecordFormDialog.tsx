@@ -11,7 +11,7 @@ import {
   type StockWrite,
 } from '../../api/stock';
 import { specOf, stockField } from '../../api/stockKinds';
-import { EditConflictNotice, useEditConflict } from '../../components/EditConflict';
+import { useEditConflict } from '../../components/EditConflict';
 import { hazardConflictFields, HazardFields } from '../../components/HazardFields';
 import { stockName } from '../../components/stockColumns';
 import {
@@ -64,7 +64,6 @@ export function StockRecordFormDialog<K extends StockKind>({
     return result.data && stockName(result.data);
   };
 
-  const { conflict } = conflicts;
   return (
     <StockFormDialog
       title={`${record ? 'Edit' : 'New'} ${spec.label}`}
@@ -76,27 +75,18 @@ export function StockRecordFormDialog<K extends StockKind>({
       onSave={save}
       onClose={onClose}
       notice={({ values, setValues, submit }) =>
-        conflict && (
-          <EditConflictNotice
-            conflict={conflict}
-            fields={[
-              ...stockConflictFields(fields, values, formValuesOf(kind, fields, conflict.current)),
-              ...(spec.hazards
-                ? hazardConflictFields(hazards, hazardFieldsOf(conflict.current as ChemicalStock))
-                : []),
-            ]}
-            pending={edit.isLoading}
-            onReapply={() => {
-              conflicts.takeCurrent();
-              void submit();
-            }}
-            onUseCurrent={() => {
-              const current = conflicts.takeCurrent();
-              setValues(formValuesOf(kind, fields, current));
-              if (spec.hazards) setHazards(hazardFieldsOf(current as ChemicalStock));
-            }}
-          />
-        )
+        conflicts.notice({
+          fields: (current) => [
+            ...stockConflictFields(fields, values, formValuesOf(kind, fields, current)),
+            ...(spec.hazards ? hazardConflictFields(hazards, hazardFieldsOf(current as ChemicalStock)) : []),
+          ],
+          pending: edit.isLoading,
+          onReapply: () => void submit(),
+          onUseCurrent: (current) => {
+            setValues(formValuesOf(kind, fields, current));
+            if (spec.hazards) setHazards(hazardFieldsOf(current as ChemicalStock));
+          },
+        })
       }
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useConsumersTreeQuery } from '../../api/locations';
 import { useUpdateUserMutation, type User } from '../../api/users';
-import { EditConflictNotice, useEditConflict } from '../../components/EditConflict';
+import { useEditConflict } from '../../components/EditConflict';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 import { formValuesOfUser, roleAndLabs, UserForm, userConflictFields, type UserFormValues } from './UserForm';
@@ -38,7 +38,6 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
     }
   };
 
-  const { conflict } = conflicts;
   return (
     <FormDialog
       open
@@ -48,18 +47,12 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       onSubmit={submit}
       onClose={onClose}
     >
-      {conflict && (
-        <EditConflictNotice
-          conflict={conflict}
-          fields={userConflictFields(values, conflict.current, locationName)}
-          pending={isLoading}
-          onReapply={() => {
-            conflicts.takeCurrent();
-            void submit();
-          }}
-          onUseCurrent={() => setValues(formValuesOfUser(conflicts.takeCurrent()))}
-        />
-      )}
+      {conflicts.notice({
+        fields: (current) => userConflictFields(values, current, locationName),
+        pending: isLoading,
+        onReapply: () => void submit(),
+        onUseCurrent: (current) => setValues(formValuesOfUser(current)),
+      })}
       <UserForm values={values} onChange={setValues} errors={fieldErrors(error)} withPassword={false} />
     </FormDialog>
   );
