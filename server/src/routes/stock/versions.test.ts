@@ -304,6 +304,19 @@ describe('what raises a stock record version', () => {
   });
 });
 
+describe('CORS (SERVER.md §1.6)', () => {
+  it('lets a page of another origin send If-Match and read the ETag', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: recordUrl('chemical', 1),
+      headers: { origin: 'https://other.example', 'access-control-request-headers': 'if-match' },
+    });
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/(^|, )if-match(,|$)/);
+    const read = await t.app.inject({ url: '/api/storeobjects/chemicalobjs/' });
+    expect(read.headers['access-control-expose-headers']).toBe('ETag');
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists If-Match and the 412 on every versioned write, and version in every versioned read', async () => {
     type Operation = {
