@@ -1,11 +1,14 @@
 import { apiSlice } from './apiSlice';
 import { idTag, listTag, listTags, onSuccess } from './tags';
+import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §13: the categories files are filed under.
 
 export interface Category {
   id: number;
   name: string;
+  /** Counts the category's changes: a rename names it (docs/api.md §28). */
+  version: number;
 }
 
 // Every category change is audited (docs/api.md §6).
@@ -22,12 +25,16 @@ export const categoriesApi = apiSlice.injectEndpoints({
     }),
     // Files show their categories' names, and a deleted category drops off every file.
     renameCategory: build.mutation<Category, Category>({
-      query: ({ id, name }) => ({
+      query: ({ id, name, version }) => ({
         url: `/api/filemanager/categories/${id}/`,
         method: 'PATCH',
         body: { name },
+        headers: ifMatch(version),
       }),
-      invalidatesTags: onSuccess(({ id }) => [idTag('Category', id), listTag('File'), listTag('Audit')]),
+      invalidatesTags: onSuccessOrStale(
+        ({ id }) => [idTag('Category', id), listTag('File'), listTag('Audit')],
+        ({ id }) => [idTag('Category', id)],
+      ),
     }),
     deleteCategory: build.mutation<void, number>({
       query: (id) => ({ url: `/api/filemanager/categories/${id}/`, method: 'DELETE' }),

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { signedInState } from '../testing/render';
-import { adminToken, seedLab } from '../testing/seed';
+import { adminToken, callAs, currentVersion, seedLab } from '../testing/seed';
 import { sentRequests, server } from '../testing/server';
 import { setupTestServer } from '../testing/testServer';
 import { categoriesApi } from './categories';
@@ -133,9 +133,21 @@ describe('cache tags', () => {
       }),
     );
     await waitFor(() => expect(listFetches().files).toBe(2));
-    await store.dispatch(filesApi.endpoints.setFileChemicals.initiate({ id: 1, chemicals: [1, 2] }));
+    await store.dispatch(
+      filesApi.endpoints.setFileChemicals.initiate({
+        id: 1,
+        chemicals: [1, 2],
+        version: await currentVersion('/api/filemanager/files/1/'),
+      }),
+    );
     await waitFor(() => expect(listFetches().files).toBe(3));
-    await store.dispatch(filesApi.endpoints.setFileChemicals.initiate({ id: 1, chemicals: [] }));
+    await store.dispatch(
+      filesApi.endpoints.setFileChemicals.initiate({
+        id: 1,
+        chemicals: [],
+        version: await currentVersion('/api/filemanager/files/1/'),
+      }),
+    );
     await waitFor(() => expect(listFetches().files).toBe(4));
     await store.dispatch(filesApi.endpoints.deleteFile.initiate(1));
     await waitFor(() => expect(listFetches().files).toBe(5));
@@ -148,7 +160,13 @@ describe('cache tags', () => {
 
     await store.dispatch(categoriesApi.endpoints.createCategory.initiate('Spectra'));
     await waitFor(() => expect(listFetches().categories).toBe(2));
-    await store.dispatch(categoriesApi.endpoints.renameCategory.initiate({ id: 1, name: 'SDS' }));
+    await store.dispatch(
+      categoriesApi.endpoints.renameCategory.initiate({
+        id: 1,
+        name: 'SDS',
+        version: await currentVersion('/api/filemanager/categories/1/'),
+      }),
+    );
     await waitFor(() => expect(listFetches()).toEqual({ files: 2, categories: 3 }));
     await store.dispatch(categoriesApi.endpoints.deleteCategory.initiate(3));
     await waitFor(() => expect(listFetches()).toEqual({ files: 3, categories: 4 }));
@@ -160,8 +178,47 @@ describe('cache tags', () => {
   it('refetches nothing after a failed change', async () => {
     const store = signedInStore();
     await watchLists(store);
-    await store.dispatch(filesApi.endpoints.setFileChemicals.initiate({ id: 1, chemicals: [99] }));
-    await store.dispatch(categoriesApi.endpoints.renameCategory.initiate({ id: 1, name: ' ' }));
+    await store.dispatch(
+      filesApi.endpoints.setFileChemicals.initiate({
+        id: 1,
+        chemicals: [99],
+        version: await currentVersion('/api/filemanager/files/1/'),
+      }),
+    );
+    await store.dispatch(
+      categoriesApi.endpoints.renameCategory.initiate({
+        id: 1,
+        name: ' ',
+        version: await currentVersion('/api/filemanager/categories/1/'),
+      }),
+    );
     expect(listFetches()).toEqual({ files: 1, categories: 1 });
+  });
+
+  it('sends the version it read as If-Match, and refetches only the files when the links changed meanwhile', async () => {
+    const store = signedInStore();
+    await watchLists(store);
+    const seen = filesApi.endpoints.listFiles
+      .select()(store.getState())
+      .data!.find((file) => file.id === 1)!;
+    let ifMatch: string | null = null;
+    server.use(
+      http.patch('*/api/filemanager/files/1/', ({ request }) => {
+        ifMatch = request.headers.get('If-Match');
+      }),
+    );
+    // Another store manager links Ethanol to the file after the list was read.
+    await callAs(adminToken(), 'PATCH', '/api/filemanager/files/1/', { chemicals: [1] });
+
+    const result = await store.dispatch(
+      filesApi.endpoints.setFileChemicals.initiate({ id: 1, chemicals: [2], version: seen.version }),
+    );
+    expect(ifMatch).toBe(`"${seen.version}"`);
+    expect(result.error).toMatchObject({ status: 412, data: { version: seen.version + 1 } });
+    await waitFor(() => expect(listFetches()).toEqual({ files: 2, categories: 1 }));
+    const now = filesApi.endpoints.listFiles
+      .select()(store.getState())
+      .data!.find((file) => file.id === 1)!;
+    expect(now.chemicals.map((chemical) => chemical.id)).toEqual([1]);
   });
 });

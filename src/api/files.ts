@@ -4,6 +4,7 @@ import type { Category } from './categories';
 import { progressQuery } from './progressRequest';
 import type { ChemicalState } from './stock';
 import { idTag, listTag, listTags, onSuccess } from './tags';
+import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §12: the file library.
 
@@ -27,8 +28,10 @@ export interface FileRecord {
   created_at: string;
   /** `path` is always /media/files/<stored name>; `size` is in KB, unrounded. */
   file: { path: string; size: number };
-  categories: Category[];
+  categories: Pick<Category, 'id' | 'name'>[];
   chemicals: LinkedChemical[];
+  /** Counts the changes of the file's links: a change names it (docs/api.md §28). */
+  version: number;
 }
 
 export interface FileUpload {
@@ -86,10 +89,21 @@ export const filesApi = apiSlice.injectEndpoints({
       },
       invalidatesTags: onSuccess(() => [listTag('File'), listTag('Audit')]),
     }),
-    /** Replaces the file's linked chemicals: linking and unlinking both send the whole new list. */
-    setFileChemicals: build.mutation<FileRecord, { id: number; chemicals: number[] }>({
-      query: ({ id, chemicals }) => ({ url: `${url}${id}/`, method: 'PATCH', body: { chemicals } }),
-      invalidatesTags: onSuccess(({ id }) => [idTag('File', id), listTag('Audit')]),
+    /**
+     * Replaces the file's linked chemicals: linking and unlinking both send the whole new list, and the version of
+     * the file the list was read from.
+     */
+    setFileChemicals: build.mutation<FileRecord, { id: number; chemicals: number[]; version: number }>({
+      query: ({ id, chemicals, version }) => ({
+        url: `${url}${id}/`,
+        method: 'PATCH',
+        body: { chemicals },
+        headers: ifMatch(version),
+      }),
+      invalidatesTags: onSuccessOrStale(
+        ({ id }) => [idTag('File', id), listTag('Audit')],
+        ({ id }) => [idTag('File', id)],
+      ),
     }),
     deleteFile: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),

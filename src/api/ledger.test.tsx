@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
 import { signedInState } from '../testing/render';
-import { addToCart, seedLab, stageLine } from '../testing/seed';
+import { addToCart, currentVersion, seedLab, stageLine } from '../testing/seed';
 import { server } from '../testing/server';
 import { setupTestServer } from '../testing/testServer';
 import { auditApi } from './audit';
@@ -83,7 +83,12 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
   it('a stock edit: the ledger, that record’s history and the audit log', async () => {
     const store = await storeShowingHistory();
     await store.dispatch(
-      stockApi.endpoints.updateStock.initiate({ kind: 'chemical', id: 1, fields: ethanol }),
+      stockApi.endpoints.updateStock.initiate({
+        kind: 'chemical',
+        id: 1,
+        fields: ethanol,
+        version: await currentVersion('/api/storeobjects/chemicalobjs/1/'),
+      }),
     );
     await expectExactly([
       'PUT /api/storeobjects/chemicalobjs/1/',
@@ -159,7 +164,13 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
     await expectExactly(['POST /api/management/store-consumers/', auditList]);
 
     requests.length = 0;
-    await store.dispatch(categoriesApi.endpoints.renameCategory.initiate({ id: 1, name: 'SDS' }));
+    await store.dispatch(
+      categoriesApi.endpoints.renameCategory.initiate({
+        id: 1,
+        name: 'SDS',
+        version: await currentVersion('/api/filemanager/categories/1/'),
+      }),
+    );
     await expectExactly(['PATCH /api/filemanager/categories/1/', auditList]);
 
     requests.length = 0;
@@ -175,12 +186,14 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
 
   it('a failed write: nothing', async () => {
     const store = await storeShowingHistory();
+    const version = await currentVersion('/api/storeobjects/chemicalobjs/1/');
     await act(() =>
       store.dispatch(
         stockApi.endpoints.updateStock.initiate({
           kind: 'chemical',
           id: 1,
           fields: { ...ethanol, CAS_RN: '64-17-6' },
+          version,
         }),
       ),
     );

@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
 import { stockKindOf, stockTags } from './stock';
 import { idTag, listTag, onSuccess, recordTag } from './tags';
+import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §8: locations (store consumers), the tree of them by type, and the issues made to each.
 
@@ -14,6 +15,8 @@ export interface Location {
   room_number: string;
   building_name: string;
   created_at: string;
+  /** Counts the location's changes: an edit names it (docs/api.md §28). */
+  version: number;
 }
 
 export type NewLocation = Pick<Location, 'name' | 'consumer_type' | 'room_number' | 'building_name'>;
@@ -77,6 +80,24 @@ export const locationsApi = apiSlice.injectEndpoints({
       query: (location) => ({ url: '/api/management/store-consumers/', method: 'POST', body: location }),
       invalidatesTags: onSuccess(() => [listTag('Location'), listTag('Audit')]),
     }),
+    // One location with all its fields (signed-in), as its edit form starts from.
+    location: build.query<Location, number>({
+      query: (id) => `/api/management/store-consumers/${id}/`,
+      providesTags: (_location, _error, id) => [idTag('Location', id)],
+    }),
+    // The tree shows its name and group; refused as stale (412), the location and the tree refetch.
+    updateLocation: build.mutation<Location, { id: number; version: number; fields: NewLocation }>({
+      query: ({ id, version, fields }) => ({
+        url: `/api/management/store-consumers/${id}/`,
+        method: 'PUT',
+        body: fields,
+        headers: ifMatch(version),
+      }),
+      invalidatesTags: onSuccessOrStale(
+        ({ id }) => [idTag('Location', id), listTag('Location'), listTag('Audit')],
+        ({ id }) => [idTag('Location', id), listTag('Location')],
+      ),
+    }),
     // Newest first. Tagged by the location's id, so issuing to one location refetches only its history.
     issuesForLocation: build.query<Issue[], number>({
       query: (locationId) => `/api/management/issues/${locationId}/`,
@@ -113,6 +134,8 @@ export const locationsApi = apiSlice.injectEndpoints({
 export const {
   useConsumersTreeQuery,
   useCreateLocationMutation,
+  useLocationQuery,
+  useUpdateLocationMutation,
   useIssuesForLocationQuery,
   useReturnIssueLineMutation,
 } = locationsApi;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { ToastHost } from '../components/notify';
 import { signedInState } from '../testing/render';
-import { createChemical, seedLab } from '../testing/seed';
+import { createChemical, currentVersion, seedLab } from '../testing/seed';
 import { clearRequestLog, expectRequests } from '../testing/server';
 import { stockPageArgs } from '../testing/stockPages';
 import { setupTestServer } from '../testing/testServer';
@@ -48,7 +48,12 @@ describe('stock endpoints and their cache tags', () => {
   it('refetches the chemical list and the searches showing the record after an edit', async () => {
     const store = await storeShowingStock();
     await store.dispatch(
-      stockApi.endpoints.updateStock.initiate({ kind: 'chemical', id: 1, fields: ethanol }),
+      stockApi.endpoints.updateStock.initiate({
+        kind: 'chemical',
+        id: 1,
+        fields: ethanol,
+        version: await currentVersion('/api/storeobjects/chemicalobjs/1/'),
+      }),
     );
     await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, search]);
     const ethanolSearch = searchApi.endpoints.fuzzySearch.select({ type: 'chemical', query: 'ethanol' });
@@ -97,6 +102,7 @@ describe('stock endpoints and their cache tags', () => {
         kind: 'chemical',
         id: 1,
         fields: { ...ethanol, quantity: 1000 },
+        version: await currentVersion('/api/storeobjects/chemicalobjs/1/'),
       }),
     );
     await expectRequests(['PUT /api/storeobjects/chemicalobjs/1/', chemicalList, chemicalList]);
@@ -117,12 +123,14 @@ describe('stock endpoints and their cache tags', () => {
 
   it('refetches nothing when the write fails', async () => {
     const store = await storeShowingStock();
+    const version = await currentVersion('/api/storeobjects/chemicalobjs/1/');
     const result = await act(() =>
       store.dispatch(
         stockApi.endpoints.updateStock.initiate({
           kind: 'chemical',
           id: 1,
           fields: { ...ethanol, CAS_RN: '64-17-6' },
+          version,
         }),
       ),
     );

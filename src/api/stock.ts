@@ -14,6 +14,7 @@ import {
   type StockRecord,
 } from './stockKinds';
 import { idTag, kindTagTypes, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
+import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §4: stock records, one resource per kind. What a kind's record holds, where it lives and how it is
 // written all come from the stock-kind table (./stockKinds); the names below are the ones the app reads them by.
@@ -74,6 +75,9 @@ export interface StockRef {
   kind: StockKind;
   id: number;
 }
+
+/** An edit of a record: its write fields, and the version the form was opened with (docs/api.md §28). */
+export type StockEdit = StockWrite & { id: number; version: number };
 
 export const stockTags = kindTagTypes('Stock') satisfies Record<StockKind, TagType>;
 
@@ -154,18 +158,26 @@ export const stockApi = apiSlice.injectEndpoints({
       ]),
     }),
     // The record may move to another page (or leave a search), so every shown page refetches; its price is the
-    // requests' estimate.
-    updateStock: build.mutation<StockRecord, StockWrite & { id: number }>({
-      query: ({ kind, id, fields }) => ({ url: `${stockUrl(kind)}${id}/`, method: 'PUT', body: fields }),
-      invalidatesTags: onSuccess(({ kind, id }) => [
-        idTag(stockTags[kind], id),
-        pagesTag(stockTags[kind]),
-        listTag('Audit'),
-        listTag('Ledger'),
-        recordTag('StockLedger', kind, id),
-        listTag('Dashboard'),
-        listTag('Request'),
-      ]),
+    // requests' estimate. Refused as stale (412), the record's own reads refetch: the Store shows it as it is now.
+    updateStock: build.mutation<StockRecord, StockEdit>({
+      query: ({ kind, id, fields, version }) => ({
+        url: `${stockUrl(kind)}${id}/`,
+        method: 'PUT',
+        body: fields,
+        headers: ifMatch(version),
+      }),
+      invalidatesTags: onSuccessOrStale(
+        ({ kind, id }) => [
+          idTag(stockTags[kind], id),
+          pagesTag(stockTags[kind]),
+          listTag('Audit'),
+          listTag('Ledger'),
+          recordTag('StockLedger', kind, id),
+          listTag('Dashboard'),
+          listTag('Request'),
+        ],
+        ({ kind, id }) => [idTag(stockTags[kind], id)],
+      ),
     }),
     // The rows after it move up one place, so every shown page refetches; its ADJUSTMENT entries go with it.
     deleteStock: build.mutation<void, StockRef>({

@@ -75,7 +75,7 @@ export function pagesTag<T extends TagType>(type: T) {
   return { type, id: 'PAGES' } as const;
 }
 
-type Tag =
+export type Tag =
   | ReturnType<typeof wholeTag>
   | ReturnType<typeof listTag>
   | ReturnType<typeof idTag>

@@ -1,6 +1,7 @@
 import { apiSlice } from './apiSlice';
 import type { LabMembership, Role } from './roles';
 import { idTag, listTag, listTags, onSuccess, wholeTag } from './tags';
+import { ifMatch, onSuccessOrStale } from './versions';
 
 export interface User {
   id: number;
@@ -11,6 +12,8 @@ export interface User {
   role: Role;
   /** By location id; empty unless the role is lab_user. */
   labs: LabMembership[];
+  /** Counts the account's changes: an edit names it (docs/api.md §28). */
+  version: number;
 }
 
 export interface UserDetails {
@@ -41,10 +44,18 @@ export const usersApi = apiSlice.injectEndpoints({
       query: (user) => ({ url: '/api/account/users/', method: 'POST', body: user }),
       invalidatesTags: onSuccess(() => [listTag('User'), listTag('Audit')]),
     }),
-    updateUser: build.mutation<User, UserDetails & { id: number }>({
-      query: (user) => ({ url: `/api/account/users/${user.id}/`, method: 'PATCH', body: user }),
+    updateUser: build.mutation<User, UserDetails & { id: number; version: number }>({
+      query: ({ version, ...user }) => ({
+        url: `/api/account/users/${user.id}/`,
+        method: 'PATCH',
+        body: user,
+        headers: ifMatch(version),
+      }),
       // The account may be the caller's own, whose name, role or labs `me` holds.
-      invalidatesTags: onSuccess((user) => [idTag('User', user.id), listTag('Audit'), wholeTag('Me')]),
+      invalidatesTags: onSuccessOrStale(
+        (user) => [idTag('User', user.id), listTag('Audit'), wholeTag('Me')],
+        (user) => [idTag('User', user.id)],
+      ),
     }),
     deleteUser: build.mutation<void, number>({
       query: (id) => ({ url: `/api/account/users/${id}/`, method: 'DELETE' }),

@@ -1,5 +1,6 @@
 import { isRejected, type Middleware } from '@reduxjs/toolkit';
 import { errorMessage, type ApiError } from '../api/errorMessage';
+import { editConflictOf } from '../api/versions';
 import { notify } from '../components/notify';
 import { errorDialogOpened } from './uiSlice';
 
@@ -16,6 +17,7 @@ const mutationErrorMessages: Record<string, MessageFor> = {
   updateStock: (error) => errorMessage(error),
   deleteStock: (error) => errorMessage(error),
   createLocation: (error) => errorMessage(error),
+  updateLocation: (error) => errorMessage(error),
   addToIssueCart: (error) => errorMessage(error),
   updateIssueCartLine: (error) => errorMessage(error),
   deleteIssueCartLine: (error) => errorMessage(error),
@@ -49,11 +51,16 @@ function mutationEndpoint(arg: unknown): string | undefined {
   return type === 'mutation' && typeof endpointName === 'string' ? endpointName : undefined;
 }
 
-/** The one place that turns failed mutations into error toasts or dialogs; success toasts stay at the call site. */
+/**
+ * The one place that turns failed mutations into error toasts or dialogs; success toasts stay at the call site. An
+ * edit refused because the record changed meanwhile (412) is the form's to show, with the current values, not a
+ * toast's (components/EditConflict.tsx).
+ */
 export const errorToasts: Middleware = (api) => (next) => (action) => {
   if (isRejected(action)) {
     const endpoint = mutationEndpoint(action.meta.arg);
     const error = (action.payload as ApiError | undefined) ?? action.error;
+    if (editConflictOf(error)) return next(action);
     const messageFor = endpoint ? mutationErrorMessages[endpoint] : undefined;
     if (messageFor) notify(messageFor(error), 'error');
     else if (endpoint && mutationErrorDialogs.has(endpoint))

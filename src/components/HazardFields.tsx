@@ -17,6 +17,7 @@ import {
   type HazardStatement,
   type SignalWordChoice,
 } from '../api/ghs';
+import { shownValue, type ConflictField } from './EditConflict';
 import { HazardSummary } from './HazardSummary';
 
 const SIGNAL_WORD_OPTIONS: { value: string; label: string; choice: SignalWordChoice }[] = [
@@ -27,6 +28,27 @@ const SIGNAL_WORD_OPTIONS: { value: string; label: string; choice: SignalWordCho
 ];
 
 const optionLabel = (entry: HazardStatement) => `${entry.code} ${entry.text}`;
+
+const signalWordLabel = (choice: SignalWordChoice) =>
+  SIGNAL_WORD_OPTIONS.find((option) => option.choice === choice)?.label ?? '';
+
+/** The hazard block's values in a form and on the server, as an edit's conflict lists them. */
+export function hazardConflictFields(yours: HazardValues, current: HazardValues): ConflictField[] {
+  const classes = (value: HazardValues) => value.storage_classes.map((each) => STORAGE_CLASS_NAMES[each]);
+  return [
+    {
+      label: 'Hazard statements',
+      yours: shownValue(yours.hazard_statements),
+      current: shownValue(current.hazard_statements),
+    },
+    {
+      label: 'Signal word',
+      yours: signalWordLabel(yours.signal_word),
+      current: signalWordLabel(current.signal_word),
+    },
+    { label: 'Storage classes', yours: shownValue(classes(yours)), current: shownValue(classes(current)) },
+  ];
+}
 
 export interface HazardFieldsProps {
   value: HazardValues;

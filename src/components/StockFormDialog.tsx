@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { fieldErrors, type ApiError } from '../api/errorMessage';
 import { readField, type StockField, type StockKind } from '../api/stockKinds';
+import { shownValue, type ConflictField } from './EditConflict';
 import { FormDialog } from './FormDialog';
 import { notify } from './notify';
 
@@ -52,6 +53,18 @@ export function writtenValues(fields: readonly StockField[], values: FormValues)
   );
 }
 
+/** The fields' values in a form and on the server, as an edit's conflict lists them: a choice by its label. */
+export function stockConflictFields(
+  fields: readonly StockField[],
+  yours: FormValues,
+  current: FormValues,
+): ConflictField[] {
+  return fields.map(({ name, label, input }) => {
+    const shown = (text: string) => shownValue(input.type === 'choice' ? (input.labels[text] ?? text) : text);
+    return { label, yours: shown(yours[name]), current: shown(current[name]) };
+  });
+}
+
 interface StockFormDialogProps {
   title: string;
   /** The stock-kind table's fields, each an input; `name` is the server's write field, so its 400 message lands beside it. */
@@ -68,6 +81,19 @@ interface StockFormDialogProps {
   savedMessage?: (name: string) => string;
   /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
   children?: ReactNode;
+  /**
+   * What shows above the fields, given the form's values and the way to replace them or to save them again: an edit's
+   * conflict (EditConflictNotice) when its save was refused as stale.
+   */
+  notice?: (form: StockForm) => ReactNode;
+}
+
+/** The form's state, as a notice above its fields reads and changes it. */
+export interface StockForm {
+  values: FormValues;
+  setValues: (values: FormValues) => void;
+  /** Saves the values as the Save button does. */
+  submit: () => Promise<void>;
 }
 
 /**
@@ -85,6 +111,7 @@ export function StockFormDialog({
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
   children,
+  notice,
 }: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
   const errors = fieldErrors(error);
@@ -106,6 +133,7 @@ export function StockFormDialog({
       onSubmit={submit}
       onClose={onClose}
     >
+      {notice?.({ values, setValues, submit })}
       {fields.map(({ name, label, input, helperText, nullable }, position) => {
         const choice = input.type === 'choice' ? input : undefined;
         return (

@@ -72,6 +72,11 @@ export function readAsAdmin<T>(url: string): Promise<T> {
   return call('GET', url);
 }
 
+/** The version a row has now (docs/api.md §28): what an edit form opened now names in If-Match. */
+export async function currentVersion(url: string): Promise<number> {
+  return (await readAsAdmin<{ version: number }>(url)).version;
+}
+
 /** Runs `write` with the server's clock at `date`, so what it creates carries that time. */
 export async function at<T>(date: string, write: () => Promise<T>): Promise<T> {
   testServer().setClock(date);

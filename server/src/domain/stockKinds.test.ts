@@ -40,7 +40,7 @@ describe.each(STOCK_KINDS)('the %s spec', (kind: StockKind) => {
 
   it('describes every field its record schema answers', () => {
     const schema = STOCK_RECORD_SCHEMAS[kind] as unknown as { properties: Record<string, unknown> };
-    const readOnly = ['id', spec.catalog.key, 'signal_word_overridden', 'pictograms'];
+    const readOnly = ['id', spec.catalog.key, 'signal_word_overridden', 'pictograms', 'version'];
     const described = Object.keys(schema.properties).filter((key) => !readOnly.includes(key));
     expect(described.filter((key) => !spec.fields.some((field) => field.name === key))).toEqual([]);
   });

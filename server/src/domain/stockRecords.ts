@@ -45,6 +45,13 @@ const HazardLabelProperties = {
   }),
 };
 
+/** A versioned row's `version` (docs/api.md §28). */
+export const VersionSchema = Type.Integer({
+  minimum: 1,
+  description:
+    'Goes up by one with every change of what this read shows; the ETag of the row, `"3"` (If-Match)',
+});
+
 // ---- The record types, from the table's literal types ----
 
 type Spec<K extends StockKind> = SpecTable[K];
@@ -73,7 +80,10 @@ export type StockRecordOf<K extends StockKind> = Simplify<
   } & { manufacturer: NamedEntry; supplier: NamedEntry; quantity: number } & Values<
       On<FieldOf<K>, 'record'>
     > &
-    (Spec<K>['hazards'] extends true ? HazardLabel : unknown)
+    (Spec<K>['hazards'] extends true ? HazardLabel : unknown) & {
+      /** Counts the record's changes, its quantity's included: its ETag (docs/api.md §28). */
+      version: number;
+    }
 >;
 
 export type ChemicalRecord = StockRecordOf<'chemical'>;
@@ -159,6 +169,7 @@ function recordSchema<K extends StockKind>(kind: K) {
     properties[field.name] = field.home.on === 'trade' ? NamedEntrySchema : readSchema(field, spec.unit);
   }
   if (spec.hazards) Object.assign(properties, HazardLabelProperties);
+  properties.version = VersionSchema;
   return Type.Unsafe<StockRecordOf<K>>(Type.Object(properties));
 }
 

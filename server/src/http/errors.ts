@@ -3,7 +3,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
-    readonly extra: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);

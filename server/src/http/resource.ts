@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -15,6 +15,7 @@ import { labParameterOf, type Access } from '../plugins/auth';
 import { methodNotAllowed, notFound } from './errors';
 import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
 import { BadRequest, ErrorDetail, ID, MAX_ROW_ID } from './schemas';
+import { entityTag, ifMatchOf, IfMatchHeaders, PreconditionFailedSchema } from './versions';
 
 export type { Access };
 
@@ -45,6 +46,13 @@ export interface EndpointOptions<S extends FastifySchema> {
    * as it comes, with its settings for large answers. The Content-Type stays JSON.
    */
   stringify?: boolean;
+  /**
+   * The route reads or changes one versioned row (docs/api.md §28); the schema is the row's read shape. A GET, and a
+   * PUT or PATCH, answers the row's `version` as its ETag. A PUT, PATCH or DELETE takes If-Match (a malformed one
+   * answers 400 before the body is validated), which its handler passes on with `ifMatchOf(request)`, and may
+   * answer 412 with the row as `current`.
+   */
+  versioned?: TSchema;
 }
 
 declare module 'fastify' {
@@ -70,6 +78,21 @@ function streamingLargeArrays(handler: Handler<FastifySchema>): Handler<FastifyS
   };
 }
 
+/** The If-Match check of a versioned write's arrival: a malformed header answers 400 before the body is read. */
+async function wellFormedIfMatch(request: FastifyRequest): Promise<void> {
+  ifMatchOf(request);
+}
+
+/** The handler of a versioned read or write: its answer's version goes out as the ETag too. */
+function taggingVersion(handler: Handler<FastifySchema>): Handler<FastifySchema> {
+  return async function (request, reply) {
+    const answer: unknown = await handler.call(this, request, reply);
+    const version = (answer as { version?: unknown } | null)?.version;
+    if (typeof version === 'number') reply.header('etag', entityTag(version));
+    return answer;
+  };
+}
+
 type Define = <S extends FastifySchema>(options: EndpointOptions<S>, handler: Handler<S>) => ResourceRoutes;
 
 export interface ResourceRoutes {
@@ -92,14 +115,16 @@ interface Endpoint {
 
 function withStandardResponses(
   method: Method,
-  { access, schema }: EndpointOptions<FastifySchema>,
+  { access, schema, versioned }: EndpointOptions<FastifySchema>,
 ): FastifySchema {
   const signedIn = access !== 'public';
+  const conditional = versioned !== undefined && method !== 'GET';
   const response = {
     400: BadRequest,
     ...(signedIn ? { 401: ErrorDetail } : {}),
     ...(ANSWERS_403(access) ? { 403: ErrorDetail } : {}),
     404: ErrorDetail,
+    ...(conditional ? { 412: PreconditionFailedSchema(versioned) } : {}),
     ...(BODY_METHODS.has(method) ? { 413: ErrorDetail, 415: ErrorDetail } : {}),
     500: ErrorDetail,
     ...(schema.response as object | undefined),
@@ -107,6 +132,7 @@ function withStandardResponses(
   // `x-access` tells clients (and the route sweeps) which access class the operation has.
   return {
     ...schema,
+    ...(conditional ? { headers: IfMatchHeaders } : {}),
     response,
     'x-access': access,
     ...(signedIn ? { security: [{ bearerAuth: [] }] } : {}),
@@ -156,6 +182,7 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
       preValidation: [
         ...(url.includes(ID) ? [idsWithinRowRange] : []),
         ...(options.preValidation ? [options.preValidation] : []),
+        ...(options.versioned && method !== 'GET' ? [wellFormedIfMatch] : []),
       ],
       ...(options.stringify
         ? {
@@ -163,7 +190,7 @@ export function resource(app: FastifyInstance, url: string, define: (routes: Res
             config: { access, largeAnswers: true },
             handler: streamingLargeArrays(handler),
           }
-        : { config: { access }, handler }),
+        : { config: { access }, handler: options.versioned ? taggingVersion(handler) : handler }),
     });
   }
 

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** §1.6: Access-Control-Allow-Origin on every response; a preflight to any path gets 204. No cookies are used. */
+/**
+ * §1.6: Access-Control-Allow-Origin on every response; a preflight to any path gets 204. No cookies are used. A
+ * page of another origin may read a versioned read's ETag and send If-Match back (docs/api.md §28).
+ */
 export default fp<{ origin: string }>(
   async function corsPlugin(app: FastifyInstance, { origin }) {
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', 'ETag');
       if (origin !== '*') reply.header('vary', 'Origin');
     });
 
@@ -13,7 +17,7 @@ export default fp<{ origin: string }>(
       reply
         .code(204)
         .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
-        .header('access-control-allow-headers', 'authorization, content-type')
+        .header('access-control-allow-headers', 'authorization, content-type, if-match')
         .header('access-control-max-age', '86400')
         .send();
     });

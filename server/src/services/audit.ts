@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import * as auditLog from '../db/repositories/auditLog';
 import type { AuditRow } from '../db/repositories/auditLog';
-import type { Category } from '../db/repositories/categories';
+import type { CategoryRef } from '../db/repositories/categories';
 import type { FileChemical, FileRow, LibraryFile } from '../db/repositories/files';
 import type { Location } from '../db/repositories/locations';
 import type { StockRecords } from '../db/repositories/stock';
@@ -185,13 +185,16 @@ export const locationSnapshot = (location: Location): Snapshot => ({
   building_name: location.building_name,
 });
 
-export const categoryTarget = (category: Category): AuditTarget => ({
+export const categoryTarget = (category: CategoryRef): AuditTarget => ({
   type: 'category',
   id: category.id,
   label: `${category.name} (category #${category.id})`,
 });
 
-export const fileTarget = (file: FileRow): AuditTarget => ({
+/** A file's row, as an audit entry names it. */
+type StoredFile = Omit<FileRow, 'version'>;
+
+export const fileTarget = (file: StoredFile): AuditTarget => ({
   type: 'file',
   id: file.id,
   label: `${file.stored_name} (file #${file.id})`,
@@ -208,7 +211,7 @@ export function fileLinkLabels(file: LibraryFile): { categories: string[]; chemi
 }
 
 /** A file's name, size and links (lists left out when empty); never its contents. */
-export function fileSnapshot(row: FileRow, file: LibraryFile): Snapshot {
+export function fileSnapshot(row: StoredFile, file: LibraryFile): Snapshot {
   const links = Object.entries(fileLinkLabels(file)).filter(([, labels]) => labels.length > 0);
   return { name: row.stored_name, size_bytes: row.size_bytes, ...Object.fromEntries(links) };
 }

@@ -1,11 +1,15 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
+import type { Executor } from '../db/executor';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
+import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
 import { notFound } from '../http/errors';
+import type { IfMatch } from '../http/versions';
 import { ValidationError } from '../validation/errors';
 import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
+import { checkVersion } from './versions';
 
 export interface CategoriesContext {
   db: Db;
@@ -59,21 +63,33 @@ export async function createCategory(
   );
 }
 
+/** The If-Match check of a change of the locked category (docs/api.md §28). */
+const checkCategoryVersion = (trx: Executor, ifMatch: IfMatch | undefined, category: Category) =>
+  checkVersion(trx, {
+    ifMatch,
+    version: category.version,
+    target: { type: 'category', id: category.id },
+    current: async () => category,
+  });
+
 /**
  * Names are unique regardless of case, but a category may be renamed to its own name in another case. Audited
- * when the name changes (a change of case included); the same name again writes no entry.
+ * when the name changes (a change of case included); the same name again writes no entry and keeps the version.
+ * 412 when If-Match names another version.
  */
 export async function renameCategory(
   { db, dialect, now }: CategoriesContext,
   actor: Actor,
   id: number,
   name: string | undefined,
+  ifMatch?: IfMatch,
 ): Promise<Category> {
-  if (name === undefined) return getCategory(db, id);
   return withUniqueName(() =>
     db.transaction().execute(async (trx) => {
       const category = await categories.lockCategory(trx, dialect, id);
       if (!category) throw notFound();
+      await checkCategoryVersion(trx, ifMatch, category);
+      if (name === undefined || name === category.name) return category;
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
       const renamed = await categories.renameCategory(trx, id, name);
       if (!renamed) throw notFound();
@@ -90,11 +106,19 @@ export async function renameCategory(
   );
 }
 
-/** The category's file links are removed with it; the files stay. */
-export async function deleteCategory({ db, dialect, now }: CategoriesContext, actor: Actor, id: number) {
+/** The category's file links are removed with it (a new version for each file); the files stay. */
+export async function deleteCategory(
+  { db, dialect, now }: CategoriesContext,
+  actor: Actor,
+  id: number,
+  ifMatch?: IfMatch,
+) {
   await db.transaction().execute(async (trx) => {
     const category = await categories.lockCategory(trx, dialect, id);
-    if (!category || !(await categories.deleteCategory(trx, id))) throw notFound();
+    if (!category) throw notFound();
+    await checkCategoryVersion(trx, ifMatch, category);
+    await raiseFileVersions(trx, await findFileIdsOfCategory(trx, id));
+    if (!(await categories.deleteCategory(trx, id))) throw notFound();
     await recordAudit(trx, {
       at: now(),
       actor,

@@ -3,11 +3,12 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
-import type { LibraryFile, LinkList } from '../db/repositories/files';
+import type { FileRow, LibraryFile, LinkList } from '../db/repositories/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
 import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
 import { notFound } from '../http/errors';
+import type { IfMatch } from '../http/versions';
 import type { FileStorage, SavedFile } from '../storage/fileStorage';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import { idList } from '../validation/fields';
@@ -22,6 +23,7 @@ import {
   type Actor,
   type Changes,
 } from './audit';
+import { checkVersion } from './versions';
 
 export interface FilesContext {
   db: Db;
@@ -198,16 +200,38 @@ function linkChanges(before: LibraryFile, after: LibraryFile): Record<'linked' |
   return changes;
 }
 
+/** The If-Match check of a change of the locked file (docs/api.md §28). */
+const checkFileVersion = (trx: Executor, ifMatch: IfMatch | undefined, row: FileRow, file: LibraryFile) =>
+  checkVersion(trx, {
+    ifMatch,
+    version: row.version,
+    target: { type: 'file', id: row.id },
+    current: async () => file,
+  });
+
+/** Whether the given lists link other targets than the file has. */
+function linksDiffer(file: LibraryFile, links: Links): boolean {
+  return LINK_LISTS.some((list) => {
+    const given = links[list];
+    if (given === undefined) return false;
+    const now = new Set(file[list].map((target) => target.id));
+    const wanted = new Set(given);
+    return wanted.size !== now.size || [...wanted].some((target) => !now.has(target));
+  });
+}
+
 /**
  * Each given list replaces the file's links (an empty list removes them); nothing changes when any is invalid.
  * Audited as `file.linked` with what was added and `file.unlinked` with what was removed: one entry each, when
- * there was any; a request that changes no link writes none.
+ * there was any; a request that changes no link writes none and keeps the version. 412 when If-Match names another
+ * version.
  */
 export async function updateLinks(
   { db, dialect, now }: FilesContext,
   actor: Actor,
   id: number,
   links: Links,
+  ifMatch?: IfMatch,
 ): Promise<LibraryFile> {
   await existingFile(db, id);
   const errors = new FieldErrorCollector();
@@ -218,7 +242,10 @@ export async function updateLinks(
       const row = await files.lockFileRow(trx, dialect, id);
       if (!row) throw notFound();
       const before = await getFile({ db: trx }, id);
+      await checkFileVersion(trx, ifMatch, row, before);
+      if (!linksDiffer(before, links)) return before;
       await writeLinks(trx, id, links);
+      await files.raiseFileVersions(trx, [id]);
       const after = await getFile({ db: trx }, id);
       const at = now();
       const { linked, unlinked } = linkChanges(before, after);
@@ -235,12 +262,21 @@ export async function updateLinks(
   );
 }
 
-/** Removes the record, its links and the stored bytes; the bytes go before the row is committed as deleted. */
-export async function deleteFile({ db, dialect, storage, now }: FilesContext, actor: Actor, id: number) {
+/**
+ * Removes the record, its links and the stored bytes; the bytes go before the row is committed as deleted. 412 when
+ * If-Match names another version.
+ */
+export async function deleteFile(
+  { db, dialect, storage, now }: FilesContext,
+  actor: Actor,
+  id: number,
+  ifMatch?: IfMatch,
+) {
   await db.transaction().execute(async (trx) => {
     const row = await files.lockFileRow(trx, dialect, id);
     if (!row) throw notFound();
     const file = await getFile({ db: trx }, id);
+    await checkFileVersion(trx, ifMatch, row, file);
     await files.deleteFile(trx, id);
     await recordAudit(trx, {
       at: now(),

@@ -1,13 +1,18 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as issues from '../db/repositories/issues';
+import { raiseMemberVersions } from '../db/repositories/labMemberships';
 import * as locations from '../db/repositories/locations';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
+import { changedValues } from '../db/versions';
+import type { Executor } from '../db/executor';
 import { conflict, notFound } from '../http/errors';
+import type { IfMatch } from '../http/versions';
 import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
+import { checkVersion } from './versions';
 
 export interface LocationsContext {
   db: Db;
@@ -75,17 +80,32 @@ export async function createLocation(
   });
 }
 
-/** Audited with the fields that changed; a request that changes nothing writes no entry. */
+/** The If-Match check of a change of the locked location (docs/api.md §28). */
+const checkLocationVersion = (trx: Executor, ifMatch: IfMatch | undefined, location: Location) =>
+  checkVersion(trx, {
+    ifMatch,
+    version: location.version,
+    target: { type: 'location', id: location.id },
+    current: async () => location,
+  });
+
+/**
+ * Audited with the fields that changed; a request that changes nothing writes no entry and keeps the version. 412
+ * when If-Match names another version.
+ */
 export async function updateLocation(
   { db, dialect, now }: LocationsContext,
   actor: Actor,
   id: number,
   changes: Partial<LocationFields>,
+  ifMatch?: IfMatch,
 ): Promise<Location> {
   return db.transaction().execute(async (trx) => {
     const before = await locations.lockLocation(trx, dialect, id);
-    const location = before && (await locations.updateLocation(trx, id, changes));
-    if (!before || !location) throw notFound();
+    if (!before) throw notFound();
+    await checkLocationVersion(trx, ifMatch, before);
+    const location = await locations.updateLocation(trx, id, changedValues(before, changes));
+    if (!location) throw notFound();
     await recordEdit(trx, {
       at: now(),
       actor,
@@ -98,16 +118,20 @@ export async function updateLocation(
   });
 }
 
+/** 409 when it has issues; its lab members lose it (a new version each). 412 when If-Match names another version. */
 export async function deleteLocation(
   { db, dialect, now }: LocationsContext,
   actor: Actor,
   id: number,
+  ifMatch?: IfMatch,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
     const location = await locations.lockLocation(trx, dialect, id);
     if (!location) throw notFound();
+    await checkLocationVersion(trx, ifMatch, location);
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
+    await raiseMemberVersions(trx, id);
     await locations.deleteLocation(trx, id);
     await recordAudit(trx, {
       at: now(),

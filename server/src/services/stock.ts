@@ -12,6 +12,8 @@ import {
   findStockRecordsInOrder,
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
+import { findFileIdsOfChemical, raiseFileVersions } from '../db/repositories/files';
+import { changedValues } from '../db/versions';
 import { molarMass } from '../domain/chemistry/formula';
 import { deriveSignalWord, normalizeHazardCodes, signalWordOverride } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
@@ -26,11 +28,13 @@ import {
 } from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
+import type { IfMatch } from '../http/versions';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
 import { toLedgerEntry, type LedgerEntry } from './ledger';
 import { moveStock, stockKey } from './stockMovement';
+import { checkVersion } from './versions';
 
 export interface StockContext {
   db: Db;
@@ -307,12 +311,16 @@ export async function requireStockRecord({ db }: StockContext, kind: StockKind, 
  */
 const auditsEdit = (changes: Changes): boolean => Object.keys(changes).some((field) => field !== 'quantity');
 
+/** How the audit log and the ledger name a stock record, for who changed it last (services/versions.ts). */
+const versionTarget = (kind: StockKind, id: number) => ({ type: kind, id, ledgerType: OBJECT_TYPES[kind] });
+
 async function writeStockRecord<K extends StockKind>(
   { db, dialect, now }: StockContext,
   actor: Actor,
   kind: K,
   id: number | undefined,
   input: Partial<StockWrites[K]>,
+  ifMatch?: IfMatch,
 ): Promise<StockRecords[K]> {
   const objectType = OBJECT_TYPES[kind];
   return db.transaction().execute(async (trx) => {
@@ -320,6 +328,14 @@ async function writeStockRecord<K extends StockKind>(
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
+    if (current && before) {
+      await checkVersion(trx, {
+        ifMatch,
+        version: current.version,
+        target: versionTarget(kind, current.id),
+        current: async () => before,
+      });
+    }
     const { columns, alsoChanged } = await resolveColumns(trx, kind, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
@@ -327,7 +343,8 @@ async function writeStockRecord<K extends StockKind>(
       if (current === undefined) {
         return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
       }
-      await stock.updateStockRow(trx, kind, current.id, columns);
+      // Only what differs is written: an edit that changes nothing keeps the record's version.
+      await stock.updateStockRow(trx, kind, current.id, changedValues(current, columns));
       return current.id;
     });
     const ref = { object_type: objectType, object_id: recordId };
@@ -372,34 +389,50 @@ export async function createStockRecord<K extends StockKind>(
   return writeStockRecord(context, actor, kind, undefined, input);
 }
 
-/** PUT (the schema requires every field) and PATCH (any subset; the rest keep their values). */
+/**
+ * PUT (the schema requires every field) and PATCH (any subset; the rest keep their values); 412 when If-Match names
+ * another version (docs/api.md §28).
+ */
 export async function updateStockRecord<K extends StockKind>(
   context: StockContext,
   actor: Actor,
   kind: K,
   id: number,
   input: Partial<StockWrites[K]>,
+  ifMatch?: IfMatch,
 ): Promise<StockRecords[K]> {
-  return writeStockRecord(context, actor, kind, id, input);
+  return writeStockRecord(context, actor, kind, id, input, ifMatch);
 }
 
-/** §4.7: 409 naming what still refers to the record; otherwise the record and its ADJUSTMENT entries go. */
+/**
+ * §4.7: 409 naming what still refers to the record; otherwise the record and its ADJUSTMENT entries go, and the
+ * files linked to it lose the link (a new version each). 412 when If-Match names another version.
+ */
 export async function deleteStockRecord(
   { db, dialect, now }: StockContext,
   actor: Actor,
   kind: StockKind,
   id: number,
+  ifMatch?: IfMatch,
 ): Promise<void> {
   const objectType = OBJECT_TYPES[kind];
   await db.transaction().execute(async (trx) => {
-    if (!(await stock.lockStockRow(trx, dialect, kind, id))) throw notFound();
+    const row = await stock.lockStockRow(trx, dialect, kind, id);
+    if (!row) throw notFound();
     // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
     const record = await stock.findStockRecord(trx, kind, id);
     if (!record) throw notFound();
+    await checkVersion(trx, {
+      ifMatch,
+      version: row.version,
+      target: versionTarget(kind, id),
+      current: async () => record,
+    });
     const references = await stockReferences(trx, objectType, id);
     if (references.length > 0) {
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);
     }
+    if (kind === 'chemical') await raiseFileVersions(trx, await findFileIdsOfChemical(trx, id));
     await deleteAdjustments(trx, objectType, id);
     try {
       await stock.deleteStockRow(trx, kind, id);

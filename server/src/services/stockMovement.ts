@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { findStockRecord } from '../db/repositories/stock';
+import { findStockRecord, raiseStockVersions } from '../db/repositories/stock';
 import { addLedgerEntries, type NewLedgerEntry } from '../db/repositories/stockLedger';
 import { addToStockQuantities, lockStockQuantities } from '../db/repositories/stockQuantities';
 import { inSlices, ROWS_PER_STATEMENT, type Slicing } from '../db/slices';
@@ -143,7 +143,10 @@ export interface MovementEntries {
    */
   at: string;
   actor: Pick<Actor, 'id' | 'email'>;
-  /** Other records whose shown values changed with the writer's change (a chemical entry's substance): noted too. */
+  /**
+   * Other records whose shown values changed with the writer's change (a chemical entry's substance): noted too, and
+   * given a new version.
+   */
   alsoChanged?: readonly StockRef[];
   /** A long movement (an import's commit) writes its entries and notes a slice at a time, others running between. */
   slicing?: Slicing;
@@ -151,8 +154,8 @@ export interface MovementEntries {
 
 /**
  * Writes a movement whose records are locked and whose balances stay in bounds (outOfBounds): the quantities
- * updated, one ledger entry per non-zero change with its balance, one search-change note per record (those of
- * `alsoChanged` too). Answers each change's balance.
+ * updated with the records' versions, one ledger entry per non-zero change with its balance, one search-change note
+ * per record (those of `alsoChanged` too, which get a new version). Answers each change's balance.
  */
 export async function moveStock(
   trx: Db,
@@ -173,6 +176,15 @@ export async function moveStock(
         .map((total) => [total.object_id, total.change]),
     );
     if (amounts.size > 0) await addToStockQuantities(trx, kind, amounts);
+    const others = alsoChanged.filter(
+      (ref) => KIND_OF_TYPE[ref.object_type] === kind && !movement.inserted?.has(stockKey(ref)),
+    );
+    if (others.length > 0)
+      await raiseStockVersions(
+        trx,
+        kind,
+        others.map((ref) => ref.object_id),
+      );
   }
   const entries = movement.changes.flatMap((step, index) =>
     step.change === 0

@@ -11,9 +11,12 @@ import * as users from '../db/repositories/users';
 import type { User, UserChanges } from '../db/repositories/users';
 import type { Executor } from '../db/executor';
 import type { UserRole } from '../db/tables';
+import { changedValues, raiseVersions } from '../db/versions';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import type { IfMatch } from '../http/versions';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
+import { checkVersion } from './versions';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -204,20 +207,36 @@ export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): 
   return withLabs(db, user);
 }
 
+/** The If-Match check of a change of the locked account (docs/api.md §28). */
+const checkAccountVersion = (trx: Executor, ifMatch: IfMatch | undefined, account: Account) =>
+  checkVersion(trx, {
+    ifMatch,
+    version: account.version,
+    target: { type: 'user', id: account.id },
+    current: async () => account,
+  });
+
+const sameLabs = (a: readonly LabMembership[], b: readonly LabMembership[]): boolean =>
+  a.length === b.length &&
+  a.every((lab, index) => lab.location === b[index].location && lab.role === b[index].role);
+
 /**
  * Audited with the fields that changed (a new role or new labs as old → new); a request that changes nothing
- * writes no entry. Given labs replace the account's labs.
+ * writes no entry and keeps the version. Given labs replace the account's labs. 412 when If-Match names another
+ * version.
  */
 export async function updateUser(
   { db, dialect, now }: UsersContext,
   actor: Actor,
   id: number,
   { labs: givenLabs, ...changes }: AccountChanges,
+  ifMatch?: IfMatch,
 ): Promise<Account> {
   return withExistingLocations(db, givenLabs, () =>
     withUniqueEmail(() =>
       db.transaction().execute(async (trx) => {
         const before = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
+        await checkAccountVersion(trx, ifMatch, before);
         const errors = new FieldErrorCollector();
         if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
           errors.merge(duplicateEmail());
@@ -226,10 +245,12 @@ export async function updateUser(
           labs: givenLabs,
         });
         errors.throwIfAny();
-        const updated = await users.updateUser(trx, id, { ...changes, role });
-        if (!updated) throw notFound();
-        if (givenLabs !== undefined || role !== before.role) await labMemberships.replaceLabs(trx, id, labs);
-        const after = await withLabs(trx, updated);
+        if (!(await users.updateUser(trx, id, changedValues(before, { ...changes, role })))) throw notFound();
+        if (!sameLabs(before.labs, labs)) {
+          await labMemberships.replaceLabs(trx, id, labs);
+          await raiseVersions(trx, 'users', [id]);
+        }
+        const after = await withLabs(trx, (await users.findUserById(trx, id))!);
         await recordEdit(trx, {
           at: now(),
           actor,
@@ -244,13 +265,16 @@ export async function updateUser(
   );
 }
 
+/** 412 when If-Match names another version. */
 export async function deleteUser(
   { db, dialect, now }: UsersContext,
   actor: Actor,
   id: number,
+  ifMatch?: IfMatch,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
+    await checkAccountVersion(trx, ifMatch, user);
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
     // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
     if (!(await users.deleteUser(trx, id))) throw notFound();

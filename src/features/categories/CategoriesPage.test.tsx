@@ -2,7 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { createCategory, deleteCategory, readAsAdmin, seedLab } from '../../testing/seed';
+import { localDateTime } from '../../components/dates';
+import { conflictRows, lastAudited } from '../../testing/editConflicts';
+import {
+  callAs,
+  createCategory,
+  currentVersion,
+  deleteCategory,
+  readAsAdmin,
+  seedLab,
+  signIn,
+} from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { CategoriesPage } from './CategoriesPage';
@@ -17,12 +27,13 @@ async function renderCategories() {
   return view;
 }
 
+/** The names the table lists, also behind an open dialog. */
 function names() {
-  const table = screen.getByRole('table', { name: 'Categories' });
+  const table = screen.getByRole('table', { name: 'Categories', hidden: true });
   return within(table)
-    .getAllByRole('row')
+    .getAllByRole('row', { hidden: true })
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    .map((row) => within(row).getAllByRole('cell', { hidden: true })[1].textContent);
 }
 
 describe('CategoriesPage', () => {
@@ -102,6 +113,42 @@ describe('CategoriesPage', () => {
       expect(error).toHaveTextContent('name: category with this name already exists.');
       expect(await readAsAdmin('/api/filemanager/categories/')).toHaveLength(3);
     });
+  });
+
+  it('keeps Edit Category open when the category was renamed meanwhile, and takes the current name', async () => {
+    const ifMatches: (string | null)[] = [];
+    server.use(
+      http.patch('*/api/filemanager/categories/2/', ({ request }) => {
+        ifMatches.push(request.headers.get('If-Match'));
+      }),
+    );
+    const opened = await currentVersion('/api/filemanager/categories/2/');
+    const { user } = await renderCategories();
+    await user.click(screen.getByRole('button', { name: 'Edit Protocols' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Procedures');
+    // Another store manager renames it meanwhile.
+    await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', '/api/filemanager/categories/2/', {
+      name: 'Methods',
+    });
+    const changed = await lastAudited('category', 2);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const notice = await within(dialog).findByRole('alert', { name: 'Changed meanwhile' });
+    expect(notice).toHaveTextContent(`Changed by ann@lab.org at ${localDateTime(changed.at)}`);
+    expect(conflictRows(dialog)).toEqual([['Name', 'Procedures', 'Methods']]);
+    // No error dialog: the form itself says what happened.
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['MSDS', 'Methods', 'Safety']));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Use current values' }));
+    expect(name).toHaveValue('Methods');
+    await user.type(name, ' and procedures');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(names()).toEqual(['MSDS', 'Methods and procedures', 'Safety']));
+    expect(ifMatches).toEqual([`"${opened}"`, `"${opened + 1}"`]);
   });
 
   it('renames a category through Edit Category', async () => {

@@ -14,6 +14,7 @@ import {
   type Category,
 } from '../../api/categories';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { shownValue, useEditConflict } from '../../components/EditConflict';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -45,10 +46,13 @@ function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A rename names the version the form was opened with; refused as stale, the form shows the conflict (§28). */
 function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const [renameCategory, { isLoading }] = useRenameCategoryMutation();
+  const conflicts = useEditConflict<Category>(category.version);
   const save = async (name: string) => {
-    const result = await renameCategory({ id: category.id, name });
+    const result = await renameCategory({ id: category.id, name, version: conflicts.version() });
+    if (conflicts.refused(result.error)) return false;
     if (result.data) notify(`Category ${category.name} renamed to ${result.data.name}.`, 'success');
     return result.error === undefined;
   };
@@ -61,6 +65,16 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
       pending={isLoading}
       onSave={save}
       onClose={onClose}
+      notice={({ name, setName, submit }) =>
+        conflicts.notice({
+          fields: (current) => [
+            { label: 'Name', yours: shownValue(name), current: shownValue(current.name) },
+          ],
+          pending: isLoading,
+          onReapply: () => void submit(),
+          onUseCurrent: (current) => setName(current.name),
+        })
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 
@@ -13,6 +13,12 @@ interface CategoryNameDialogProps {
   /** Saves the trimmed name; resolves to whether it worked (failures show in the error dialog). */
   onSave: (name: string) => Promise<boolean>;
   onClose: () => void;
+  /** What shows above the name, given it and the ways to replace or save it again: an edit's refused save. */
+  notice?: (form: {
+    name: string;
+    setName: (name: string) => void;
+    submit: () => Promise<void>;
+  }) => ReactNode;
 }
 
 /** The one name form behind Create Category and Edit Category. */
@@ -24,6 +30,7 @@ export function CategoryNameDialog({
   pending,
   onSave,
   onClose,
+  notice,
 }: CategoryNameDialogProps) {
   const [name, setName] = useState(initialName);
 
@@ -45,6 +52,7 @@ export function CategoryNameDialog({
       onSubmit={submit}
       onClose={onClose}
     >
+      {notice?.({ name, setName, submit })}
       <DialogContentText>{prompt}</DialogContentText>
       <TextField
         label="Name"

@@ -5,7 +5,14 @@ import { stockApi } from '../../api/stock';
 import { AdminShell } from '../../app/shells/AdminShell';
 import { captureDownloads, csvRows } from '../../testing/downloads';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { addToCart, mergeShipment, seedLab, stageLine, updateStock } from '../../testing/seed';
+import {
+  addToCart,
+  currentVersion,
+  mergeShipment,
+  seedLab,
+  stageLine,
+  updateStock,
+} from '../../testing/seed';
 import { clearRequestLog, expectRequests, sentRequests, server } from '../../testing/server';
 import { setupTestServer, testServer } from '../../testing/testServer';
 import { http, HttpResponse } from 'msw';
@@ -113,6 +120,7 @@ describe('DashboardPage', () => {
       stockApi.endpoints.updateStock.initiate({
         kind: 'chemical',
         id: 1,
+        version: await currentVersion('/api/storeobjects/chemicalobjs/1/'),
         fields: {
           name: 'Ethanol',
           CAS_RN: '64-17-5',

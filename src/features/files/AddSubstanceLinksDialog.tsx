@@ -3,23 +3,29 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { fileName, useSetFileChemicalsMutation, type FileRecord } from '../../api/files';
+import Stack from '@mui/material/Stack';
+import { fileName, type FileRecord } from '../../api/files';
 import type { ChemicalStock } from '../../api/stock';
 import { notify } from '../../components/notify';
 import { ChemicalSearch, chemicalLabel } from './ChemicalSearch';
+import { useChemicalLinks } from './useChemicalLinks';
 
 /** SPEC §2 'Add Substance Links': links search results to the file one at a time. */
 export function AddSubstanceLinksDialog({ file, onClose }: { file: FileRecord; onClose: () => void }) {
-  const [setChemicals] = useSetFileChemicalsMutation();
+  const links = useChemicalLinks(file);
 
   const link = async (record: ChemicalStock) => {
-    const linked = file.chemicals.map((chemical) => chemical.id);
-    if (linked.includes(record.id)) {
+    if (file.chemicals.some((chemical) => chemical.id === record.id)) {
       notify("It's Already Added.", 'warning');
       return;
     }
-    const result = await setChemicals({ id: file.id, chemicals: [...linked, record.id] });
-    if (result.error === undefined)
+    const added = {
+      id: record.id,
+      name: record.chemical.name,
+      purity: record.purity,
+      manufacturer: record.manufacturer.name,
+    };
+    if (await links.save([...file.chemicals, added]))
       notify(`${chemicalLabel(record)} linked to ${fileName(file)}.`, 'success');
   };
 
@@ -27,7 +33,10 @@ export function AddSubstanceLinksDialog({ file, onClose }: { file: FileRecord; o
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>Add Substance Links</DialogTitle>
       <DialogContent>
-        <ChemicalSearch actionLabel="Add Link" onPick={link} />
+        <Stack spacing={2}>
+          {links.notice}
+          <ChemicalSearch actionLabel="Add Link" onPick={link} />
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -2,7 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { at, createCategory, readAsAdmin, seedLab, uploadFile } from '../../testing/seed';
+import { localDateTime } from '../../components/dates';
+import { conflictRows, lastAudited } from '../../testing/editConflicts';
+import {
+  at,
+  callAs,
+  createCategory,
+  currentVersion,
+  readAsAdmin,
+  seedLab,
+  signIn,
+  uploadFile,
+} from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { FilesPage, PublicFilesPage } from './FilesPage';
@@ -160,6 +171,38 @@ describe('FilesPage', () => {
       expect(
         await screen.findByRole('button', { name: '0 substances linked to msds_ethanol.pdf' }),
       ).toBeInTheDocument();
+    });
+
+    it('shows the links changed meanwhile in the dialog, with who and when, and reapplies the change', async () => {
+      const ifMatches: (string | null)[] = [];
+      server.use(
+        http.patch('*/api/filemanager/files/2/', ({ request }) => {
+          ifMatches.push(request.headers.get('If-Match'));
+        }),
+      );
+      const opened = await currentVersion('/api/filemanager/files/2/');
+      const { user, dialog } = await openLinks();
+      // Another store manager links Sodium chloride to the file meanwhile.
+      await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', '/api/filemanager/files/2/', {
+        chemicals: [1, 2],
+      });
+      const changed = await lastAudited('file', 2);
+      await user.click(within(dialog).getByRole('button', { name: 'Remove Ethanol' }));
+
+      const notice = await within(dialog).findByRole('alert', { name: 'Changed meanwhile' });
+      expect(notice).toHaveTextContent(`Changed by ann@lab.org at ${localDateTime(changed.at)}`);
+      expect(conflictRows(dialog)).toEqual([
+        ['Linked substances', '—', 'Ethanol (99.5%, Merck), Sodium chloride (99%, Sigma-Aldrich)'],
+      ]);
+      expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+      // The dialog's list is the file as it is now.
+      const table = within(dialog).getByRole('table', { name: 'Linked substances' });
+      expect(await within(table).findByRole('cell', { name: 'Sodium chloride' })).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Reapply my changes' }));
+      expect(await within(dialog).findByText('No substances are linked to this file.')).toBeInTheDocument();
+      expect(ifMatches).toEqual([`"${opened}"`, `"${opened + 1}"`]);
+      expect(await readAsAdmin('/api/filemanager/files/2/')).toMatchObject({ chemicals: [] });
     });
 
     it('shows a failed link change in the error dialog with the shared-rule message', async () => {

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { Category } from '../../api/categories';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useCanChangeStore } from '../../app/hooks';
 import { fileName, fileUrl, useListFilesQuery, type FileRecord } from '../../api/files';
@@ -25,7 +24,7 @@ import { UploadFileDialog } from './UploadFileDialog';
 type OpenDialog = { kind: 'upload' } | { kind: 'links' | 'delete'; file: FileRecord } | null;
 
 /** The first category in the cell, the rest behind a menu so that rows keep one height. */
-function CategoryCell({ categories }: { categories: Category[] }) {
+function CategoryCell({ categories }: { categories: FileRecord['categories'] }) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [first, ...rest] = categories;

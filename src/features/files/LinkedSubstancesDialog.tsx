@@ -12,16 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  fileName,
-  useListFilesQuery,
-  useSetFileChemicalsMutation,
-  type FileRecord,
-  type LinkedChemical,
-} from '../../api/files';
+import { fileName, useListFilesQuery, type FileRecord, type LinkedChemical } from '../../api/files';
 import { AddIcon, CloseIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { AddSubstanceLinksDialog } from './AddSubstanceLinksDialog';
+import { useChemicalLinks } from './useChemicalLinks';
 
 function LinkedChemicalsTable({
   file,
@@ -83,38 +78,51 @@ export function LinkedSubstancesDialog({ fileId, admin, onClose }: LinkedSubstan
   const { file } = useListFilesQuery(undefined, {
     selectFromResult: ({ data }) => ({ file: data?.find((row) => row.id === fileId) }),
   });
-  const [setChemicals] = useSetFileChemicalsMutation();
   const [adding, setAdding] = useState(false);
   if (!file) return null;
+  return (
+    <>
+      <LinkedSubstances file={file} admin={admin} onAdd={() => setAdding(true)} onClose={onClose} />
+      {adding && <AddSubstanceLinksDialog file={file} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+interface LinkedSubstancesProps {
+  file: FileRecord;
+  admin: boolean;
+  onAdd: () => void;
+  onClose: () => void;
+}
+
+function LinkedSubstances({ file, admin, onAdd, onClose }: LinkedSubstancesProps) {
+  const links = useChemicalLinks(file);
 
   const unlink = async (removed: LinkedChemical) => {
-    const chemicals = file.chemicals.filter((chemical) => chemical.id !== removed.id).map(({ id }) => id);
-    const result = await setChemicals({ id: file.id, chemicals });
-    if (result.error === undefined) notify(`${removed.name} unlinked from ${fileName(file)}.`, 'success');
+    const chemicals = file.chemicals.filter((chemical) => chemical.id !== removed.id);
+    if (await links.save(chemicals)) notify(`${removed.name} unlinked from ${fileName(file)}.`, 'success');
   };
 
   return (
-    <>
-      <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-        <DialogTitle>Link File to Substances</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography color="text.secondary">{fileName(file)}</Typography>
-            <LinkedChemicalsTable file={file} onRemove={admin ? unlink : undefined} />
-            {admin && (
-              <div>
-                <Button startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-                  Add Links
-                </Button>
-              </div>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </Dialog>
-      {adding && <AddSubstanceLinksDialog file={file} onClose={() => setAdding(false)} />}
-    </>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>Link File to Substances</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {links.notice}
+          <Typography color="text.secondary">{fileName(file)}</Typography>
+          <LinkedChemicalsTable file={file} onRemove={admin ? unlink : undefined} />
+          {admin && (
+            <div>
+              <Button startIcon={<AddIcon />} onClick={onAdd}>
+                Add Links
+              </Button>
+            </div>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

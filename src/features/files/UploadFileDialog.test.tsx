@@ -132,6 +132,7 @@ describe('Upload File', () => {
       file: { path: '/media/files/big.pdf', size: 20 },
       categories: [],
       chemicals: [],
+      version: 1,
     };
     let answer: (() => void) | undefined;
     let finishBody: (() => void) | undefined;

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
+import { shownValue, type ConflictField } from '../../components/EditConflict';
 import { FormDialog } from '../../components/FormDialog';
 import { consumerTypeLabels } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
@@ -22,17 +23,82 @@ const emptyLocation: NewLocation = {
   consumer_type: 'PHYSICAL',
 };
 
+/** SPEC §5: every field is needed, and the check is made before any call. */
+export function locationIncomplete(values: NewLocation): boolean {
+  if (Object.values(values).some((value) => value.trim() === '')) {
+    notify('All Field are required.', 'error');
+    return true;
+  }
+  return false;
+}
+
+/** A location's fields in a form and on the server, as an edit's conflict lists them: the type by its label. */
+export function locationConflictFields(yours: NewLocation, current: NewLocation): ConflictField[] {
+  return [
+    ...textFields.map(({ name, label }) => ({
+      label,
+      yours: shownValue(yours[name]),
+      current: shownValue(current[name]),
+    })),
+    {
+      label: 'Type',
+      yours: consumerTypeLabels[yours.consumer_type],
+      current: consumerTypeLabels[current.consumer_type],
+    },
+  ];
+}
+
+interface LocationFieldsProps {
+  values: NewLocation;
+  onChange: (values: NewLocation) => void;
+  /** The server's messages per field. */
+  errors: Partial<Record<string, string>>;
+}
+
+/** The fields shared by Create Location and Edit Location. */
+export function LocationFields({ values, onChange, errors }: LocationFieldsProps) {
+  return (
+    <>
+      {textFields.map(({ name, label }, position) => (
+        <TextField
+          key={name}
+          name={name}
+          label={label}
+          autoFocus={position === 0}
+          autoComplete="off"
+          required
+          value={values[name]}
+          onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+          error={Boolean(errors[name])}
+          helperText={errors[name]}
+        />
+      ))}
+      <TextField
+        select
+        name="consumer_type"
+        label="Type"
+        required
+        value={values.consumer_type}
+        onChange={(event) => onChange({ ...values, consumer_type: event.target.value as ConsumerType })}
+        error={Boolean(errors.consumer_type)}
+        helperText={errors.consumer_type}
+      >
+        {Object.entries(consumerTypeLabels).map(([type, label]) => (
+          <MenuItem key={type} value={type}>
+            {label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
 export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
   const [createLocation, { isLoading, error }] = useCreateLocationMutation();
   const [values, setValues] = useState(emptyLocation);
-  const errors = fieldErrors(error);
 
   const submit = async () => {
-    // SPEC §5: every field is needed, and the check is made before any call.
-    if (Object.values(values).some((value) => value.trim() === '')) {
-      notify('All Field are required.', 'error');
-      return;
-    }
+    if (locationIncomplete(values)) return;
     const result = await createLocation(values);
     if (result.data) {
       notify(`Location ${result.data.name} created.`, 'success');
@@ -49,36 +115,7 @@ export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
     >
-      {textFields.map(({ name, label }, position) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          autoFocus={position === 0}
-          autoComplete="off"
-          required
-          value={values[name]}
-          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-          error={Boolean(errors[name])}
-          helperText={errors[name]}
-        />
-      ))}
-      <TextField
-        select
-        name="consumer_type"
-        label="Type"
-        required
-        value={values.consumer_type}
-        onChange={(event) => setValues({ ...values, consumer_type: event.target.value as ConsumerType })}
-        error={Boolean(errors.consumer_type)}
-        helperText={errors.consumer_type}
-      >
-        {Object.entries(consumerTypeLabels).map(([type, label]) => (
-          <MenuItem key={type} value={type}>
-            {label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <LocationFields values={values} onChange={setValues} errors={fieldErrors(error)} />
     </FormDialog>
   );
 }

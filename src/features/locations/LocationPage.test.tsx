@@ -4,7 +4,17 @@ import { http, HttpResponse } from 'msw';
 import { issueLineReturned } from '../../api/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { createLiquid, seedIssue, seedLab } from '../../testing/seed';
+import { localDateTime } from '../../components/dates';
+import { conflictRows, lastAudited } from '../../testing/editConflicts';
+import {
+  callAs,
+  createLiquid,
+  currentVersion,
+  readAsAdmin,
+  seedIssue,
+  seedLab,
+  signIn,
+} from '../../testing/seed';
 import { clearRequestLog, sentRequests, server } from '../../testing/server';
 import { StockQuantities } from '../../testing/StockQuantities';
 import { setupTestServer } from '../../testing/testServer';
@@ -361,6 +371,66 @@ describe('LocationPage', () => {
       ).toBeInTheDocument();
       expect(within(dialog).getByLabelText(field('Room Number'))).toHaveAttribute('aria-invalid', 'true');
       expect(sentRequests()).toEqual([treeRequest, 'POST /api/management/store-consumers/']);
+    });
+  });
+
+  describe('Edit Location', () => {
+    const ORGANIC = '/api/management/store-consumers/2/';
+
+    async function openEdit() {
+      const view = await renderAdmin();
+      expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+      await view.user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+      await view.user.click(screen.getByRole('button', { name: 'Edit Organic Lab A' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Location' });
+      return { ...view, dialog };
+    }
+
+    it('saves the fields under the version it opened with, and the tree shows the new name', async () => {
+      const ifMatches: (string | null)[] = [];
+      server.use(
+        http.put(`*${ORGANIC}`, ({ request }) => {
+          ifMatches.push(request.headers.get('If-Match'));
+        }),
+      );
+      const opened = await currentVersion(ORGANIC);
+      const { user, dialog } = await openEdit();
+      expect(within(dialog).getByLabelText(field('Room Number'))).toHaveValue('210');
+      await user.clear(within(dialog).getByLabelText(field('Name')));
+      await user.type(within(dialog).getByLabelText(field('Name')), 'Organic Lab B');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Location Organic Lab B saved.')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Organic Lab B' })).toBeInTheDocument();
+      expect(ifMatches).toEqual([`"${opened}"`]);
+    });
+
+    it('changed meanwhile, it says by whom and when with yours → current, and takes the current values', async () => {
+      const { user, dialog } = await openEdit();
+      await user.clear(within(dialog).getByLabelText(field('Room Number')));
+      await user.type(within(dialog).getByLabelText(field('Room Number')), '215');
+      await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', ORGANIC, {
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
+      const changed = await lastAudited('location', 2);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      const notice = await within(dialog).findByRole('alert', { name: 'Changed meanwhile' });
+      expect(notice).toHaveTextContent(`Changed by ann@lab.org at ${localDateTime(changed.at)}`);
+      expect(conflictRows(dialog)).toEqual([
+        ['Building Name', 'Science Building', 'Chemistry Tower'],
+        ['Room Number', '215', '230'],
+      ]);
+      await user.click(within(dialog).getByRole('button', { name: 'Use current values' }));
+      expect(within(dialog).getByLabelText(field('Building Name'))).toHaveValue('Chemistry Tower');
+      expect(within(dialog).getByLabelText(field('Room Number'))).toHaveValue('230');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Location Organic Lab A saved.')).toBeInTheDocument();
+      expect(await readAsAdmin(ORGANIC)).toMatchObject({
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
     });
   });
 });

@@ -7,25 +7,53 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GENERIC_ERROR } from '../../api/errorMessage';
 import { useCanChangeStore } from '../../app/hooks';
-import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
+import { useConsumersTreeQuery, useLocationQuery, type LocationEntry } from '../../api/locations';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { AddIcon } from '../../components/icons';
+import { AddIcon, EditIcon } from '../../components/icons';
 import { LocationTree } from '../../components/LocationTree';
 import { CreateLocationDialog } from './CreateLocationDialog';
+import { EditLocationDialog } from './EditLocationDialog';
 import { LocationIssues } from './LocationIssues';
 
-/** SPEC §2 Location page: the location tree beside the issues of the chosen location. */
+interface EditSelectedLocationProps {
+  id: number;
+  onSaved: (location: LocationEntry) => void;
+  onClose: () => void;
+}
+
+/** Edit Location, opened on the location as the server has it now: its version is what the save names. */
+function EditSelectedLocation({ id, onSaved, onClose }: EditSelectedLocationProps) {
+  const { data: location, isFetching } = useLocationQuery(id, { refetchOnMountOrArgChange: true });
+  if (!location || isFetching) return null;
+  return <EditLocationDialog location={location} onSaved={onSaved} onClose={onClose} />;
+}
+
+/**
+ * SPEC §2 Location page: the location tree beside the issues of the chosen location. The admin's has Create, and
+ * Edit for the chosen location.
+ */
 function LocationView({ admin }: { admin: boolean }) {
   const tree = useConsumersTreeQuery();
   const [selected, setSelected] = useState<LocationEntry | null>(null);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           Location
         </Typography>
+        {admin && selected && (
+          <Button
+            variant="outlined"
+            startIcon={<EditIcon />}
+            aria-label={`Edit ${selected.name}`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+        )}
         {admin && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             Create
@@ -53,6 +81,13 @@ function LocationView({ admin }: { admin: boolean }) {
         </Box>
       </Stack>
       {creating && <CreateLocationDialog onClose={() => setCreating(false)} />}
+      {editing && selected && (
+        <EditSelectedLocation
+          id={selected.id}
+          onSaved={({ id, name }) => setSelected({ id, name })}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </Stack>
   );
 }
@@ -62,7 +97,7 @@ export function LocationPage() {
   return <LocationView admin={false} />;
 }
 
-/** The Location page with Create, and Return on issued lines, for those who may change the store. */
+/** The Location page with Create, Edit, and Return on issued lines, for those who may change the store. */
 export function AdminLocationPage() {
   return <LocationView admin={useCanChangeStore()} />;
 }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { stockApi } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { createChemical, seedLab } from '../../testing/seed';
+import { createChemical, currentVersion, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { SearchPage } from './SearchPage';
@@ -172,11 +172,13 @@ describe('SearchPage', () => {
     await search(user, 'chemical', 'ethanol');
     await screen.findByRole('cell', { name: 'Ethanol' });
 
+    const version = await currentVersion('/api/storeobjects/chemicalobjs/1/');
     await act(() =>
       store.dispatch(
         stockApi.endpoints.updateStock.initiate({
           kind: 'chemical',
           id: 1,
+          version,
           fields: {
             name: 'Ethanol',
             CAS_RN: '64-17-5',

@@ -5,16 +5,19 @@ import {
   useCreateStockMutation,
   useUpdateStockMutation,
   type ChemicalStock,
+  type StockEdit,
   type StockKind,
   type StockRecord,
   type StockWrite,
 } from '../../api/stock';
 import { specOf, stockField } from '../../api/stockKinds';
-import { HazardFields } from '../../components/HazardFields';
+import { useEditConflict } from '../../components/EditConflict';
+import { hazardConflictFields, HazardFields } from '../../components/HazardFields';
 import { stockName } from '../../components/stockColumns';
 import {
   blankValues,
   formValuesOf,
+  stockConflictFields,
   StockFormDialog,
   writtenValues,
   type FormValues,
@@ -29,7 +32,8 @@ interface StockRecordFormDialogProps<K extends StockKind> {
 
 /**
  * The Store's New Chemical or Edit Glassware form: the kind's `form` view and, for a kind with hazard data, its
- * hazard block below.
+ * hazard block below. An edit names the version it was opened with; refused because the record changed meanwhile,
+ * it stays open with the conflict (docs/api.md §28).
  */
 export function StockRecordFormDialog<K extends StockKind>({
   kind,
@@ -43,6 +47,7 @@ export function StockRecordFormDialog<K extends StockKind>({
   const [hazards, setHazards] = useState(
     record && spec.hazards ? hazardFieldsOf(record as ChemicalStock) : NO_HAZARD_FIELDS,
   );
+  const conflicts = useEditConflict<StockRecord<K>>(record?.version ?? 0);
   const error = (record ? edit : creation).error;
 
   const save = async (values: FormValues) => {
@@ -50,7 +55,12 @@ export function StockRecordFormDialog<K extends StockKind>({
       kind,
       fields: { ...writtenValues(fields, values), ...(spec.hazards ? hazards : {}) },
     } as StockWrite;
-    const result = record ? await update({ ...written, id: record.id }) : await create(written);
+    if (!record) {
+      const result = await create(written);
+      return result.data && stockName(result.data);
+    }
+    const result = await update({ ...written, id: record.id, version: conflicts.version() } as StockEdit);
+    if (conflicts.refused(result.error)) return undefined;
     return result.data && stockName(result.data);
   };
 
@@ -64,6 +74,20 @@ export function StockRecordFormDialog<K extends StockKind>({
       error={error}
       onSave={save}
       onClose={onClose}
+      notice={({ values, setValues, submit }) =>
+        conflicts.notice({
+          fields: (current) => [
+            ...stockConflictFields(fields, values, formValuesOf(kind, fields, current)),
+            ...(spec.hazards ? hazardConflictFields(hazards, hazardFieldsOf(current as ChemicalStock)) : []),
+          ],
+          pending: edit.isLoading,
+          onReapply: () => void submit(),
+          onUseCurrent: (current) => {
+            setValues(formValuesOf(kind, fields, current));
+            if (spec.hazards) setHazards(hazardFieldsOf(current as ChemicalStock));
+          },
+        })
+      }
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}
     </StockFormDialog>

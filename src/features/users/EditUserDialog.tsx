@@ -1,25 +1,37 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
+import { useConsumersTreeQuery } from '../../api/locations';
 import { useUpdateUserMutation, type User } from '../../api/users';
+import { useEditConflict } from '../../components/EditConflict';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { roleAndLabs, UserForm, type UserFormValues } from './UserForm';
+import { formValuesOfUser, roleAndLabs, UserForm, userConflictFields, type UserFormValues } from './UserForm';
 
+/**
+ * Edit User Information. The save names the version the form was opened with; refused because the account changed
+ * meanwhile, the form stays open with the conflict (docs/api.md §28).
+ */
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateUser, { isLoading, error }] = useUpdateUserMutation();
-  const [values, setValues] = useState<UserFormValues>({
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    password: '',
-    confirm_password: '',
-    role: user.role,
-    labs: user.labs,
-  });
+  const [values, setValues] = useState<UserFormValues>(() => formValuesOfUser(user));
+  const conflicts = useEditConflict<User>(user.version);
+  const tree = useConsumersTreeQuery();
+  const locationName = (id: number) =>
+    Object.values(tree.data ?? {})
+      .flat()
+      .find((location) => location.id === id)?.name ?? `Location #${id}`;
 
   const submit = async () => {
     const { first_name, last_name, email } = values;
-    const result = await updateUser({ id: user.id, first_name, last_name, email, ...roleAndLabs(values) });
+    const result = await updateUser({
+      id: user.id,
+      version: conflicts.version(),
+      first_name,
+      last_name,
+      email,
+      ...roleAndLabs(values),
+    });
+    if (conflicts.refused(result.error)) return;
     if (result.error === undefined) {
       notify(`User ${email} updated.`, 'success');
       onClose();
@@ -35,6 +47,12 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       onSubmit={submit}
       onClose={onClose}
     >
+      {conflicts.notice({
+        fields: (current) => userConflictFields(values, current, locationName),
+        pending: isLoading,
+        onReapply: () => void submit(),
+        onUseCurrent: (current) => setValues(formValuesOfUser(current)),
+      })}
       <UserForm values={values} onChange={setValues} errors={fieldErrors(error)} withPassword={false} />
     </FormDialog>
   );

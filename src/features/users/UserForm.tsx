@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { roleLabels, type LabMembership, type Role } from '../../api/roles';
-import type { NewPassword, NewUser } from '../../api/users';
+import { labRoleLabels, roleLabels, type LabMembership, type Role } from '../../api/roles';
+import type { NewPassword, NewUser, User } from '../../api/users';
+import { shownValue, type ConflictField } from '../../components/EditConflict';
 import { LabMembershipFields } from './LabMembershipFields';
 
 /** What the dialogs edit: the account's fields with its role and labs always present. */
@@ -12,6 +13,41 @@ const roles = Object.keys(roleLabels) as Role[];
 /** The role and labs a write sends: labs belong to lab users alone (the server refuses them with other roles). */
 export function roleAndLabs({ role, labs }: UserFormValues): Pick<UserFormValues, 'role' | 'labs'> {
   return { role, labs: role === 'lab_user' ? labs : [] };
+}
+
+/** An account's values as the edit form holds them. */
+export function formValuesOfUser(user: User): UserFormValues {
+  return {
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    password: '',
+    confirm_password: '',
+    role: user.role,
+    labs: user.labs,
+  };
+}
+
+/** The edit form's values and the account's current ones, as an edit's conflict lists them; labs by name. */
+export function userConflictFields(
+  yours: UserFormValues,
+  current: User,
+  locationName: (id: number) => string,
+): ConflictField[] {
+  const labs = (values: UserFormValues) =>
+    shownValue(
+      roleAndLabs(values).labs.map((lab) => `${locationName(lab.location)} (${labRoleLabels[lab.role]})`),
+    );
+  const theirs = formValuesOfUser(current);
+  return [
+    ...detailFields.map(({ name, label }) => ({
+      label,
+      yours: shownValue(yours[name]),
+      current: shownValue(theirs[name]),
+    })),
+    { label: 'Role', yours: roleLabels[yours.role], current: roleLabels[theirs.role] },
+    { label: 'Labs', yours: labs(yours), current: labs(theirs) },
+  ];
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

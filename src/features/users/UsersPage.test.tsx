@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import type { User } from '../../api/users';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
-import { createUser, readAsAdmin, seedLab, signIn } from '../../testing/seed';
+import { localDateTime } from '../../components/dates';
+import { conflictRows, lastAudited } from '../../testing/editConflicts';
+import { callAs, createUser, readAsAdmin, seedLab, signIn } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { UsersPage } from './UsersPage';
@@ -174,6 +176,47 @@ describe('UsersPage', () => {
         labs: [],
       });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('names the version it opened with; changed meanwhile, it says by whom and when, and reapplies', async () => {
+      const ifMatches: (string | null)[] = [];
+      server.use(
+        http.patch('*/api/account/users/2/', ({ request }) => {
+          ifMatches.push(request.headers.get('If-Match'));
+        }),
+      );
+      const opened = (await readAsAdmin<User>('/api/account/users/2/')).version;
+      const { user } = await renderUsers();
+      await user.click(screen.getByRole('button', { name: 'Edit ann@lab.org' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit User Information' });
+      await user.clear(within(dialog).getByLabelText(field('Last Name')));
+      await user.type(within(dialog).getByLabelText(field('Last Name')), 'Li');
+      // Ann, a store manager herself, changes her first name meanwhile.
+      await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', '/api/account/users/2/', {
+        first_name: 'Annie',
+      });
+      const changed = await lastAudited('user', 2);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      const notice = await within(dialog).findByRole('alert', { name: 'Changed meanwhile' });
+      expect(notice).toHaveTextContent(`Changed by ann@lab.org at ${localDateTime(changed.at)}`);
+      expect(conflictRows(dialog)).toEqual([
+        ['First Name', 'Ann', 'Annie'],
+        ['Last Name', 'Li', 'Lee'],
+      ]);
+      // Not the toast of a failed edit: the form says what happened.
+      expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+      // The list behind the form shows the account as it is now.
+      const users = screen.getByRole('table', { name: 'Users', hidden: true });
+      expect(await within(users).findByRole('cell', { name: 'Annie', hidden: true })).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Reapply my changes' }));
+      expect(await screen.findByText('User ann@lab.org updated.')).toBeInTheDocument();
+      expect(ifMatches).toEqual([`"${opened}"`, `"${opened + 1}"`]);
+      expect(await readAsAdmin('/api/account/users/2/')).toMatchObject({
+        first_name: 'Ann',
+        last_name: 'Li',
+      });
     });
 
     it("says 'Something went wrong' when the update fails and keeps the dialog open", async () => {

@@ -1,5 +1,6 @@
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
+import { nextVersion } from '../versions';
 import { nameKey } from './stock';
 import type { Executor } from '../executor';
 
@@ -7,9 +8,14 @@ import type { Executor } from '../executor';
 export interface Category {
   id: number;
   name: string;
+  /** Counts the category's changes (docs/api.md §28). */
+  version: number;
 }
 
-const columns = ['id', 'name'] as const;
+/** A category as a file names it. */
+export type CategoryRef = Pick<Category, 'id' | 'name'>;
+
+const columns = ['id', 'name', 'version'] as const;
 
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db.selectFrom('categories').select(columns).orderBy('id').execute();
@@ -47,7 +53,7 @@ export async function insertCategory(db: Executor, name: string): Promise<Catego
 export async function renameCategory(db: Executor, id: number, name: string): Promise<Category | undefined> {
   return db
     .updateTable('categories')
-    .set({ name, name_key: nameKey(name) })
+    .set({ name, name_key: nameKey(name), ...nextVersion(db, 'categories', [id]) })
     .where('id', '=', id)
     .returning(columns)
     .executeTakeFirst();

@@ -2,7 +2,8 @@ import { mediaPathOf } from '../../storage/storedNames';
 import { lockRowsIfSupported } from '../locking';
 import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
-import type { Category } from './categories';
+import { raiseVersions } from '../versions';
+import type { CategoryRef } from './categories';
 import { findStockRecords, type ChemicalRecord } from './stock';
 import type { Executor } from '../executor';
 
@@ -25,17 +26,20 @@ export interface LibraryFile {
   id: number;
   created_at: string;
   file: { path: string; size: number };
-  categories: Category[];
+  categories: CategoryRef[];
   chemicals: FileChemical[];
+  /** Counts the file's changes, its links' included (docs/api.md §28). */
+  version: number;
 }
 
 export interface FileRow {
   id: number;
   stored_name: string;
   size_bytes: number;
+  version: number;
 }
 
-const fileRowColumns = ['id', 'stored_name', 'size_bytes'] as const;
+const fileRowColumns = ['id', 'stored_name', 'size_bytes', 'version'] as const;
 const toFileRow = (row: FileRow): FileRow => ({ ...row, size_bytes: Number(row.size_bytes) });
 
 /** The tables a file links to, by the API's name of the link list. */
@@ -76,7 +80,7 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
   if (ids?.length === 0) return [];
   let files = db
     .selectFrom('files')
-    .select(['id', 'created_at', 'stored_name', 'size_bytes'])
+    .select(['id', 'created_at', 'stored_name', 'size_bytes', 'version'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   if (ids) files = files.where('id', 'in', ids);
@@ -113,6 +117,7 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
     file: { path: mediaPathOf(row.stored_name), size: Number(row.size_bytes) / 1024 },
     categories: (categories.get(row.id) ?? []).map(({ id, name }) => ({ id, name })),
     chemicals: (chemicals.get(row.id) ?? []).map((link) => records.get(link.chemical_stock_id)!),
+    version: row.version,
   }));
 }
 
@@ -124,6 +129,21 @@ export async function findFileIdsOfChemical(db: Executor, chemicalStockId: numbe
     .where('chemical_stock_id', '=', chemicalStockId)
     .execute();
   return rows.map((row) => row.file_id);
+}
+
+/** The ids of the files filed under a category. */
+export async function findFileIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('file_categories')
+    .select('file_id')
+    .where('category_id', '=', categoryId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
+/** Files whose links changed (replaced, or gone with what they linked to): a new version each. */
+export async function raiseFileVersions(db: Executor, ids: readonly number[]): Promise<void> {
+  await raiseVersions(db, 'files', ids);
 }
 
 export async function findFileRow(db: Executor, id: number): Promise<FileRow | undefined> {

@@ -1,5 +1,6 @@
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
+import { nextVersion } from '../versions';
 import type { ConsumerType, StoreConsumerRow } from '../tables';
 import type { Executor } from '../executor';
 
@@ -57,6 +58,7 @@ export async function insertLocation(
     .executeTakeFirstOrThrow();
 }
 
+/** Sets the given fields, the location's version raised with them (db/versions.ts). */
 export async function updateLocation(
   db: Executor,
   id: number,
@@ -65,7 +67,7 @@ export async function updateLocation(
   if (Object.keys(changes).length === 0) return findLocation(db, id);
   return db
     .updateTable('store_consumers')
-    .set(changes)
+    .set({ ...changes, ...nextVersion(db, 'store_consumers', [id]) })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

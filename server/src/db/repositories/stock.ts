@@ -15,6 +15,7 @@ import {
 import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
+import { nextVersion, raiseVersions } from '../versions';
 import type {
   ChemicalsTable,
   ChemicalStockTable,
@@ -41,7 +42,11 @@ interface StockTables {
 }
 
 /** A stock row as stored: catalog ids and base units (thousandths of a ml, hundredths of a percent). */
-export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & { id: number; quantity: number };
+export type StockRow<K extends StockKind> = Selectable<StockTables[K]> & {
+  id: number;
+  quantity: number;
+  version: number;
+};
 export type NewStockRow<K extends StockKind> = Insertable<StockTables[K]>;
 export type StockRowChanges<K extends StockKind> = Updateable<StockTables[K]>;
 
@@ -139,7 +144,7 @@ const RECORD_READS = byKind((kind): RecordRead => {
   const fields = readOrder(kind);
   const columns = fields.flatMap((field) => storedColumn(field) ?? []);
   return {
-    columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : [])],
+    columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : []), 'version'],
     trade: fields.flatMap((field) => (field.home.on === 'trade' ? [field.home] : [])),
     readers: fields.map((field) => [field.name, fieldReader(kind, field)] as const),
   };
@@ -229,6 +234,7 @@ async function readStockRecords<K extends StockKind>(
       );
       record.storage_classes = listOf<MarkedStorageClass>(row.storage_classes as string);
     }
+    record.version = row.version;
     return record as StockRecords[K];
   });
 }
@@ -284,6 +290,7 @@ export async function insertStockRow<K extends StockKind>(
   return row.id;
 }
 
+/** Sets the given columns, the record's version raised with them (db/versions.ts). */
 export async function updateStockRow<K extends StockKind>(
   trx: Executor,
   kind: K,
@@ -293,9 +300,18 @@ export async function updateStockRow<K extends StockKind>(
   if (Object.keys(changes).length === 0) return;
   await trx
     .updateTable(stockTable(kind))
-    .set(changes as StockRowChanges<'chemical'>)
+    .set({ ...(changes as StockRowChanges<'chemical'>), ...nextVersion(trx, stockTable(kind), [id]) })
     .where('id', '=', id)
     .execute();
+}
+
+/** Records whose read changed without a change of their own row (the chemical entry they show): a new version. */
+export async function raiseStockVersions(
+  trx: Executor,
+  kind: StockKind,
+  ids: readonly number[],
+): Promise<void> {
+  await raiseVersions(trx, stockTable(kind), ids);
 }
 
 export async function deleteStockRow(trx: Executor, kind: StockKind, id: number): Promise<void> {

@@ -3,6 +3,7 @@ import { specOf, type StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
 import { slicesOf } from '../slices';
+import { nextVersion } from '../versions';
 import type { Executor } from '../executor';
 
 // The quantities of stock records as a stock movement (services/stockMovement.ts) locks and changes them, in base
@@ -38,8 +39,8 @@ export async function lockStockQuantities(
 }
 
 /**
- * Adds each amount (negative to take away) to its record's quantity, locked by lockStockQuantities; one statement
- * per chunk.
+ * Adds each amount (negative to take away) to its record's quantity, locked by lockStockQuantities, and raises the
+ * record's version (db/versions.ts); one statement per chunk.
  */
 export async function addToStockQuantities(
   trx: Executor,
@@ -48,14 +49,14 @@ export async function addToStockQuantities(
 ): Promise<void> {
   for (const chunk of slicesOf([...amounts])) {
     const cases = chunk.map(([id, amount]) => sql`when ${id} then ${amount}`);
+    const ids = chunk.map(([id]) => id);
     await trx
       .updateTable(stockTable(kind))
-      .set({ quantity: sql<number>`quantity + cast(case id ${sql.join(cases, sql` `)} end as bigint)` })
-      .where(
-        'id',
-        'in',
-        chunk.map(([id]) => id),
-      )
+      .set({
+        quantity: sql<number>`quantity + cast(case id ${sql.join(cases, sql` `)} end as bigint)`,
+        ...nextVersion(trx, stockTable(kind), ids),
+      })
+      .where('id', 'in', ids)
       .execute();
   }
 }

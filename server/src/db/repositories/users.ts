@@ -1,6 +1,7 @@
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
 import type { Executor } from '../executor';
+import { nextVersion } from '../versions';
 import type { UserRole, UserRow } from '../tables';
 
 export interface User {
@@ -11,6 +12,8 @@ export interface User {
   is_superuser: boolean;
   role: UserRole;
   created_at: string;
+  /** Counts the account's changes as its reads show them (docs/api.md §28); not its password's. */
+  version: number;
 }
 
 export interface UserWithPassword extends User {
@@ -26,6 +29,7 @@ const publicColumns = [
   'is_superuser',
   'role',
   'created_at',
+  'version',
 ] as const;
 
 function toUser(row: Pick<UserRow, (typeof publicColumns)[number]>): User {
@@ -118,6 +122,7 @@ export interface UserChanges {
   role?: UserRole;
 }
 
+/** Sets the given fields, the account's version raised with them (db/versions.ts). */
 export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<User | undefined> {
   const values = {
     ...changes,
@@ -126,7 +131,7 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
   if (Object.keys(values).length === 0) return findUserById(db, id);
   const row = await db
     .updateTable('users')
-    .set(values)
+    .set({ ...values, ...nextVersion(db, 'users', [id]) })
     .where('id', '=', id)
     .returning(publicColumns)
     .executeTakeFirst();

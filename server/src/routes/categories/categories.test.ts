@@ -29,7 +29,7 @@ async function create(name: string): Promise<{ id: number; name: string }> {
 describe('categories (§13)', () => {
   it('creates categories and lists them id ascending, to anyone', async () => {
     const solvents = await create('  Solvents ');
-    expect(solvents).toEqual({ id: expect.any(Number), name: 'Solvents' });
+    expect(solvents).toEqual({ id: expect.any(Number), name: 'Solvents', version: 1 });
     const acids = await create('Acids');
 
     const list = await t.app.inject({ url: URL, headers: authHeader('garbage') });
@@ -67,7 +67,7 @@ describe('categories (§13)', () => {
 
     const recased = await send('PATCH', `${URL}${category.id}/`, { name: 'SPECTRA' });
     expect(recased.statusCode).toBe(200);
-    expect(recased.json()).toEqual({ id: category.id, name: 'SPECTRA' });
+    expect(recased.json()).toEqual({ id: category.id, name: 'SPECTRA', version: 2 });
 
     const taken = await send('PUT', `${URL}${category.id}/`, { name: 'manuals' });
     expect(taken.statusCode).toBe(400);
@@ -75,14 +75,14 @@ describe('categories (§13)', () => {
 
     const renamed = await send('PUT', `${URL}${category.id}`, { name: 'Spectra (IR)' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ id: category.id, name: 'Spectra (IR)' });
+    expect(renamed.json()).toEqual({ id: category.id, name: 'Spectra (IR)', version: 3 });
 
     expect((await send('PUT', `${URL}${category.id}/`, {})).json()).toEqual({
       name: ['This field is required.'],
     });
     const unchanged = await send('PATCH', `${URL}${category.id}/`, {});
     expect(unchanged.statusCode).toBe(200);
-    expect(unchanged.json()).toEqual({ id: category.id, name: 'Spectra (IR)' });
+    expect(unchanged.json()).toEqual({ id: category.id, name: 'Spectra (IR)', version: 3 });
   });
 
   it('deletes a category with its file links; the file stays', async () => {

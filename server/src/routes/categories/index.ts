@@ -2,13 +2,17 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { ifMatchOf, VersionSchema } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as categories from '../../services/categories';
 import { text } from '../../validation/fields';
 
 const tags = ['categories'];
 
-export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+/** A category as a file lists it. */
+export const CategoryRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const CategorySchema = Type.Object({ ...CategoryRefSchema.properties, version: VersionSchema });
 
 const name = () =>
   text({ maxLength: categories.CATEGORY_NAME_MAX_LENGTH, description: 'Unique regardless of case' });
@@ -56,6 +60,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
   const rename = <B extends typeof CategoryBody | typeof CategoryChanges>(body: B, summary: string) => ({
     access: 'storeWrite' as const,
     preValidation: categoryExists,
+    versioned: CategorySchema,
     schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
   });
 
@@ -64,20 +69,34 @@ export default async function categoryRoutes(app: FastifyInstance) {
       .get(
         {
           access: 'public',
+          versioned: CategorySchema,
           schema: { tags, summary: 'One category', params: IdParams, response: { 200: CategorySchema } },
         },
         async (request) => categories.getCategory(app.db, request.params.id),
       )
       .patch(rename(CategoryChanges, 'Rename a category'), async (request) =>
-        categories.renameCategory(context(), currentActor(request), request.params.id, request.body.name),
+        categories.renameCategory(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body.name,
+          ifMatchOf(request),
+        ),
       )
       .put(rename(CategoryBody, 'Rename a category (name required)'), async (request) =>
-        categories.renameCategory(context(), currentActor(request), request.params.id, request.body.name),
+        categories.renameCategory(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body.name,
+          ifMatchOf(request),
+        ),
       )
       .delete(
         {
           access: 'storeWrite',
           preValidation: categoryExists,
+          versioned: CategorySchema,
           schema: {
             tags,
             summary: 'Delete a category; its file links go, the files stay',
@@ -86,7 +105,12 @@ export default async function categoryRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await categories.deleteCategory(context(), currentActor(request), request.params.id);
+          await categories.deleteCategory(
+            context(),
+            currentActor(request),
+            request.params.id,
+            ifMatchOf(request),
+          );
           return reply.code(204).send(null);
         },
       ),

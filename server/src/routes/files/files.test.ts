@@ -105,6 +105,7 @@ describe.each(FILE_STORAGES)('with FILE_STORAGE=%s', (fileStorage) => {
             supplier: 'Daraz',
           },
         ],
+        version: 1,
       });
       expect(Number.isInteger(file.file.size)).toBe(false);
 

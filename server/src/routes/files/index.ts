@@ -3,10 +3,11 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { ifMatchOf, VersionSchema } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as files from '../../services/files';
 import { idList } from '../../validation/fields';
-import { CategorySchema } from '../categories';
+import { CategoryRefSchema } from '../categories';
 import { MAX_FORM_PARTS, readUploadForm } from './uploadForm';
 
 const tags = ['files'];
@@ -31,8 +32,9 @@ export const FileSchema = Type.Object({
     path: Type.String({ description: '/media/files/<stored name>' }),
     size: Type.Number({ description: 'KB, unrounded (bytes / 1024)' }),
   }),
-  categories: Type.Array(CategorySchema, { description: 'id ascending' }),
+  categories: Type.Array(CategoryRefSchema, { description: 'id ascending' }),
   chemicals: Type.Array(FileChemicalSchema, { description: 'linked chemical stock records, id ascending' }),
+  version: VersionSchema,
 });
 
 const ChemicalFileSchema = Type.Intersect([
@@ -119,6 +121,7 @@ export default async function fileRoutes(app: FastifyInstance) {
       .get(
         {
           access: 'public',
+          versioned: FileSchema,
           schema: { tags, summary: 'One file', params: IdParams, response: { 200: FileSchema } },
         },
         async (request) => files.getFile(context(), request.params.id),
@@ -127,6 +130,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         {
           access: 'storeWrite',
           preValidation: fileExists,
+          versioned: FileSchema,
           schema: {
             tags,
             summary: "Replace the file's linked chemicals and/or categories",
@@ -136,12 +140,19 @@ export default async function fileRoutes(app: FastifyInstance) {
           },
         },
         async (request) =>
-          files.updateLinks(context(), currentActor(request), request.params.id, request.body),
+          files.updateLinks(
+            context(),
+            currentActor(request),
+            request.params.id,
+            request.body,
+            ifMatchOf(request),
+          ),
       )
       .delete(
         {
           access: 'storeWrite',
           preValidation: fileExists,
+          versioned: FileSchema,
           schema: {
             tags,
             summary: 'Delete the file: record, links and stored bytes',
@@ -150,7 +161,7 @@ export default async function fileRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await files.deleteFile(context(), currentActor(request), request.params.id);
+          await files.deleteFile(context(), currentActor(request), request.params.id, ifMatchOf(request));
           return reply.code(204).send(null);
         },
       ),

@@ -75,11 +75,12 @@ it('gives two users asking 7 ml of 10 ml at the same moment one 201 and one 409,
   expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
   const loser = responses.findIndex((response) => response.statusCode === 409);
   expect(responses[loser].json()).toEqual({ detail: 'Ethanol: only 3 ml in stock.' });
-  // The 409 applied nothing: the loser's cart is as it was; the winner's is empty.
+  // The 409 applied nothing: the loser's cart is as it was (its record is the winner's issue newer); the winner's
+  // is empty.
   expect(await cartOf([ann, bob][loser])).toEqual(
-    cartsBefore[loser].map((line: object) => ({
+    cartsBefore[loser].map((line: { object: { version: number } }) => ({
       ...line,
-      object: { ...(line as { object: object }).object, quantity: 3 },
+      object: { ...line.object, quantity: 3, version: line.object.version + 1 },
     })),
   );
   expect(await cartOf([ann, bob][1 - loser])).toEqual([]);

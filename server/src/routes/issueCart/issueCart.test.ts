@@ -127,6 +127,7 @@ describe('cart lines (§9)', () => {
         signal_word_overridden: false,
         pictograms: [],
         storage_classes: [],
+        version: 1,
       },
     });
     const glass = await addLine('GLASSWARE', glasswareId, 2);

@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
+import { ifMatchOf, VersionSchema } from '../../http/versions';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueReturns from '../../services/issueReturns';
 import * as locations from '../../services/locations';
@@ -16,6 +17,7 @@ const LocationSchema = Type.Object({
   room_number: Type.String(),
   building_name: Type.String(),
   created_at: Type.String(),
+  version: VersionSchema,
 });
 
 const locationFields = {
@@ -103,6 +105,7 @@ export default async function locationRoutes(app: FastifyInstance) {
   const update = (summary: string, body: typeof LocationBody | typeof LocationPatchBody) => ({
     access: 'storeWrite' as const,
     preValidation: locationExists,
+    versioned: LocationSchema,
     schema: { tags, summary, params: IdParams, body, response: { 200: LocationSchema } },
   });
 
@@ -111,19 +114,34 @@ export default async function locationRoutes(app: FastifyInstance) {
       .get(
         {
           access: 'storeRead',
+          versioned: LocationSchema,
           schema: { tags, summary: 'One location', params: IdParams, response: { 200: LocationSchema } },
         },
         async (request) => locations.getLocation(context(), request.params.id),
       )
       .put(update('Replace a location (all four fields)', LocationBody), async (request) =>
-        locations.updateLocation(context(), currentActor(request), request.params.id, request.body),
+        locations.updateLocation(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
       )
       .patch(update('Change some fields of a location', LocationPatchBody), async (request) =>
-        locations.updateLocation(context(), currentActor(request), request.params.id, request.body),
+        locations.updateLocation(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
       )
       .delete(
         {
           access: 'storeWrite',
+          preValidation: locationExists,
+          versioned: LocationSchema,
           schema: {
             tags,
             summary: 'Delete a location without issues',
@@ -132,7 +150,12 @@ export default async function locationRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await locations.deleteLocation(context(), currentActor(request), request.params.id);
+          await locations.deleteLocation(
+            context(),
+            currentActor(request),
+            request.params.id,
+            ifMatchOf(request),
+          );
           return reply.code(204).send(null);
         },
       ),

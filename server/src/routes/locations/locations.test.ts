@@ -77,6 +77,7 @@ describe('store consumers (§8.1)', () => {
       id: expect.any(Number),
       ...location(),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      version: 1,
     });
     const second = await created(location({ name: '  Dr. X ', consumer_type: 'PERSONAL', room_number: 204 }));
     expect(second).toMatchObject({ name: 'Dr. X', room_number: '204' });
@@ -94,13 +95,19 @@ describe('store consumers (§8.1)', () => {
       location({ name: 'Organic Lab 2', consumer_type: 'ORGANIC' }),
     );
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toEqual({ ...first, name: 'Organic Lab 2', consumer_type: 'ORGANIC' });
+    expect(replaced.json()).toEqual({
+      ...first,
+      name: 'Organic Lab 2',
+      consumer_type: 'ORGANIC',
+      version: 2,
+    });
     const patched = await call('PATCH', `${LOCATIONS}${first.id}/`, { room_number: '12B' });
     expect(patched.json()).toEqual({
       ...first,
       name: 'Organic Lab 2',
       consumer_type: 'ORGANIC',
       room_number: '12B',
+      version: 3,
     });
   });
 

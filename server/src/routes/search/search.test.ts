@@ -182,6 +182,7 @@ describe('response shapes (§4.1)', () => {
     signal_word_overridden: false,
     pictograms: [],
     storage_classes: [],
+    version: 1,
   });
 
   it('returns nested chemical records without a type key when a type is given', async () => {
@@ -202,6 +203,7 @@ describe('response shapes (§4.1)', () => {
         minimum_quantity: null,
         storage_place: null,
         unit_price: null,
+        version: 1,
       },
     ]);
     expect((await search('type=glassware&query=beaker')).json()).toEqual([
@@ -217,6 +219,7 @@ describe('response shapes (§4.1)', () => {
         minimum_quantity: null,
         storage_place: null,
         unit_price: null,
+        version: 1,
       },
     ]);
   });

@@ -6,6 +6,7 @@ import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../dom
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
+import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as locations from '../../services/locations';
 import * as stock from '../../services/stock';
@@ -174,6 +175,7 @@ export default async function stockRoutes(app: FastifyInstance) {
     const update = (body: TSchema, summary: string) => ({
       access: 'storeWrite' as const,
       preValidation: recordExists,
+      versioned: record,
       schema: { tags, summary, params: IdParams, body, response: { 200: record } },
     });
     const updateRecord = async (request: FastifyRequest) =>
@@ -183,6 +185,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         kind,
         rawId(request),
         request.body as Partial<StockWrites[typeof kind]>,
+        ifMatchOf(request),
       );
 
     resource(app, `/api/storeobjects/${records}/:id${ID}/`, (routes) =>
@@ -190,6 +193,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         .get(
           {
             access: 'public',
+            versioned: record,
             schema: {
               tags,
               summary: `One ${kind} stock record`,
@@ -205,6 +209,7 @@ export default async function stockRoutes(app: FastifyInstance) {
           {
             access: 'storeWrite',
             preValidation: recordExists,
+            versioned: record,
             schema: {
               tags,
               summary: `Delete a ${kind} stock record and its ADJUSTMENT ledger entries`,
@@ -213,7 +218,13 @@ export default async function stockRoutes(app: FastifyInstance) {
             },
           },
           async (request, reply) => {
-            await stock.deleteStockRecord(context(), currentActor(request), kind, request.params.id);
+            await stock.deleteStockRecord(
+              context(),
+              currentActor(request),
+              kind,
+              request.params.id,
+              ifMatchOf(request),
+            );
             return reply.code(204).send(null);
           },
         ),

@@ -83,6 +83,7 @@ describe('read shapes (§4.1)', () => {
       signal_word_overridden: false,
       pictograms: [],
       storage_classes: [],
+      version: 1,
     });
     const inst = await created(INSTRUMENTS, instrument({ name: 'Spectrophotometer' }));
     expect(inst).toEqual({
@@ -94,6 +95,7 @@ describe('read shapes (§4.1)', () => {
       minimum_quantity: null,
       storage_place: null,
       unit_price: null,
+      version: 1,
     });
     const glass = await created(GLASSWARES, glassware({ name: 'Beaker' }));
     expect(glass).toEqual({
@@ -108,6 +110,7 @@ describe('read shapes (§4.1)', () => {
       minimum_quantity: null,
       storage_place: null,
       unit_price: null,
+      version: 1,
     });
 
     for (const [url, record] of [
@@ -352,7 +355,7 @@ describe('alternative forms (§4.3, §5)', () => {
     const { id, ...readBack } = record;
     const put = await call('PUT', `${CHEMICALS}${id}/`, { ...readBack, quantity: 5 });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ ...record, quantity: 5 });
+    expect(put.json()).toEqual({ ...record, quantity: 5, version: record.version + 1 });
   });
 
   it('prefers the flat field and keys nested errors by the flat name', async () => {

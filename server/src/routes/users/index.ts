@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
+import { ifMatchOf, VersionSchema } from '../../http/versions';
 import { LAB_ROLES, USER_ROLES } from '../../db/tables';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as users from '../../services/users';
@@ -25,6 +26,7 @@ const UserSchema = Type.Object({
   labs: Type.Array(Type.Object(labFields), {
     description: 'Location id ascending; only lab users have labs.',
   }),
+  version: VersionSchema,
 });
 
 /** The caller's own account, with what its lab page names of each lab. */
@@ -37,6 +39,7 @@ const OwnAccountSchema = Type.Object({
       consumer_type: Type.String(),
     }),
   ),
+  version: VersionSchema,
 });
 
 const roleFields = {
@@ -120,6 +123,7 @@ export default async function userRoutes(app: FastifyInstance) {
   const update = {
     access: 'storeWrite' as const,
     preValidation: targetIsChangeable,
+    versioned: UserSchema,
     schema: {
       tags,
       summary: 'Change a user (email, first_name, last_name, role, labs)',
@@ -134,20 +138,34 @@ export default async function userRoutes(app: FastifyInstance) {
       .get(
         {
           access: 'storeRead',
+          versioned: UserSchema,
           schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserSchema } },
         },
         async (request) => users.getUser(context(), request.params.id),
       )
       .patch(update, async (request) =>
-        users.updateUser(context(), currentActor(request), request.params.id, request.body),
+        users.updateUser(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
       )
       .put(update, async (request) =>
-        users.updateUser(context(), currentActor(request), request.params.id, request.body),
+        users.updateUser(
+          context(),
+          currentActor(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
       )
       .delete(
         {
           access: 'storeWrite',
           preValidation: targetIsChangeable,
+          versioned: UserSchema,
           schema: {
             tags,
             summary: 'Delete a user with their staging and cart lines',
@@ -156,7 +174,7 @@ export default async function userRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          await users.deleteUser(context(), currentActor(request), request.params.id);
+          await users.deleteUser(context(), currentActor(request), request.params.id, ifMatchOf(request));
           return reply.code(204).send(null);
         },
       ),

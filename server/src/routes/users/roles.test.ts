@@ -220,6 +220,7 @@ describe('GET /api/account/me/', () => {
         { location: labB, role: 'manager', name: 'Organic Lab B', consumer_type: 'ORGANIC' },
         { location: labA, role: 'member', name: 'Organic Lab A', consumer_type: 'ORGANIC' },
       ],
+      version: 1,
     });
     expect(own.body).not.toMatch(/password/);
     expect((await call('GET', '/api/account/me/')).json()).toMatchObject({ role: 'store_manager', labs: [] });

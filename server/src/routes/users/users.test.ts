@@ -139,6 +139,7 @@ describe('create', () => {
       is_superuser: false,
       role: 'store_manager',
       labs: [],
+      version: 1,
     });
     expect(response.json().id).not.toBe(77);
     expect(await t.login('carla@lab.org', 'long enough')).toEqual(expect.any(String));
@@ -208,7 +209,7 @@ describe('update', () => {
       id: 12345,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...pickPublic(user), first_name: 'Dana' });
+    expect(response.json()).toEqual({ ...pickPublic(user), first_name: 'Dana', version: user.version + 1 });
     expect(await t.login(user.email, TEST_PASSWORD)).toEqual(expect.any(String));
   });
 
@@ -378,6 +379,6 @@ describe('superusers and the order of checks', () => {
 });
 
 /** The user shape of an account without labs (every account these tests create is a store manager). */
-function pickPublic({ id, email, first_name, last_name, is_superuser, role }: User) {
-  return { id, email, first_name, last_name, is_superuser, role, labs: [] };
+function pickPublic({ id, email, first_name, last_name, is_superuser, role, version }: User) {
+  return { id, email, first_name, last_name, is_superuser, role, labs: [], version };
 }

@@ -1,0 +1,85 @@
+import type { Executor } from '../db/executor';
+import type { StockObjectType } from '../db/tables';
+import type { AuditTargetType } from '../domain/auditActions';
+import { HttpError } from '../http/errors';
+import { matches, type IfMatch } from '../http/versions';
+
+// The If-Match check of a versioned write (docs/api.md §28). It runs inside the write's transaction, on the row the
+// write has locked (lockRowsIfSupported), before anything is written: of two writes based on the same version,
+// the second waits for the first's lock, then finds the new version and is refused.
+
+/** A versioned row as the audit log and the stock ledger name it. */
+export interface VersionedTarget {
+  type: AuditTargetType;
+  id: number;
+  /** A stock record's object type: its quantity changes are in the ledger. */
+  ledgerType?: StockObjectType;
+}
+
+/** Audit entries about a target that change nothing a read of it shows. */
+const NOT_CHANGES = ['auth.login_failed', 'auth.locked_out', 'user.password_reset'];
+
+/**
+ * Who made the newest change to a target, and when: the newest of its audit entries and (for a stock record) its
+ * ledger entries, which record who and when for every change; null when neither has any (a row older than both).
+ */
+export async function lastChange(
+  db: Executor,
+  target: VersionedTarget,
+): Promise<{ by: string; at: string } | null> {
+  const audited = await db
+    .selectFrom('audit_log')
+    .select(['actor_email as by', 'created_at as at'])
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .where('action', 'not in', NOT_CHANGES)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const moved =
+    target.ledgerType === undefined
+      ? undefined
+      : await db
+          .selectFrom('stock_ledger')
+          .select(['user_email as by', 'created_at as at'])
+          .where('object_type', '=', target.ledgerType)
+          .where('object_id', '=', target.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  const newest = [audited, moved]
+    .filter((entry) => entry !== undefined)
+    .sort((a, b) => (a.at < b.at ? 1 : -1));
+  return newest[0] ?? null;
+}
+
+export interface VersionCheck<T> {
+  /** The write's If-Match; undefined: none, nothing is compared. */
+  ifMatch: IfMatch | undefined;
+  /** The locked row's version. */
+  version: number;
+  target: VersionedTarget;
+  /** The row as its GET answers it, for the 412's `current`. */
+  current: () => Promise<T>;
+}
+
+/**
+ * Passes when If-Match is absent, `*` or names the row's version; otherwise throws the 412 that says who changed
+ * the row and when, with its current version and read. Call it in the write's transaction, right after the row is
+ * locked and before anything is written.
+ */
+export async function checkVersion<T>(
+  db: Executor,
+  { ifMatch, version, target, current }: VersionCheck<T>,
+): Promise<void> {
+  if (matches(ifMatch, version)) return;
+  const change = await lastChange(db, target);
+  throw new HttpError(412, change ? `Changed by ${change.by} at ${change.at}.` : 'Changed by someone else.', {
+    changed_by: change?.by ?? null,
+    changed_at: change?.at ?? null,
+    version,
+    current: await current(),
+  });
+}
