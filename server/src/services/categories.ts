@@ -3,6 +3,9 @@ import type { Dialect } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
+import type { Executor } from '../db/executor';
+import { findFileIdsOfCategory } from '../db/repositories/files';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
@@ -28,6 +31,12 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The files filed under a category show its name: they change with it (and lose it with its deletion). */
+async function filesOfCategoryChanged(trx: Executor, categoryId: number, actor: Actor): Promise<void> {
+  const ids = await findFileIdsOfCategory(trx, categoryId);
+  recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
+}
+
 export async function listCategories(db: Db): Promise<Category[]> {
   return categories.listCategories(db);
 }
@@ -45,7 +54,7 @@ export async function createCategory(
 ): Promise<Category> {
   if (await categories.categoryNameTaken(db, name)) throw duplicateName();
   return withUniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const category = await categories.insertCategory(trx, name);
       await recordAudit(trx, {
         at: now(),
@@ -71,12 +80,13 @@ export async function renameCategory(
 ): Promise<Category> {
   if (name === undefined) return getCategory(db, id);
   return withUniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const category = await categories.lockCategory(trx, dialect, id);
       if (!category) throw notFound();
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
       const renamed = await categories.renameCategory(trx, id, name);
       if (!renamed) throw notFound();
+      if (renamed.name !== category.name) await filesOfCategoryChanged(trx, id, actor);
       await recordEdit(trx, {
         at: now(),
         actor,
@@ -92,9 +102,11 @@ export async function renameCategory(
 
 /** The category's file links are removed with it; the files stay. */
 export async function deleteCategory({ db, dialect, now }: CategoriesContext, actor: Actor, id: number) {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const category = await categories.lockCategory(trx, dialect, id);
-    if (!category || !(await categories.deleteCategory(trx, id))) throw notFound();
+    if (!category) throw notFound();
+    await filesOfCategoryChanged(trx, id, actor);
+    if (!(await categories.deleteCategory(trx, id))) throw notFound();
     await recordAudit(trx, {
       at: now(),
       actor,

@@ -7,6 +7,7 @@ import type { LibraryFile, LinkList } from '../db/repositories/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
 import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
+import { writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { FileStorage, SavedFile } from '../storage/fileStorage';
 import { FieldErrorCollector, messages } from '../validation/errors';
@@ -160,7 +161,7 @@ export async function createFile(
     // Present: its absence was reported above.
     const { name, size } = file!;
     id = await withLinkTargets(db, links, null, () =>
-      db.transaction().execute(async (trx) => {
+      writeTransaction(db, async (trx) => {
         const at = now();
         const row = { stored_name: name, size_bytes: size };
         const fileId = await files.insertFile(trx, { created_at: at.toISOString(), ...row });
@@ -214,7 +215,7 @@ export async function updateLinks(
   await checkLinkTargets(db, links, errors);
   errors.throwIfAny();
   return withLinkTargets(db, links, id, () =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const row = await files.lockFileRow(trx, dialect, id);
       if (!row) throw notFound();
       const before = await getFile({ db: trx }, id);
@@ -237,7 +238,7 @@ export async function updateLinks(
 
 /** Removes the record, its links and the stored bytes; the bytes go before the row is committed as deleted. */
 export async function deleteFile({ db, dialect, storage, now }: FilesContext, actor: Actor, id: number) {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const row = await files.lockFileRow(trx, dialect, id);
     if (!row) throw notFound();
     const file = await getFile({ db: trx }, id);

@@ -2,10 +2,12 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as issues from '../db/repositories/issues';
 import * as locations from '../db/repositories/locations';
+import { listLabMembers } from '../db/repositories/labMemberships';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
 
@@ -61,7 +63,7 @@ export async function createLocation(
   actor: Actor,
   fields: LocationFields,
 ): Promise<Location> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const at = now();
     const location = await locations.insertLocation(trx, fields, at.toISOString());
     await recordAudit(trx, {
@@ -82,7 +84,7 @@ export async function updateLocation(
   id: number,
   changes: Partial<LocationFields>,
 ): Promise<Location> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = await locations.lockLocation(trx, dialect, id);
     const location = before && (await locations.updateLocation(trx, id, changes));
     if (!before || !location) throw notFound();
@@ -103,11 +105,22 @@ export async function deleteLocation(
   actor: Actor,
   id: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
     const location = await locations.lockLocation(trx, dialect, id);
     if (!location) throw notFound();
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
+    // Its memberships go with it (ON DELETE CASCADE): each member loses the lab.
+    for (const member of await listLabMembers(trx, id)) {
+      recordChange(trx, {
+        topic: 'membership',
+        action: 'deleted',
+        ids: [member.id],
+        labId: id,
+        userId: member.id,
+        actor,
+      });
+    }
     await locations.deleteLocation(trx, id);
     await recordAudit(trx, {
       at: now(),

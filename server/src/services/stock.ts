@@ -3,6 +3,7 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
+import { findFileIdsOfChemical } from '../db/repositories/files';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import { slicesOf } from '../db/slices';
 import {
@@ -26,6 +27,7 @@ import {
 } from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
@@ -315,7 +317,7 @@ async function writeStockRecord<K extends StockKind>(
   input: Partial<StockWrites[K]>,
 ): Promise<StockRecords[K]> {
   const objectType = OBJECT_TYPES[kind];
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // Locked first, so concurrent writes to one record run one after another and each sees the last quantity.
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
@@ -358,6 +360,8 @@ async function writeStockRecord<K extends StockKind>(
         target: stockTarget(kind, recordId, after),
         changes,
       });
+      // A chemical's files show its name and identifying fields.
+      if (before !== undefined && kind === 'chemical') await filesOfChemicalChanged(trx, recordId, actor);
     }
     return record;
   });
@@ -391,7 +395,7 @@ export async function deleteStockRecord(
   id: number,
 ): Promise<void> {
   const objectType = OBJECT_TYPES[kind];
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     if (!(await stock.lockStockRow(trx, dialect, kind, id))) throw notFound();
     // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
     const record = await stock.findStockRecord(trx, kind, id);
@@ -401,6 +405,8 @@ export async function deleteStockRecord(
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);
     }
     await deleteAdjustments(trx, objectType, id);
+    // Its file links go with it.
+    if (kind === 'chemical') await filesOfChemicalChanged(trx, id, actor);
     try {
       await stock.deleteStockRow(trx, kind, id);
     } catch (error) {
@@ -419,6 +425,12 @@ export async function deleteStockRecord(
       changes: fieldChanges(fields, null),
     });
   });
+}
+
+/** The files linked to a chemical record changed with it (their links list it by its fields). */
+async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: Actor): Promise<void> {
+  const ids = await findFileIdsOfChemical(trx, chemicalStockId);
+  recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
 }
 
 // ---- Ledger (§10) ----

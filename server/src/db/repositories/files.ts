@@ -126,6 +126,16 @@ export async function findFileIdsOfChemical(db: Executor, chemicalStockId: numbe
   return rows.map((row) => row.file_id);
 }
 
+/** The ids of the files filed under a category. */
+export async function findFileIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('file_categories')
+    .select('file_id')
+    .where('category_id', '=', categoryId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
 export async function findFileRow(db: Executor, id: number): Promise<FileRow | undefined> {
   const row = await db.selectFrom('files').select(fileRowColumns).where('id', '=', id).executeTakeFirst();
   return row && toFileRow(row);

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { currentActor, currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/auth';
 import * as issueReturns from '../../services/issueReturns';
 import * as locations from '../../services/locations';
 import { choice, number, text } from '../../validation/fields';
@@ -188,7 +188,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       async (request) =>
         issueReturns.returnIssuedQuantity(
           { ...context(), currency: app.config.currency },
-          currentUser(request),
+          currentActor(request),
           request.params.issueId,
           request.params.lineId,
           request.body,
