@@ -42,6 +42,12 @@ export interface Config {
   labTimeZone: string;
   /** ISO 4217 code charges are kept in (issue 24). */
   currency: string;
+  /** How long change events are kept before housekeeping prunes them (a stream resuming from older ones reloads). */
+  changeEventsKeepHours: number;
+  /** Time between two heartbeat comments on an idle event stream, so proxies keep it open. */
+  eventsHeartbeatSeconds: number;
+  /** Event streams one server process keeps open at most; more are answered 503. */
+  eventsMaxStreams: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +99,9 @@ export function loadConfig(
     shipmentUndoDays: positive('SHIPMENT_UNDO_DAYS', int('SHIPMENT_UNDO_DAYS', 7)),
     labTimeZone: timeZone('LAB_TIME_ZONE', read('LAB_TIME_ZONE') ?? 'UTC'),
     currency: currency('CURRENCY', read('CURRENCY') ?? 'EUR'),
+    changeEventsKeepHours: positive('CHANGE_EVENTS_KEEP_HOURS', int('CHANGE_EVENTS_KEEP_HOURS', 168)),
+    eventsHeartbeatSeconds: positive('EVENTS_HEARTBEAT_SECONDS', int('EVENTS_HEARTBEAT_SECONDS', 25)),
+    eventsMaxStreams: positive('EVENTS_MAX_STREAMS', int('EVENTS_MAX_STREAMS', 1000)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { pruneLoginFailures } from '../auth/loginThrottle';
 import { prunePendingImports } from '../db/repositories/imports';
+import { pruneChangeEvents } from '../feed/changeLog';
 import { pruneSearchChanges } from '../search/changeLog';
 
 /** One thing housekeeping removes when it is no longer needed; `run` answers how many rows it removed. */
@@ -13,7 +14,7 @@ export interface PruneJob {
 
 export interface HousekeepingContext {
   db: Db;
-  config: Pick<Config, 'searchChangesKeepHours' | 'loginLockSeconds'>;
+  config: Pick<Config, 'searchChangesKeepHours' | 'loginLockSeconds' | 'changeEventsKeepHours'>;
   now: () => Date;
 }
 
@@ -26,6 +27,11 @@ export function pruneJobs({ db, config, now }: HousekeepingContext): PruneJob[] 
     {
       name: 'search_changes',
       run: () => pruneSearchChanges(db, before(config.searchChangesKeepHours * HOUR_MS)),
+    },
+    {
+      // A stream resuming from before what is kept is told to reload instead.
+      name: 'change_events',
+      run: () => pruneChangeEvents(db, before(config.changeEventsKeepHours * HOUR_MS)),
     },
     {
       // A pair whose last failure is older than the lock window neither locks nor counts any more.

@@ -41,6 +41,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shipmentUndoDays: 7,
     labTimeZone: 'UTC',
     currency: 'EUR',
+    changeEventsKeepHours: 168,
+    eventsHeartbeatSeconds: 25,
+    eventsMaxStreams: 1000,
     ...overrides,
   };
 }
