@@ -168,6 +168,9 @@ export class EventStream implements HubSubscriber {
         if (admits(this.viewer, item.data)) this.write(this.eventMessage(item));
         this.position = item.seq;
       }
+    } catch {
+      // The caller could not be read again (the database is away): it reconnects with its Last-Event-ID.
+      this.drop();
     } finally {
       this.pumping = false;
     }
