@@ -78,9 +78,9 @@ export interface AuditEvent {
 }
 
 /**
- * The change events an audited action stands for (docs/api.md §27): its target's topic, where the target's topic
- * is scoped by nothing the target names (a fund's and a request's events name their lab: their services write
- * them); a failed sign-in changes nothing but the log.
+ * The change event an audited action stands for (docs/api.md §27), besides the audit log's own. A fund's and a
+ * request's events are their services', since they name the lab, which the target does not; a failed sign-in
+ * changes nothing but the log.
  */
 const AUDITED_CHANGES: Partial<Record<AuditAction, { topic: ChangeTopic; action: ChangeAction }>> = {
   'user.created': { topic: 'user', action: 'created' },
