@@ -1,5 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import authPlugin from './plugins/auth';
@@ -8,6 +13,7 @@ import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
 import errorsPlugin, { answerRefusedRequest } from './plugins/errors';
+import feedPlugin from './plugins/feed';
 import housekeepingPlugin from './plugins/housekeeping';
 import methodsPlugin from './plugins/methods';
 import openapiPlugin from './plugins/openapi';
@@ -21,6 +27,7 @@ import issueCartRoutes from './routes/issueCart';
 import categoryRoutes from './routes/categories';
 import dashboardRoutes from './routes/dashboard';
 import fileRoutes from './routes/files';
+import eventRoutes from './routes/events';
 import healthRoutes from './routes/health';
 import importRoutes from './routes/imports';
 import ledgerRoutes from './routes/ledger';
@@ -40,7 +47,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
-  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+  /** With `connectListener` (PostgreSQL), the change feed hears other processes' writes at once, else within 1 s. */
+  database: Pick<DatabaseHandle, 'db' | 'dialect' | 'connectListener'>;
   logger?: FastifyServerOptions['logger'];
   /** The clock used for tokens and login throttling (tests move it). */
   now?: () => Date;
@@ -51,6 +59,23 @@ export interface BuildAppOptions {
   housekeeping?: boolean;
 }
 
+/** A request as the log shows it: Fastify's fields, with an access token in the query (the event stream's) hidden. */
+function requestLogValue(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function withRedactedUrls(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
+  if (logger === true) return { serializers: { req: requestLogValue } };
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return { ...logger, serializers: { ...logger.serializers, req: requestLogValue } };
+}
+
 export async function buildApp({
   config,
   database,
@@ -59,7 +84,7 @@ export async function buildApp({
   housekeeping = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withRedactedUrls(logger),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
     // A URL the router cannot even decode (a stray `%`, an over-long parameter) matches no route: answer as for any
@@ -89,6 +114,7 @@ export async function buildApp({
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  await app.register(feedPlugin, { connectListener: database.connectListener });
   if (housekeeping) await app.register(housekeepingPlugin);
 
   await app.register(authRoutes);
@@ -112,6 +138,7 @@ export async function buildApp({
   await app.register(dashboardRoutes);
   await app.register(calendarRoutes);
   await app.register(importRoutes);
+  await app.register(eventRoutes);
 
   await app.register(spaPlugin, { staticDir: config.staticDir });
   return app;

@@ -34,7 +34,24 @@ describe('loadConfig', () => {
       currency: 'EUR',
       fileStorage: 'local',
       webConcurrency: 1,
+      changeEventsKeepHours: 168,
+      eventsHeartbeatSeconds: 25,
+      eventsMaxStreams: 1000,
     });
+  });
+
+  it('refuses a change feed setting below 1', () => {
+    const base = { DATA_DIR: dataDir };
+    expect(loadConfig({ ...base, EVENTS_HEARTBEAT_SECONDS: '5' }, null).eventsHeartbeatSeconds).toBe(5);
+    expect(() => loadConfig({ ...base, EVENTS_HEARTBEAT_SECONDS: '0' }, null)).toThrow(
+      'EVENTS_HEARTBEAT_SECONDS must be at least 1, got 0.',
+    );
+    expect(() => loadConfig({ ...base, EVENTS_MAX_STREAMS: '0' }, null)).toThrow(
+      'EVENTS_MAX_STREAMS must be at least 1, got 0.',
+    );
+    expect(() => loadConfig({ ...base, CHANGE_EVENTS_KEEP_HOURS: 'a week' }, null)).toThrow(
+      'CHANGE_EVENTS_KEEP_HOURS must be a non-negative integer, got "a week".',
+    );
   });
 
   it('generates a JWT secret once, stores it privately and reuses it', () => {

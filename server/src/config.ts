@@ -47,6 +47,12 @@ export interface Config {
   fileStorage: FileStorageKind;
   /** Server processes `npm run serve` starts (main.ts): 1 serves in this process, more fork workers. */
   webConcurrency: number;
+  /** How long change events are kept before housekeeping prunes them (a stream resuming from older ones reloads). */
+  changeEventsKeepHours: number;
+  /** Time between two heartbeat comments on an idle event stream, so proxies keep it open. */
+  eventsHeartbeatSeconds: number;
+  /** Event streams one server process keeps open at most; more are answered 503. */
+  eventsMaxStreams: number;
 }
 
 export type FileStorageKind = 'database' | 'local';
@@ -113,6 +119,9 @@ export function loadConfig(
       MAX_WEB_CONCURRENCY,
       positive('WEB_CONCURRENCY', int('WEB_CONCURRENCY', 1)),
     ),
+    changeEventsKeepHours: positive('CHANGE_EVENTS_KEEP_HOURS', int('CHANGE_EVENTS_KEEP_HOURS', 168)),
+    eventsHeartbeatSeconds: positive('EVENTS_HEARTBEAT_SECONDS', int('EVENTS_HEARTBEAT_SECONDS', 25)),
+    eventsMaxStreams: positive('EVENTS_MAX_STREAMS', int('EVENTS_MAX_STREAMS', 1000)),
   };
 }
 

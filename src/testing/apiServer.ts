@@ -85,10 +85,15 @@ export async function startApiServer(settings: Partial<Config> = {}) {
           await sql`delete from main.${sql.id(name)}`.execute(trx);
           await sql`insert into main.${sql.id(name)} select * from baseline.${sql.id(name)}`.execute(trx);
         }
-        // New rows get the ids they would get after the seed, but the log's seq keeps growing.
-        await sql`delete from main.sqlite_sequence where name <> 'search_changes'`.execute(trx);
+        // New rows get the ids they would get after the seed, but the logs' seqs keep growing: a change feed that
+        // has read up to a seq must never see it again.
+        await sql`delete from main.sqlite_sequence where name not in ('search_changes', 'change_events')`.execute(
+          trx,
+        );
         await sql`insert into main.sqlite_sequence
-          select * from baseline.sqlite_sequence where name <> 'search_changes'`.execute(trx);
+          select * from baseline.sqlite_sequence where name not in ('search_changes', 'change_events')`.execute(
+          trx,
+        );
       });
     } finally {
       await sql`detach database baseline`.execute(db);

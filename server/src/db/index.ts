@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   destroy: () => Promise<void>;
+  /**
+   * PostgreSQL: a new connection of its own, outside the pool and with the pool's settings (a test's search_path
+   * included), for LISTEN: a pooled connection goes back to the pool and would stop hearing notifications. The
+   * caller ends it.
+   */
+  connectListener?: () => Promise<pg.Client>;
 }
 
 const PG_INT8_OID = 20;
@@ -22,9 +28,19 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+const dialects = new WeakMap<Db, Dialect>();
+
+/** The engine behind a database made by createDatabase (the change feed notifies other processes on PostgreSQL). */
+export function dialectOf(db: Db): Dialect {
+  const dialect = dialects.get(db);
+  if (dialect === undefined) throw new Error('dialectOf: a database not made by createDatabase');
+  return dialect;
+}
+
 /** `url` is a postgres:// URL, a SQLite file path or `:memory:`. `pgOptions` adds pool settings (tests set a search_path). */
 export function createDatabase(url: string, pgOptions: pg.PoolConfig = {}): DatabaseHandle {
-  const db = isPostgresUrl(url)
+  const postgres = isPostgresUrl(url);
+  const db = postgres
     ? new Kysely<Database>({
         dialect: new PostgresDialect({
           pool: new pg.Pool({
@@ -41,7 +57,20 @@ export function createDatabase(url: string, pgOptions: pg.PoolConfig = {}): Data
         }),
       })
     : new Kysely<Database>({ dialect: sqliteDialect(url) });
-  return { db, dialect: isPostgresUrl(url) ? 'postgres' : 'sqlite', destroy: () => db.destroy() };
+  const dialect: Dialect = postgres ? 'postgres' : 'sqlite';
+  dialects.set(db, dialect);
+  return {
+    db,
+    dialect,
+    destroy: () => db.destroy(),
+    ...(postgres && {
+      connectListener: async () => {
+        const client = new pg.Client({ connectionString: url, ...pgOptions });
+        await client.connect();
+        return client;
+      },
+    }),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { baseUrlOf, dataOf, openEventStream, type SseClient, type SseMessage } from '../testing/sseClient';
 import { createStockRecord } from '../testing/stockApi';
 import { multipartBody, postUpload } from '../testing/multipart';
 import { authHeader, buildTestApp, TEST_PASSWORD, type TestApp } from '../testing/testApp';
@@ -240,6 +241,12 @@ function urlOf(
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/**
+ * Operations that answer a stream which never ends (the change feed): inject would wait for ever, so the walks below
+ * leave their GET out and 'the change feed for every role' calls it over a listening server instead. Their HEAD,
+ * their 405s and their fields' 400s answer at once and stay in the walks.
+ */
+const STREAMS = new Set(['GET /api/events/']);
 /** Reads first, then writes (merges, among the POSTs, use up the staging and cart lines), deletes last. */
 const ORDER = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
@@ -425,6 +432,7 @@ describe('every route of the OpenAPI document', () => {
 
     const problems: string[] = [];
     for (const { path, method, operation } of operations) {
+      if (STREAMS.has(`${method} ${path}`)) continue;
       const response = await call(method, path);
       const problem = contentTypeProblem(response, operation);
       if (problem) problems.push(`${method} ${path} → ${response.statusCode}: ${problem}`);
@@ -493,6 +501,8 @@ const PUBLIC_READS = [
   /^\/api\/calendar\/$/,
   /^\/api\/currency\/$/,
   /^\/api\/health\/$/,
+  // The change feed: open to anyone, each caller hearing only of what it may read (checked below).
+  /^\/api\/events\/$/,
 ];
 const TOKEN_ROUTES = /^\/api\/token\/(refresh\/|varify\/)?$/;
 /** The caller's own working lists of the store: only a store manager has (or may make) any. */
@@ -596,6 +606,73 @@ describe('every route for every role', () => {
     tokens.managerOfB = await labUser('lab_user', labs.B, 'manager');
   });
 
+  /**
+   * The change feed answers every caller with a stream, never 401 or 403; what each one hears is what its role may
+   * read (docs/api.md §27), written out here from the role descriptions: public changes to everyone, the audit log
+   * to the store's readers, a store manager's staging list to that store manager alone, a lab's funds to the store's
+   * readers and that lab's people.
+   */
+  it('streams the change feed to every caller, each hearing only of what it may read', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const chemical = await createStockRecord(t, token, 'chemical', 10, 'Feed check');
+    const streams = {} as Record<Caller | 'staleToken', SseClient>;
+    for (const caller of CALLERS) {
+      const callerToken = tokens[caller];
+      streams[caller] = await openEventStream(baseUrlOf(t.app), '/api/events/', {
+        ...(callerToken !== null && { token: callerToken }),
+      });
+    }
+    streams.staleToken = await openEventStream(baseUrlOf(t.app), '/api/events/', { token: `${token}x` });
+    const problems: string[] = [];
+    for (const [caller, stream] of Object.entries(streams)) {
+      const [first] = await stream.until((message) => message.event === 'ready');
+      const opening = caller === 'staleToken' ? 'signed-out' : 'ready';
+      if (stream.status !== 200 || stream.headers['content-type'] !== 'text/event-stream; charset=utf-8')
+        problems.push(`${caller}: ${stream.status} ${String(stream.headers['content-type'])}`);
+      if (first.event !== opening) problems.push(`${caller} opened with ${first.event}`);
+    }
+
+    const write = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+      const response = await t.app.inject({ method, url, payload, headers: authHeader(token) });
+      if (response.statusCode >= 300)
+        throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    };
+    await write('PATCH', `/api/storeobjects/chemicalobjs/${chemical}/`, { purity: 96 });
+    await write('POST', '/api/management/chemical-temp-shipment/', { chemical, quantity: 1 });
+    await write('POST', `/api/labs/${labs.A}/funds/`, { code: 'FEED-A', name: 'Feed check A' });
+    await write('POST', `/api/labs/${labs.B}/funds/`, { code: 'FEED-B', name: 'Feed check B' });
+    // Last, a change everyone hears of: what a caller did not hear of before it, it never will.
+    await write('PATCH', `/api/management/store-consumers/${labs.B}/`, { room_number: '211' });
+
+    const heard = async (stream: SseClient) => {
+      const messages = await stream.until((message: SseMessage) => message.event === 'location');
+      const topics = messages.flatMap((message) => {
+        if (message.event === 'comment') return [];
+        const { lab_id } = dataOf<{ lab_id: number | null }>(message);
+        return [
+          lab_id === null || message.event === 'location' ? message.event : `${message.event} of ${lab_id}`,
+        ];
+      });
+      return [...new Set(topics)].sort();
+    };
+    const [fundOfA, fundOfB] = [`fund of ${labs.A}`, `fund of ${labs.B}`];
+    const expected: Record<Caller | 'staleToken', string[]> = {
+      anonymous: ['chemical', 'location'],
+      staleToken: ['chemical', 'location'],
+      memberOfA: ['chemical', fundOfA, 'location'],
+      managerOfB: ['chemical', fundOfB, 'location'],
+      auditor: ['audit', 'chemical', fundOfA, fundOfB, 'location'],
+      storeManager: ['audit', 'chemical', 'chemical_staging', fundOfA, fundOfB, 'location'],
+    };
+    for (const [caller, stream] of Object.entries(streams) as [Caller | 'staleToken', SseClient][]) {
+      const topics = await heard(stream);
+      if (JSON.stringify(topics) !== JSON.stringify([...expected[caller]].sort()))
+        problems.push(`${caller} heard of ${topics.join(', ')}; expected ${expected[caller].join(', ')}`);
+      stream.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('answers 401 to the anonymous, 403 to a signed-in role it does not admit, and lets the others in', async () => {
     const problems: string[] = [];
     let checked = 0;
@@ -603,6 +680,7 @@ describe('every route for every role', () => {
       const methods = documented === 'GET' ? ['GET', 'HEAD'] : [documented];
       const labsOfPath = path.startsWith('/api/labs/') ? (['A', 'B'] as const) : (['A'] as const);
       for (const method of methods) {
+        if (STREAMS.has(`${method} ${path}`)) continue;
         for (const lab of labsOfPath) {
           const allowed = allowedCallers(method, path, lab);
           // The store manager last: its writes may use up or remove what the other calls name.

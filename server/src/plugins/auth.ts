@@ -111,10 +111,21 @@ export function currentUser(request: FastifyRequest): User {
   return request.user;
 }
 
-/** The signed-in user of a route, with the client address (which honours TRUST_PROXY): what audited services get. */
+/** A browser tab's id (X-Client-Id, docs/api.md §27): up to 64 letters, digits, `_` and `-`; anything else is none. */
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function clientOrigin(request: FastifyRequest): string | null {
+  const header = request.headers['x-client-id'];
+  return typeof header === 'string' && CLIENT_ID.test(header) ? header : null;
+}
+
+/**
+ * The signed-in user of a route, with the client address (which honours TRUST_PROXY) and the browser tab that asked
+ * (its X-Client-Id, the change events' origin): what writing services get.
+ */
 export function currentActor(request: FastifyRequest): Actor {
   const { id, email } = currentUser(request);
-  return { id, email, ip: request.ip };
+  return { id, email, ip: request.ip, origin: clientOrigin(request) };
 }
 
 export default fp(

@@ -17,7 +17,11 @@ export default fp<{ origin: string }>(
       reply
         .code(204)
         .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
-        .header('access-control-allow-headers', 'authorization, content-type, if-match')
+        // X-Client-Id names the tab (change feed origin), If-Match a record's version, Last-Event-ID a stream's place.
+        .header(
+          'access-control-allow-headers',
+          'authorization, content-type, x-client-id, if-match, last-event-id',
+        )
         .header('access-control-max-age', '86400')
         .send();
     });

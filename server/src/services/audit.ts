@@ -19,11 +19,14 @@ import {
   readField,
   readLineField,
   specOf,
+  STOCK_KINDS,
   stockField,
   viewItemText,
   type StockKind,
 } from '../domain/stockKinds';
+import type { ChangeAction, ChangeTopic } from '../domain/changeTopics';
 import { timeRange } from '../domain/timeRange';
+import { recordChange } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { messages, ValidationError } from '../validation/errors';
@@ -36,15 +39,19 @@ import { commaSeparatedItems, MAX_LIST_ITEMS } from '../validation/validate';
  * below, which name what a person reads in the app.
  */
 
-/** Who acts and from which address (`request.ip`, which honours TRUST_PROXY): routes pass it to services. */
+/**
+ * Who acts and from which address (`request.ip`, which honours TRUST_PROXY), and from which browser tab (its
+ * `X-Client-Id`, the change events' `origin`): routes pass it to services.
+ */
 export interface Actor {
   id: number;
   email: string;
   ip: string;
+  origin: string | null;
 }
 
 /** A failed sign-in is no authenticated actor: its id is null, its e-mail the account's (see failedSignIn). */
-export type AuditActor = Actor | { id: null; email: string; ip: string };
+export type AuditActor = Actor | { id: null; email: string; ip: string; origin?: null };
 
 export interface AuditTarget {
   type: AuditTargetType;
@@ -70,8 +77,60 @@ export interface AuditEvent {
   changes?: Changes | null;
 }
 
+/**
+ * The change event an audited action stands for (docs/api.md §27), besides the audit log's own. A fund's and a
+ * request's events are their services', since they name the lab, which the target does not; a failed sign-in
+ * changes nothing but the log.
+ */
+const AUDITED_CHANGES: Partial<Record<AuditAction, { topic: ChangeTopic; action: ChangeAction }>> = {
+  'user.created': { topic: 'user', action: 'created' },
+  'user.updated': { topic: 'user', action: 'updated' },
+  'user.deleted': { topic: 'user', action: 'deleted' },
+  'user.password_reset': { topic: 'user', action: 'updated' },
+  'location.created': { topic: 'location', action: 'created' },
+  'location.updated': { topic: 'location', action: 'updated' },
+  'location.deleted': { topic: 'location', action: 'deleted' },
+  'file.uploaded': { topic: 'file', action: 'created' },
+  'file.linked': { topic: 'file', action: 'updated' },
+  'file.unlinked': { topic: 'file', action: 'updated' },
+  'file.deleted': { topic: 'file', action: 'deleted' },
+  'category.created': { topic: 'category', action: 'created' },
+  'category.renamed': { topic: 'category', action: 'updated' },
+  'category.deleted': { topic: 'category', action: 'deleted' },
+  'import.committed': { topic: 'import', action: 'updated' },
+  'import.reverted': { topic: 'import', action: 'updated' },
+};
+
+/** A stock record's events have the record's kind as their topic. */
+const STOCK_ACTIONS: Partial<Record<AuditAction, ChangeAction>> = {
+  'stock.created': 'created',
+  'stock.updated': 'updated',
+  'stock.deleted': 'deleted',
+};
+
+const isStockKind = (type: AuditTargetType): type is StockKind =>
+  (STOCK_KINDS as readonly string[]).includes(type);
+
+function auditedChange(action: AuditAction, target: AuditTarget) {
+  const stockAction = STOCK_ACTIONS[action];
+  if (stockAction !== undefined && isStockKind(target.type))
+    return { topic: target.type, action: stockAction };
+  return AUDITED_CHANGES[action];
+}
+
+/** Writes the entry, and notes its change events: the target's and the audit log's own. */
 export async function recordAudit(trx: Executor, { at, actor, action, target, changes = null }: AuditEvent) {
-  await auditLog.insertAuditRow(trx, {
+  const change = auditedChange(action, target);
+  if (change !== undefined && target.id !== null) {
+    recordChange(trx, {
+      ...change,
+      ids: [target.id],
+      // An account's events reach the account itself.
+      userId: change.topic === 'user' ? target.id : null,
+      actor,
+    });
+  }
+  const id = await auditLog.insertAuditRow(trx, {
     created_at: at.toISOString(),
     action,
     actor_id: actor.id,
@@ -84,6 +143,7 @@ export async function recordAudit(trx: Executor, { at, actor, action, target, ch
     ip: actor.ip,
     search_text: `${target.label}\n${actor.email}`.toLowerCase(),
   });
+  recordChange(trx, { topic: 'audit', action: 'created', ids: [id], actor });
 }
 
 const sameValue = (a: FieldValue | undefined, b: FieldValue | undefined) =>

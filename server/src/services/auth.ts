@@ -5,6 +5,9 @@ import { claimLoginAttempt, resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword, hasLowerCost, verifyDummyPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import { findUserByEmail, findUserForToken, upgradePasswordHash, type User } from '../db/repositories/users';
+import { labsOfUsers } from '../db/repositories/labMemberships';
+import type { Viewer } from '../feed/audience';
+import { writeTransaction } from '../feed/changeLog';
 import { HttpError } from '../http/errors';
 import { failedSignIn, recordAudit, type UnknownAccount } from './audit';
 
@@ -101,7 +104,7 @@ async function auditFailedSignIn(
   locksThePair: boolean,
 ): Promise<void> {
   const { actor, target } = failedSignIn(account, ip);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await recordAudit(trx, { at, actor, action: 'auth.login_failed', target });
     if (locksThePair) await recordAudit(trx, { at, actor, action: 'auth.locked_out', target });
   });
@@ -119,6 +122,24 @@ export async function findTokenUser(
   const claims = verifyToken(config.jwtSecret, token, type, now);
   const user = claims && (await findUserForToken(db, claims.user_id, claims.token_version));
   return user ? { user, claims } : null;
+}
+
+/**
+ * Whom a change-feed stream serves (docs/api.md §27): the account of a valid access token with its role and labs as
+ * the database has them now, and when the token expires; null for any token findTokenUser refuses.
+ */
+export async function feedViewer(
+  ctx: AuthContext,
+  token: string,
+): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
+  const found = await findTokenUser(ctx, token, 'access');
+  if (found === null) return null;
+  const { user, claims } = found;
+  const labs = (await labsOfUsers(ctx.db, [user.id])).get(user.id) ?? [];
+  return {
+    viewer: { userId: user.id, role: user.role, labs: new Map(labs.map((lab) => [lab.location, lab.role])) },
+    expiresAt: new Date(claims.exp * 1000),
+  };
 }
 
 export async function refreshAccessToken(ctx: AuthContext, refresh: string): Promise<string> {

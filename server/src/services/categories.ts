@@ -4,7 +4,9 @@ import type { Executor } from '../db/executor';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
+import type { Executor } from '../db/executor';
 import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { ValidationError } from '../validation/errors';
@@ -32,6 +34,13 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The files filed under a category show its name: they change with it (and lose it with its deletion). */
+async function filesOfCategoryChanged(trx: Executor, categoryId: number, actor: Actor): Promise<number[]> {
+  const ids = await findFileIdsOfCategory(trx, categoryId);
+  recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
+  return ids;
+}
+
 export async function listCategories(db: Db): Promise<Category[]> {
   return categories.listCategories(db);
 }
@@ -49,7 +58,7 @@ export async function createCategory(
 ): Promise<Category> {
   if (await categories.categoryNameTaken(db, name)) throw duplicateName();
   return withUniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const category = await categories.insertCategory(trx, name);
       await recordAudit(trx, {
         at: now(),
@@ -85,7 +94,7 @@ export async function renameCategory(
   ifMatch?: IfMatch,
 ): Promise<Category> {
   return withUniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const category = await categories.lockCategory(trx, dialect, id);
       if (!category) throw notFound();
       await checkCategoryVersion(trx, ifMatch, category);
@@ -93,6 +102,7 @@ export async function renameCategory(
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
       const renamed = await categories.renameCategory(trx, id, name);
       if (!renamed) throw notFound();
+      if (renamed.name !== category.name) await filesOfCategoryChanged(trx, id, actor);
       await recordEdit(trx, {
         at: now(),
         actor,
@@ -113,11 +123,11 @@ export async function deleteCategory(
   id: number,
   ifMatch?: IfMatch,
 ) {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const category = await categories.lockCategory(trx, dialect, id);
     if (!category) throw notFound();
     await checkCategoryVersion(trx, ifMatch, category);
-    await raiseFileVersions(trx, await findFileIdsOfCategory(trx, id));
+    await raiseFileVersions(trx, await filesOfCategoryChanged(trx, id, actor));
     if (!(await categories.deleteCategory(trx, id))) throw notFound();
     await recordAudit(trx, {
       at: now(),

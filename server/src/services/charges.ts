@@ -3,6 +3,7 @@ import type { Executor } from '../db/executor';
 import type { IssueLineRow } from '../db/repositories/issues';
 import type { StockObjectType } from '../db/tables';
 import { chargeAmount, minorDigits } from '../domain/money';
+import { recordChange, type ChangeActor } from '../feed/changeLog';
 import { KIND_OF_TYPE, OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
 import type { StockRef } from '../search/changeLog';
 import { stockKey } from './stockMovement';
@@ -18,6 +19,8 @@ export interface ChargeContext {
   /** When (ISO), as the writer's ledger entries have it. */
   at: string;
   userEmail: string;
+  /** Who issued or took back (the charges' change event). */
+  actor: ChangeActor;
 }
 
 /** The issue as charged: its lab and, for a request's, the fund. */
@@ -63,7 +66,7 @@ export async function chargeIssue(
   context: ChargeContext,
 ): Promise<void> {
   const digits = minorDigits(context.currency);
-  await insertCharges(
+  const ids = await insertCharges(
     trx,
     lines.map((line) => ({
       created_at: context.at,
@@ -81,6 +84,18 @@ export async function chargeIssue(
       user_email: context.userEmail,
     })),
   );
+  chargesChanged(trx, issue, ids, context);
+}
+
+/** Charges are read by the store and the lab's managers: their event names the lab. */
+function chargesChanged(trx: Executor, issue: ChargedIssue, ids: number[], context: ChargeContext): void {
+  recordChange(trx, {
+    topic: 'charge',
+    action: 'created',
+    ids,
+    labId: issue.locationId,
+    actor: context.actor,
+  });
 }
 
 /**
@@ -95,7 +110,7 @@ export async function chargeReturn(
   context: ChargeContext,
 ): Promise<void> {
   const price = line.unit_price_e4 === null ? null : Number(line.unit_price_e4);
-  await insertCharges(trx, [
+  const ids = await insertCharges(trx, [
     {
       created_at: context.at,
       location_id: issue.locationId,
@@ -117,4 +132,5 @@ export async function chargeReturn(
       user_email: context.userEmail,
     },
   ]);
+  chargesChanged(trx, issue, ids, context);
 }

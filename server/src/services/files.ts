@@ -7,6 +7,7 @@ import type { FileRow, LibraryFile, LinkList } from '../db/repositories/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
 import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
+import { writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import type { FileStorage, SavedFile } from '../storage/fileStorage';
@@ -162,7 +163,7 @@ export async function createFile(
     // Present: its absence was reported above.
     const { name, size } = file!;
     id = await withLinkTargets(db, links, null, () =>
-      db.transaction().execute(async (trx) => {
+      writeTransaction(db, async (trx) => {
         const at = now();
         const row = { stored_name: name, size_bytes: size };
         const fileId = await files.insertFile(trx, { created_at: at.toISOString(), ...row });
@@ -238,7 +239,7 @@ export async function updateLinks(
   await checkLinkTargets(db, links, errors);
   errors.throwIfAny();
   return withLinkTargets(db, links, id, () =>
-    db.transaction().execute(async (trx) => {
+    writeTransaction(db, async (trx) => {
       const row = await files.lockFileRow(trx, dialect, id);
       if (!row) throw notFound();
       const before = await getFile({ db: trx }, id);
@@ -272,7 +273,7 @@ export async function deleteFile(
   id: number,
   ifMatch?: IfMatch,
 ) {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const row = await files.lockFileRow(trx, dialect, id);
     if (!row) throw notFound();
     const file = await getFile({ db: trx }, id);

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/dialect';
 import * as funds from '../db/repositories/funds';
 import type { FundRow } from '../db/repositories/funds';
 import { findLocation, lockLocation } from '../db/repositories/locations';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, recordEdit, type Actor, type AuditTarget, type Snapshot } from './audit';
@@ -64,7 +65,7 @@ export async function createFund(
   locationId: number,
   input: FundInput,
 ): Promise<Fund> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
     if (await funds.fundCodeTaken(trx, locationId, input.code))
       throw ValidationError.field('code', fundMessages.codeTaken);
@@ -76,6 +77,7 @@ export async function createFund(
       active: input.active ?? true,
       created_at: at.toISOString(),
     });
+    recordChange(trx, { topic: 'fund', action: 'created', ids: [fund.id], labId: locationId, actor });
     await recordAudit(trx, {
       at,
       actor,
@@ -94,13 +96,14 @@ export async function updateFund(
   id: number,
   input: Partial<FundInput>,
 ): Promise<Fund> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
     const before = await funds.findFund(trx, locationId, id);
     if (!before) throw notFound();
     if (input.code !== undefined && (await funds.fundCodeTaken(trx, locationId, input.code, id)))
       throw ValidationError.field('code', fundMessages.codeTaken);
     const fund = await funds.updateFund(trx, id, input);
+    recordChange(trx, { topic: 'fund', action: 'updated', ids: [id], labId: locationId, actor });
     await recordEdit(trx, {
       at: now(),
       actor,

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db';
 import { countHit } from '../auth/rateLimitStore';
 import { insertInstrumentStock } from '../testing/stockRows';
 import { createTestDatabase, testConfig } from '../testing/testApp';
+import { changeEventsPrunedThrough } from '../feed/changeLog';
 import { pruneJobs, startHousekeeping, type Housekeeping, type PruneJob } from './housekeeping';
 
 const HOUR_MS = 3_600_000;
@@ -144,11 +145,12 @@ describe('pruning search-change notes', () => {
     const fresh = await noteAged(0);
     const jobs = pruneJobs({
       db: database.db,
-      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
       now: () => new Date(),
     });
     expect(jobs.map((job) => job.name)).toEqual([
       'search_changes',
+      'change_events',
       'login_failures',
       'imports',
       'rate_limits',
@@ -159,7 +161,7 @@ describe('pruning search-change notes', () => {
 
     const later = pruneJobs({
       db: database.db,
-      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
       now: () => new Date(Date.now() + 20 * HOUR_MS),
     });
     expect(await later[0].run()).toBe(1);
@@ -181,6 +183,41 @@ describe('pruning search-change notes', () => {
     // Closing waits for the first run, which started when the app became ready.
     await server.close();
     expect(await noteTimes()).toEqual([]);
+  });
+});
+
+describe('pruning change events', () => {
+  let database: DatabaseHandle;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  it('keeps the events of the last CHANGE_EVENTS_KEEP_HOURS and raises the watermark past those it removes', async () => {
+    const now = new Date('2026-11-24T12:00:00.000Z');
+    const eventAged = (hoursAgo: number) => ({
+      topic: 'location',
+      action: 'created',
+      ids: '[1]',
+      created_at: new Date(now.getTime() - hoursAgo * HOUR_MS).toISOString(),
+    });
+    await database.db
+      .insertInto('change_events')
+      .values([eventAged(200), eventAged(169), eventAged(167), eventAged(1)])
+      .execute();
+
+    const job = pruneJobs({
+      db: database.db,
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
+      now: () => now,
+    }).find((candidate) => candidate.name === 'change_events')!;
+    expect(await job.run()).toBe(2);
+    const left = await database.db.selectFrom('change_events').select('seq').orderBy('seq').execute();
+    expect(left.map((row) => Number(row.seq))).toEqual([3, 4]);
+    expect(await changeEventsPrunedThrough(database.db)).toBe(2);
+    // Nothing older is left: the watermark stays where it is.
+    expect(await job.run()).toBe(0);
+    expect(await changeEventsPrunedThrough(database.db)).toBe(2);
   });
 });
 
@@ -206,7 +243,7 @@ describe('pruning login failures', () => {
 
     const job = pruneJobs({
       db: database.db,
-      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
       now: () => now,
     }).find((candidate) => candidate.name === 'login_failures')!;
     expect(await job.run()).toBe(1);
@@ -242,7 +279,7 @@ describe('pruning import sessions', () => {
 
     const job = pruneJobs({
       db: database.db,
-      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
       now: () => now,
     }).find((candidate) => candidate.name === 'imports')!;
     expect(await job.run()).toBe(1);

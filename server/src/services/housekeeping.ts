@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { pruneLoginFailures } from '../auth/loginThrottle';
 import { pruneRateLimits } from '../auth/rateLimitStore';
 import { prunePendingImports } from '../db/repositories/imports';
+import { pruneChangeEvents } from '../feed/changeLog';
 import { pruneSearchChanges } from '../search/changeLog';
 import { pruneAbandonedUploads } from '../storage/databaseFileStorage';
 
@@ -15,7 +16,7 @@ export interface PruneJob {
 
 export interface HousekeepingContext {
   db: Db;
-  config: Pick<Config, 'searchChangesKeepHours' | 'loginLockSeconds'>;
+  config: Pick<Config, 'searchChangesKeepHours' | 'loginLockSeconds' | 'changeEventsKeepHours'>;
   now: () => Date;
 }
 
@@ -28,6 +29,11 @@ export function pruneJobs({ db, config, now }: HousekeepingContext): PruneJob[] 
     {
       name: 'search_changes',
       run: () => pruneSearchChanges(db, before(config.searchChangesKeepHours * HOUR_MS)),
+    },
+    {
+      // A stream resuming from before what is kept is told to reload instead.
+      name: 'change_events',
+      run: () => pruneChangeEvents(db, before(config.changeEventsKeepHours * HOUR_MS)),
     },
     {
       // A pair whose last failure is older than the lock window neither locks nor counts any more.

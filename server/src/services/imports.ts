@@ -27,6 +27,7 @@ import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
 import { isOverlongCell, MAX_CELL_LENGTH, readSpreadsheet } from '../http/spreadsheet';
 import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from '../validation/errors';
 import { validateObject, type RequestSchema } from '../validation/validate';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordAudit, type Actor, type AuditTarget } from './audit';
 import { revertAdditions } from './shipments';
 import {
@@ -447,7 +448,7 @@ export async function createImport(
     );
   }
   const cells = await encodeCells(sheet.rows);
-  const id = await context.db.transaction().execute(async (trx) => {
+  const id = await writeTransaction(context.db, async (trx) => {
     // Two uploads of one user at once take turns here, so neither keeps more sessions than the cap.
     await lockUser(trx, context.dialect, actor.id);
     const inserted = await imports.insertImport(trx, {
@@ -461,7 +462,9 @@ export async function createImport(
       cells,
       row_count: sheet.rows.length,
     });
-    await imports.discardOlderPendingImports(trx, actor.id, MAX_PENDING_IMPORTS);
+    const discarded = await imports.discardOlderPendingImports(trx, actor.id, MAX_PENDING_IMPORTS);
+    recordChange(trx, { topic: 'import', action: 'created', ids: [inserted], actor });
+    recordChange(trx, { topic: 'import', action: 'deleted', ids: discarded, actor });
     return inserted;
   });
   return getImport(context, id);
@@ -674,7 +677,7 @@ export async function commitImport(
   if (valid.length === 0) throw badRequest('No row can be imported.');
   const writes = valid.map((line) => line.write!);
 
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const row = await imports.findImport(trx, id, dialect);
     if (!row) throw notFound();
     if (row.status !== 'PENDING') throw alreadyDone(row);
@@ -728,6 +731,8 @@ export async function commitImport(
       }
       return { ...ref, change: line.quantity };
     });
+    // Created in bulk, audited once as the import: their events are written here.
+    recordChange(trx, { topic: kind, action: 'created', ids: created.values(), actor });
     const createdCount = fresh.length;
     const movement = { changes, before, inserted };
     const [tooMuch] = outOfBounds(movement);
@@ -790,7 +795,7 @@ export async function revertImport(
   actor: Actor,
   id: number,
 ): Promise<ImportSummary> {
-  await context.db.transaction().execute(async (trx) => {
+  await writeTransaction(context.db, async (trx) => {
     const row = await imports.findImport(trx, id, context.dialect);
     if (!row) throw notFound();
     if (row.status === 'PENDING') throw conflict('This import was not committed: there is nothing to undo.');

@@ -17,10 +17,12 @@ import {
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
+import type { Actor } from './audit';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
 
@@ -101,11 +103,11 @@ export async function getCartLine(context: IssueCartContext, actor: User, id: nu
  */
 async function writeCartLine(
   { db, dialect }: IssueCartContext,
-  actor: User,
+  actor: Actor,
   id: number | undefined,
   input: Partial<CartLineInput>,
 ): Promise<CartLine> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // The line before the stock row: the order a merge locks them in, so the two cannot deadlock.
     const current = id === undefined ? undefined : await cart.findCartLine(trx, actor.id, id, dialect);
     if (id !== undefined && !current) throw notFound();
@@ -135,13 +137,24 @@ async function writeCartLine(
       ? await cart.updateCartLine(trx, current.id, values)
       : await cart.insertCartLine(trx, { ...values, user_id: actor.id });
     if (!saved) throw notFound();
+    cartChanged(trx, actor, current ? 'updated' : 'created', [saved.id]);
     return (await withRecords(trx, [saved]))[0];
   });
 }
 
+/** A cart's events reach its owner alone (docs/api.md §27). */
+function cartChanged(
+  trx: Db,
+  actor: Actor,
+  action: 'created' | 'updated' | 'deleted',
+  ids: readonly number[],
+): void {
+  recordChange(trx, { topic: 'cart', action, ids, userId: actor.id, actor });
+}
+
 export async function addCartLine(
   context: IssueCartContext,
-  actor: User,
+  actor: Actor,
   input: CartLineInput,
 ): Promise<CartLine> {
   return writeCartLine(context, actor, undefined, input);
@@ -150,7 +163,7 @@ export async function addCartLine(
 /** PUT (the schema requires every field) and PATCH (any subset; the rest keep their values). */
 export async function updateCartLine(
   context: IssueCartContext,
-  actor: User,
+  actor: Actor,
   id: number,
   input: Partial<CartLineInput>,
 ): Promise<CartLine> {
@@ -159,12 +172,13 @@ export async function updateCartLine(
 
 export async function deleteCartLine(
   { db, dialect }: IssueCartContext,
-  actor: User,
+  actor: Actor,
   id: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     if (!(await cart.findCartLine(trx, actor.id, id, dialect))) throw notFound();
     await cart.deleteCartLines(trx, [id]);
+    cartChanged(trx, actor, 'deleted', [id]);
   });
 }
 
@@ -182,10 +196,10 @@ export async function requireLocation({ db }: IssueCartContext, locationId: numb
  */
 export async function mergeCart(
   { db, dialect, now, currency }: IssueCartContext,
-  actor: User,
+  actor: Actor,
   locationId: number,
 ): Promise<Issue> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
     const lines = await cart.lockCartLines(trx, dialect, actor.id);
     if (lines.length === 0) throw badRequest('The cart is empty.');
@@ -199,6 +213,12 @@ export async function mergeCart(
     });
     await cart.deleteCartLines(
       trx,
+      lines.map((line) => line.id),
+    );
+    cartChanged(
+      trx,
+      actor,
+      'deleted',
       lines.map((line) => line.id),
     );
     return issue;

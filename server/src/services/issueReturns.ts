@@ -1,11 +1,12 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { addReturnedQuantity, findIssueLine, findIssueRow } from '../db/repositories/issues';
-import type { User } from '../db/repositories/users';
 import { KIND_OF_TYPE, quantityText, toBaseQuantity } from '../domain/stockKinds';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
+import type { Actor } from './audit';
 import { chargeReturn } from './charges';
 import { LINE_QUANTITY } from './issueCart';
 import { readIssue, type Issue } from './locations';
@@ -41,12 +42,12 @@ export async function requireIssueLine(
  */
 export async function returnIssuedQuantity(
   { db, dialect, now, currency }: IssueReturnsContext,
-  actor: User,
+  actor: Actor,
   issueId: number,
   lineId: number,
   body: { quantity: number },
 ): Promise<Issue> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const line = await findIssueLine(trx, issueId, lineId, dialect);
     if (!line) throw notFound();
     const kind = KIND_OF_TYPE[line.object_type];
@@ -77,8 +78,9 @@ export async function returnIssuedQuantity(
       { id: issueId, locationId: issue.consumer_id, fundId: issue.fund_id },
       line,
       amount,
-      { currency, at, userEmail: actor.email },
+      { currency, at, userEmail: actor.email, actor },
     );
+    recordChange(trx, { topic: 'issue', action: 'updated', ids: [issueId], labId: issue.consumer_id, actor });
     return readIssue(trx, issueId);
   });
 }

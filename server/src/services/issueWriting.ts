@@ -3,6 +3,7 @@ import type { Dialect } from '../db/dialect';
 import { insertIssue, insertIssueLines } from '../db/repositories/issues';
 import type { StockObjectType } from '../db/tables';
 import { quantityText } from '../domain/stockKinds';
+import { recordChange } from '../feed/changeLog';
 import { conflict } from '../http/errors';
 import type { Actor } from './audit';
 import { chargeIssue, unitPricesOf } from './charges';
@@ -28,7 +29,7 @@ export interface IssueToWrite {
   requestId?: number;
   /** The lab's fund the charges go to; absent (null) for a cart issue. */
   fundId?: number;
-  actor: Pick<Actor, 'id' | 'email'>;
+  actor: Pick<Actor, 'id' | 'email' | 'origin'>;
   /** The clock, read once the records are locked so no entry is dated before one it waited for (MovementEntries.at). */
   now: () => Date;
   /** ISO 4217 code of the charges (config CURRENCY). */
@@ -38,7 +39,8 @@ export interface IssueToWrite {
 /**
  * In the caller's transaction (which has locked the location and whatever it issues from): locks the records, 409
  * naming the first short one in line order with nothing written, else inserts the issue and its lines, takes the
- * stock out with an ISSUE ledger entry per line and writes each line's charge at the record's current price.
+ * stock out with an ISSUE ledger entry per line and writes each line's charge at the record's current price, and
+ * notes the issue's change event (scoped to its location).
  * Answers the issue in the §8.3 shape.
  */
 export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite): Promise<Issue> {
@@ -84,7 +86,14 @@ export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite)
     trx,
     { id, locationId: issue.locationId, fundId: issue.fundId ?? null },
     lines.map((line, position) => ({ ...line, id: lineIds[position] })),
-    { currency: issue.currency, at: createdAt, userEmail: issue.actor.email },
+    { currency: issue.currency, at: createdAt, userEmail: issue.actor.email, actor: issue.actor },
   );
+  recordChange(trx, {
+    topic: 'issue',
+    action: 'created',
+    ids: [id],
+    labId: issue.locationId,
+    actor: issue.actor,
+  });
   return readIssue(trx, id);
 }

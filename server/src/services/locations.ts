@@ -1,14 +1,15 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as issues from '../db/repositories/issues';
-import { raiseMemberVersions } from '../db/repositories/labMemberships';
 import * as locations from '../db/repositories/locations';
+import { listLabMembers } from '../db/repositories/labMemberships';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
-import { changedValues } from '../db/versions';
+import { changedValues, raiseVersions } from '../db/versions';
 import type { Executor } from '../db/executor';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
@@ -66,7 +67,7 @@ export async function createLocation(
   actor: Actor,
   fields: LocationFields,
 ): Promise<Location> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const at = now();
     const location = await locations.insertLocation(trx, fields, at.toISOString());
     await recordAudit(trx, {
@@ -100,7 +101,7 @@ export async function updateLocation(
   changes: Partial<LocationFields>,
   ifMatch?: IfMatch,
 ): Promise<Location> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const before = await locations.lockLocation(trx, dialect, id);
     if (!before) throw notFound();
     await checkLocationVersion(trx, ifMatch, before);
@@ -125,13 +126,29 @@ export async function deleteLocation(
   id: number,
   ifMatch?: IfMatch,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
     const location = await locations.lockLocation(trx, dialect, id);
     if (!location) throw notFound();
     await checkLocationVersion(trx, ifMatch, location);
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
-    await raiseMemberVersions(trx, id);
+    // Its memberships go with it (ON DELETE CASCADE): each member loses the lab, and their account a new version.
+    const members = await listLabMembers(trx, id);
+    await raiseVersions(
+      trx,
+      'users',
+      members.map((member) => member.id),
+    );
+    for (const member of members) {
+      recordChange(trx, {
+        topic: 'membership',
+        action: 'deleted',
+        ids: [member.id],
+        labId: id,
+        userId: member.id,
+        actor,
+      });
+    }
     await locations.deleteLocation(trx, id);
     await recordAudit(trx, {
       at: now(),

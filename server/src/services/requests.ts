@@ -34,6 +34,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
 import { fundMessages } from './funds';
 import { LINE_QUANTITY } from './issueCart';
@@ -360,7 +361,7 @@ export async function createRequest(
   input: RequestInput,
 ): Promise<LabRequest> {
   const { db, now } = context;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const location = await findLocation(trx, locationId);
     if (!location) throw notFound();
     const lines = await checkedInput(trx, context, locationId, input);
@@ -379,6 +380,7 @@ export async function createRequest(
       submitted_at: stamp,
     });
     await requests.replaceRequestLines(trx, row.id, lines);
+    recordChange(trx, { topic: 'request', action: 'created', ids: [row.id], labId: locationId, actor });
     const request = await readRequest(trx, context, row.id);
     await recordAudit(trx, {
       at,
@@ -422,7 +424,7 @@ export async function transition(
 ): Promise<LabRequest> {
   const { db, dialect, now } = context;
   const rule = REQUEST_TRANSITIONS[action];
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const row = await requests.lockRequest(trx, dialect, id);
     if (!row) throw notFound();
     if (!allows(action, row.status)) throw conflict(requestMessages.notAllowed(row.status, rule.verb));
@@ -433,6 +435,7 @@ export async function transition(
     if (!rule.to.includes(changes.status))
       throw new Error(`${action} may not lead from ${row.status} to ${changes.status}`);
     await requests.updateRequest(trx, id, { ...changes, updated_at: at.toISOString() });
+    recordChange(trx, { topic: 'request', action: 'updated', ids: [id], labId: row.location_id, actor });
     const after = await readRequest(trx, context, id);
     const location = await findLocation(trx, row.location_id);
     await recordAudit(trx, {

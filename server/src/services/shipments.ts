@@ -22,6 +22,7 @@ import {
 } from '../domain/stockKinds';
 import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
@@ -229,11 +230,11 @@ export async function getStagingLine<K extends StockKind>(
 
 export async function createStagingLine<K extends StockKind>(
   { db, dialect }: ShipmentsContext,
-  actor: User,
+  actor: Actor,
   kind: K,
   input: StagingLineInput,
 ): Promise<StagingLine<K>> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     await requireStagedRecord(trx, dialect, kind, input.stockId);
     const id = await shipments.insertStagingLine(trx, kind, {
       user_id: actor.id,
@@ -242,6 +243,7 @@ export async function createStagingLine<K extends StockKind>(
       ...(hasExpiry(kind) && input.expiryDate != null && { expiry_date: input.expiryDate }),
       unit_price_e4: toUnitPriceE4(input.unitPrice ?? null),
     });
+    stagingChanged(trx, actor, kind, 'created', [id]);
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
   });
@@ -250,12 +252,12 @@ export async function createStagingLine<K extends StockKind>(
 /** PUT (the schema requires the record and the quantity) and PATCH (any); a field left out keeps its value. */
 export async function updateStagingLine<K extends StockKind>(
   { db, dialect }: ShipmentsContext,
-  actor: User,
+  actor: Actor,
   kind: K,
   id: number,
   input: Partial<StagingLineInput>,
 ): Promise<StagingLine<K>> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // The line first, then the stock record: the order a merge locks them in, so the two cannot deadlock.
     if (!(await shipments.findStagingLine(trx, kind, actor.id, id, dialect))) throw notFound();
     if (input.stockId !== undefined) await requireStagedRecord(trx, dialect, kind, input.stockId);
@@ -265,6 +267,7 @@ export async function updateStagingLine<K extends StockKind>(
       ...(hasExpiry(kind) && input.expiryDate !== undefined && { expiry_date: input.expiryDate }),
       ...(input.unitPrice !== undefined && { unit_price_e4: toUnitPriceE4(input.unitPrice) }),
     });
+    stagingChanged(trx, actor, kind, 'updated', [id]);
     const row = await shipments.findStagingLine(trx, kind, actor.id, id);
     return (await stagingLines(trx, kind, [row!]))[0];
   });
@@ -272,11 +275,25 @@ export async function updateStagingLine<K extends StockKind>(
 
 export async function deleteStagingLine(
   { db }: ShipmentsContext,
-  actor: User,
+  actor: Actor,
   kind: StockKind,
   id: number,
 ): Promise<void> {
-  if (!(await shipments.deleteStagingLine(db, kind, actor.id, id))) throw notFound();
+  await writeTransaction(db, async (trx) => {
+    if (!(await shipments.deleteStagingLine(trx, kind, actor.id, id))) throw notFound();
+    stagingChanged(trx, actor, kind, 'deleted', [id]);
+  });
+}
+
+/** A staging list's events reach its owner alone (docs/api.md §27). */
+function stagingChanged(
+  trx: Db,
+  actor: Actor,
+  kind: StockKind,
+  action: 'created' | 'updated' | 'deleted',
+  ids: readonly number[],
+): void {
+  recordChange(trx, { topic: `${kind}_staging`, action, ids, userId: actor.id, actor });
 }
 
 // ---- Merge (§6) ----
@@ -293,7 +310,7 @@ export async function mergeStaging<K extends StockKind>(
   kind: K,
 ): Promise<Shipment<K>> {
   const type = OBJECT_TYPES[kind];
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const staged = await shipments.listStagingLines(trx, kind, actor.id, dialect);
     if (staged.length === 0) throw badRequest('Nothing to merge.');
     const changes = staged.map((line) => ({
@@ -340,12 +357,20 @@ export async function mergeStaging<K extends StockKind>(
       const expiring = records as Map<number, StockRecords[typeof kind]>;
       await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates, expiring);
     }
-    await setStagedPrices(trx, kind, staged);
+    await setStagedPrices(trx, actor, kind, staged);
     await shipments.deleteStagingLines(
       trx,
       kind,
       staged.map((line) => line.id),
     );
+    stagingChanged(
+      trx,
+      actor,
+      kind,
+      'deleted',
+      staged.map((line) => line.id),
+    );
+    recordChange(trx, { topic: 'shipment', action: 'created', ids: [shipmentId], actor });
 
     const [shipment] = await shipments.listShipments(trx, type, shipmentId);
     return (
@@ -393,10 +418,16 @@ async function setStagedExpiryDates(
  * audit entry: the shipment's SHIPMENT ledger entry records the merge, and the price is what the store paid for
  * what arrived. Undoing the shipment leaves the price as it is (there is no older price to go back to).
  */
-async function setStagedPrices(trx: Db, kind: StockKind, staged: readonly StagingLineRow[]): Promise<void> {
+async function setStagedPrices(
+  trx: Db,
+  actor: Actor,
+  kind: StockKind,
+  staged: readonly StagingLineRow[],
+): Promise<void> {
   const prices = new Map<number, number>();
   for (const line of staged) if (line.unit_price_e4 !== null) prices.set(line.stock_id, line.unit_price_e4);
   for (const [id, price] of prices) await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
+  recordChange(trx, { topic: kind, action: 'updated', ids: prices.keys(), actor });
 }
 
 // ---- History (§7) ----
@@ -442,7 +473,7 @@ export interface AdditionsToUndo {
 export async function revertAdditions(
   trx: Db,
   { dialect, now, undoDays }: Pick<ShipmentsContext, 'dialect' | 'now' | 'undoDays'>,
-  actor: Pick<User, 'id' | 'email'>,
+  actor: Pick<Actor, 'id' | 'email' | 'origin'>,
   { kind, what, addedAt, additions, link }: AdditionsToUndo,
 ): Promise<string> {
   const type = OBJECT_TYPES[kind];
@@ -478,10 +509,10 @@ export async function revertAdditions(
  */
 export async function revertShipment(
   context: ShipmentsContext,
-  actor: User,
+  actor: Actor,
   shipmentId: number,
 ): Promise<Shipment<StockKind>> {
-  return context.db.transaction().execute(async (trx) => {
+  return writeTransaction(context.db, async (trx) => {
     const shipment = await shipments.lockShipment(trx, context.dialect, shipmentId);
     if (!shipment) throw notFound();
     if (shipment.reverted_at !== null) {
@@ -502,6 +533,7 @@ export async function revertShipment(
       reverted_at: revertedAt,
       reverted_by: actor.email,
     });
+    recordChange(trx, { topic: 'shipment', action: 'updated', ids: [shipmentId], actor });
 
     const [row] = await shipments.listShipments(trx, shipment.type, shipmentId);
     return (await shipmentsWithLines(trx, context.undoDays, kind, [row], lines))[0];

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
+import { findFileIdsOfChemical } from '../db/repositories/files';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import { slicesOf } from '../db/slices';
 import {
@@ -29,6 +30,7 @@ import {
 import type { StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
@@ -323,7 +325,7 @@ async function writeStockRecord<K extends StockKind>(
   ifMatch?: IfMatch,
 ): Promise<StockRecords[K]> {
   const objectType = OBJECT_TYPES[kind];
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     // Locked first, so concurrent writes to one record run one after another and each sees the last quantity.
     const current = id === undefined ? undefined : await stock.lockStockRow(trx, dialect, kind, id);
     if (id !== undefined && current === undefined) throw notFound();
@@ -375,6 +377,8 @@ async function writeStockRecord<K extends StockKind>(
         target: stockTarget(kind, recordId, after),
         changes,
       });
+      // A chemical's files show its name and identifying fields.
+      if (before !== undefined && kind === 'chemical') await filesOfChemicalChanged(trx, recordId, actor);
     }
     return record;
   });
@@ -416,7 +420,7 @@ export async function deleteStockRecord(
   ifMatch?: IfMatch,
 ): Promise<void> {
   const objectType = OBJECT_TYPES[kind];
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const row = await stock.lockStockRow(trx, dialect, kind, id);
     if (!row) throw notFound();
     // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
@@ -432,8 +436,9 @@ export async function deleteStockRecord(
     if (references.length > 0) {
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);
     }
-    if (kind === 'chemical') await raiseFileVersions(trx, await findFileIdsOfChemical(trx, id));
     await deleteAdjustments(trx, objectType, id);
+    // Its file links go with it: each file linked to it changes, with a new version.
+    if (kind === 'chemical') await raiseFileVersions(trx, await filesOfChemicalChanged(trx, id, actor));
     try {
       await stock.deleteStockRow(trx, kind, id);
     } catch (error) {
@@ -452,6 +457,13 @@ export async function deleteStockRecord(
       changes: fieldChanges(fields, null),
     });
   });
+}
+
+/** The files linked to a chemical record changed with it (their links list it by its fields). */
+async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: Actor): Promise<number[]> {
+  const ids = await findFileIdsOfChemical(trx, chemicalStockId);
+  recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
+  return ids;
 }
 
 // ---- Ledger (§10) ----

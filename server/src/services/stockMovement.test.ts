@@ -1,16 +1,18 @@
 import type { StockObjectType } from '../db/tables';
 import { insertChemicalStock, insertInstrumentStock } from '../testing/stockRows';
 import { buildTestApp, type TestApp } from '../testing/testApp';
+import { writeTransaction } from '../feed/changeLog';
 import { lockStock, moveStock, outOfBounds, type StockChange } from './stockMovement';
 
 // The writers' own tests (routes/stock, shipments, issueCart, locations, imports) cover what each movement writes
 // and refuses through the API; these check the guarantees every writer relies on.
 
 let t: TestApp;
-let actor: { id: number; email: string };
+let actor: { id: number; email: string; origin: null };
 beforeAll(async () => {
   t = await buildTestApp();
-  actor = await t.createUser();
+  const { id, email } = await t.createUser();
+  actor = { id, email, origin: null };
 });
 afterAll(() => t.close());
 
@@ -32,7 +34,7 @@ const entriesOf = async (objectType: StockObjectType, objectId: number) =>
 
 /** Locks, checks and writes `changes` in one transaction, as a writer does. */
 const move = (changes: StockChange[]) =>
-  t.db.transaction().execute(async (trx) => {
+  writeTransaction(t.db, async (trx) => {
     const movement = { changes, before: await lockStock(trx, t.app.dialect, changes) };
     const refused = outOfBounds(movement);
     if (refused.length === 0) {
@@ -89,7 +91,7 @@ it('refuses to write a movement out of bounds that its writer did not refuse', a
   const id = await insertInstrumentStock(t.db, { name: 'Movement unchecked', quantity: 1 });
   const changes = [{ object_type: 'INSTRUMENT' as const, object_id: id, change: -2 }];
   await expect(
-    t.db.transaction().execute(async (trx) => {
+    writeTransaction(t.db, async (trx) => {
       const movement = { changes, before: await lockStock(trx, t.app.dialect, changes) };
       await moveStock(trx, movement, { ledger: { kind: 'ADJUSTMENT' }, at: '2026-01-01T00:00:00Z', actor });
     }),

@@ -16,6 +16,7 @@ import {
   type StockKind,
 } from '../domain/stockKinds';
 import { conflict, type HttpError } from '../http/errors';
+import { recordChange } from '../feed/changeLog';
 import { recordSearchChanges, type StockRef } from '../search/changeLog';
 import type { Actor } from './audit';
 
@@ -23,7 +24,7 @@ import type { Actor } from './audit';
 // an import committed or undone) takes the same steps in its writer's transaction. The records are locked and their
 // quantities read (lockStock); the balances are checked (outOfBounds), the writer refusing with its own message; then
 // the quantities are updated, each change gets its ledger entry with the record's balance after it, and each record
-// its search-change note (moveStock). Between the lock and the writing the writer does what only it knows: the undo
+// its search-change note and change event (moveStock). Between the lock and the writing the writer does what only it knows: the undo
 // window checked once the locks are held, the shipment or issue its entries point to, an import's new records
 // created once the existing ones are locked.
 
@@ -142,7 +143,7 @@ export interface MovementEntries {
    * while the writer waited for the locks (a record's newest entry is always the one that left its quantity).
    */
   at: string;
-  actor: Pick<Actor, 'id' | 'email'>;
+  actor: Pick<Actor, 'id' | 'email' | 'origin'>;
   /**
    * Other records whose shown values changed with the writer's change (a chemical entry's substance): noted too, and
    * given a new version.
@@ -155,7 +156,9 @@ export interface MovementEntries {
 /**
  * Writes a movement whose records are locked and whose balances stay in bounds (outOfBounds): the quantities
  * updated with the records' versions, one ledger entry per non-zero change with its balance, one search-change note
- * per record (those of `alsoChanged` too, which get a new version). Answers each change's balance.
+ * per record (those of `alsoChanged` too, which get a new version), and their change events: the kind's `quantity`
+ * for the records moved, `updated` for those of `alsoChanged`, `ledger` for the entries. Answers each change's
+ * balance.
  */
 export async function moveStock(
   trx: Db,
@@ -205,11 +208,28 @@ export async function moveStock(
           },
         ],
   );
-  await inSlices(entries, (slice) => addLedgerEntries(trx, slice), slicing);
+  const entryIds: number[] = [];
+  await inSlices(
+    entries,
+    async (slice) => {
+      entryIds.push(...(await addLedgerEntries(trx, slice)));
+    },
+    slicing,
+  );
   const noted = new Map<string, StockRef>();
   for (const { object_type, object_id } of [...totals, ...alsoChanged]) {
     noted.set(stockKey({ object_type, object_id }), { object_type, object_id });
   }
   await inSlices([...noted.values()], (slice) => recordSearchChanges(trx, slice), slicing);
+
+  const changeActor = { id: actor.id, origin: actor.origin };
+  recordChange(trx, { topic: 'ledger', action: 'created', ids: entryIds, actor: changeActor });
+  for (const kind of STOCK_KINDS) {
+    const ofKind = (refs: readonly StockRef[]) =>
+      refs.filter((ref) => ref.object_type === OBJECT_TYPES[kind]).map((ref) => ref.object_id);
+    const moved = totals.filter((total) => total.change !== 0);
+    recordChange(trx, { topic: kind, action: 'quantity', ids: ofKind(moved), actor: changeActor });
+    recordChange(trx, { topic: kind, action: 'updated', ids: ofKind(alsoChanged), actor: changeActor });
+  }
   return balances;
 }

@@ -15,6 +15,7 @@ import { changedValues, raiseVersions } from '../db/versions';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
+import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
 import { checkVersion } from './versions';
 
@@ -123,6 +124,27 @@ function accountSnapshot(account: Account) {
   };
 }
 
+/**
+ * The change events of an account's labs (docs/api.md §27): one per lab joined, left or whose role changed, scoped to
+ * the lab and the member, naming the member's id.
+ */
+function membershipsChanged(
+  trx: Executor,
+  actor: Actor,
+  userId: number,
+  before: readonly LabMembership[],
+  after: readonly LabMembership[],
+): void {
+  const roleIn = (labs: readonly LabMembership[], location: number) =>
+    labs.find((lab) => lab.location === location)?.role;
+  for (const location of new Set([...before, ...after].map((lab) => lab.location))) {
+    const [old, now] = [roleIn(before, location), roleIn(after, location)];
+    if (old === now) continue;
+    const action = old === undefined ? 'created' : now === undefined ? 'deleted' : 'updated';
+    recordChange(trx, { topic: 'membership', action, ids: [userId], labId: location, userId, actor });
+  }
+}
+
 const duplicateEmail = () => ValidationError.field('email', 'user with this email already exists.');
 
 function checkPasswordsMatch(errors: FieldErrorCollector, password: string, confirmPassword: string): void {
@@ -154,7 +176,7 @@ export async function createUser(
   const password_hash = await hashPassword(input.password, config.passwordHashCost);
   return withExistingLocations(db, labs, () =>
     withUniqueEmail(() =>
-      db.transaction().execute(async (trx) => {
+      writeTransaction(db, async (trx) => {
         const user = await users.insertUser(trx, {
           email: input.email,
           first_name: input.first_name,
@@ -164,6 +186,7 @@ export async function createUser(
         });
         await labMemberships.replaceLabs(trx, user.id, labs);
         const account = await withLabs(trx, user);
+        membershipsChanged(trx, actor, user.id, [], account.labs);
         await recordAudit(trx, {
           at: now(),
           actor,
@@ -234,7 +257,7 @@ export async function updateUser(
 ): Promise<Account> {
   return withExistingLocations(db, givenLabs, () =>
     withUniqueEmail(() =>
-      db.transaction().execute(async (trx) => {
+      writeTransaction(db, async (trx) => {
         const before = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
         await checkAccountVersion(trx, ifMatch, before);
         const errors = new FieldErrorCollector();
@@ -251,6 +274,7 @@ export async function updateUser(
           await raiseVersions(trx, 'users', [id]);
         }
         const after = await withLabs(trx, (await users.findUserById(trx, id))!);
+        membershipsChanged(trx, actor, id, before.labs, after.labs);
         await recordEdit(trx, {
           at: now(),
           actor,
@@ -272,12 +296,14 @@ export async function deleteUser(
   id: number,
   ifMatch?: IfMatch,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const user = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
     await checkAccountVersion(trx, ifMatch, user);
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
     // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
+    // Its own lists were seen by nobody else; its labs' managers see it leave.
     if (!(await users.deleteUser(trx, id))) throw notFound();
+    membershipsChanged(trx, actor, id, user.labs, []);
     await recordAudit(trx, {
       at: now(),
       actor,
@@ -305,7 +331,7 @@ export async function setPassword(
   errors.throwIfAny();
   // Hashed before the transaction: the hash is deliberately slow and would hold the row lock all that time.
   const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const user = await lockChangeableUser(trx, dialect, id);
     await storePasswordHash(trx, user, passwordHash);
     // No changes listed: neither the password nor its hash ever goes into the log.
@@ -335,5 +361,9 @@ export async function replacePassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(password, cost);
-  await db.transaction().execute((trx) => storePasswordHash(trx, user, passwordHash));
+  await writeTransaction(db, async (trx) => {
+    await storePasswordHash(trx, user, passwordHash);
+    // The account's streams learn that its tokens have ended.
+    recordChange(trx, { topic: 'user', action: 'updated', ids: [user.id], userId: user.id });
+  });
 }

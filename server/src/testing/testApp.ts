@@ -43,6 +43,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     currency: 'EUR',
     fileStorage: 'local',
     webConcurrency: 1,
+    changeEventsKeepHours: 168,
+    eventsHeartbeatSeconds: 25,
+    eventsMaxStreams: 1000,
     ...overrides,
   };
 }

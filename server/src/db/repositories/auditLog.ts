@@ -8,8 +8,10 @@ export type AuditRow = Selectable<AuditLogTable>;
 export type NewAuditRow = Omit<Insertable<AuditLogTable>, 'id'>;
 
 /** Call it in the transaction of the audited change, so both commit or neither does. */
-export async function insertAuditRow(trx: Executor, row: NewAuditRow): Promise<void> {
-  await trx.insertInto('audit_log').values(row).execute();
+/** Answers the new entry's id. */
+export async function insertAuditRow(trx: Executor, row: NewAuditRow): Promise<number> {
+  const { id } = await trx.insertInto('audit_log').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 /** Every given condition must hold; absent ones do not filter. Texts are compared as given (callers lower-case). */

@@ -27,8 +27,14 @@ export async function findUnitPrices(
   return prices;
 }
 
-export async function insertCharges(trx: Executor, charges: Insertable<ChargesTable>[]): Promise<void> {
-  for (const slice of slicesOf(charges)) await trx.insertInto('charges').values(slice).execute();
+/** Answers the new charges' ids. */
+export async function insertCharges(trx: Executor, charges: Insertable<ChargesTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slice of slicesOf(charges)) {
+    const rows = await trx.insertInto('charges').values(slice).returning('id').execute();
+    for (const row of rows) ids.push(row.id);
+  }
+  return ids;
 }
 
 // ---- Reading charges: the charge list and the statements ----

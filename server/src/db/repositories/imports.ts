@@ -78,12 +78,12 @@ export async function listImports(db: Executor, objectType?: StockObjectType) {
   return query.execute();
 }
 
-/** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers how many. */
+/** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers their ids. */
 export async function discardOlderPendingImports(
   trx: Executor,
   userId: number,
   keep: number,
-): Promise<number> {
+): Promise<number[]> {
   const kept = trx
     .selectFrom('imports')
     .select('id')
@@ -91,13 +91,14 @@ export async function discardOlderPendingImports(
     .where('status', '=', 'PENDING')
     .orderBy('id', 'desc')
     .limit(keep);
-  const result = await trx
+  const rows = await trx
     .deleteFrom('imports')
     .where('user_id', '=', userId)
     .where('status', '=', 'PENDING')
     .where('id', 'not in', kept)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Removes sessions never committed that were opened before `before`; answers how many. */

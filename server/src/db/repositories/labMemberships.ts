@@ -1,5 +1,4 @@
 import type { Executor } from '../executor';
-import { raiseVersions } from '../versions';
 import type { ConsumerType, LabRole } from '../tables';
 
 // A lab user's labs (docs/api.md, 'Roles and permissions'): locations with the user's role in each.
@@ -60,20 +59,6 @@ export async function replaceLabs(
     .insertInto('lab_memberships')
     .values(labs.map(({ location, role }) => ({ user_id: userId, location_id: location, role })))
     .execute();
-}
-
-/** The accounts whose labs include this one lose it with the location: a new version each. */
-export async function raiseMemberVersions(trx: Executor, locationId: number): Promise<void> {
-  const rows = await trx
-    .selectFrom('lab_memberships')
-    .select('user_id')
-    .where('location_id', '=', locationId)
-    .execute();
-  await raiseVersions(
-    trx,
-    'users',
-    rows.map((row) => row.user_id),
-  );
 }
 
 /** The user's role in the lab; undefined when the user is no member of it. */

@@ -12,11 +12,17 @@ export type NewLedgerEntry = Insertable<StockLedgerTable>;
  * Ledger entries, in few statements. Call it in the transaction that changes the quantities (a stock movement), so
  * both commit or neither does.
  */
+/** Answers the new entries' ids. */
 export async function addLedgerEntries(
   trx: Executor,
   entries: readonly Omit<NewLedgerEntry, 'id'>[],
-): Promise<void> {
-  for (const slice of slicesOf(entries)) await trx.insertInto('stock_ledger').values(slice).execute();
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slice of slicesOf(entries)) {
+    const rows = await trx.insertInto('stock_ledger').values(slice).returning('id').execute();
+    for (const row of rows) ids.push(row.id);
+  }
+  return ids;
 }
 
 /** A record's entries, newest first (by created_at, then id). */

@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_NAMES, type AuditAction } from '../../domain/auditActions';
+import { writeTransaction } from '../../feed/changeLog';
 import { recordAudit, type AuditActor, type AuditEntry, type AuditTarget } from '../../services/audit';
 import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
@@ -7,8 +8,8 @@ import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../tes
 let t: TestApp;
 let token: string;
 
-const ann: AuditActor = { id: 1, email: 'Ann@Lab.org', ip: '192.0.2.1' };
-const bob: AuditActor = { id: 2, email: 'bob@lab.org', ip: '192.0.2.2' };
+const ann: AuditActor = { id: 1, email: 'Ann@Lab.org', ip: '192.0.2.1', origin: null };
+const bob: AuditActor = { id: 2, email: 'bob@lab.org', ip: '192.0.2.2', origin: null };
 const mallory: AuditActor = { id: null, email: 'Mallory@Evil.org', ip: '198.51.100.66' };
 
 const SEEDS: [at: string, actor: AuditActor, action: AuditAction, target: AuditTarget][] = [
@@ -63,13 +64,15 @@ beforeAll(async () => {
   t = await buildTestApp();
   ({ token } = await t.signedInUser());
   for (const [at, actor, action, target] of SEEDS) {
-    await recordAudit(t.db, {
-      at: new Date(at),
-      actor,
-      action,
-      target,
-      changes: action === 'stock.updated' ? { purity: [99.5, 96] } : null,
-    });
+    await writeTransaction(t.db, (trx) =>
+      recordAudit(trx, {
+        at: new Date(at),
+        actor,
+        action,
+        target,
+        changes: action === 'stock.updated' ? { purity: [99.5, 96] } : null,
+      }),
+    );
   }
 });
 afterAll(() => t.close());
@@ -294,12 +297,14 @@ describe('GET /api/management/audit/{id}/ and actions/', () => {
 describe('default page size', () => {
   it('answers 50 entries when no limit is given', async () => {
     for (let index = 0; index < 50; index += 1) {
-      await recordAudit(t.db, {
-        at: new Date('2026-04-01T00:00:00.000Z'),
-        actor: ann,
-        action: 'category.created',
-        target: { type: 'category', id: 100 + index, label: `Bulk ${index} (category #${100 + index})` },
-      });
+      await writeTransaction(t.db, (trx) =>
+        recordAudit(trx, {
+          at: new Date('2026-04-01T00:00:00.000Z'),
+          actor: ann,
+          action: 'category.created',
+          target: { type: 'category', id: 100 + index, label: `Bulk ${index} (category #${100 + index})` },
+        }),
+      );
     }
     const page = await list('');
     expect(page.results).toHaveLength(50);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { findUserByEmail } from '../../db/repositories/users';
+import { writeTransaction } from '../../feed/changeLog';
 import { writeIssue } from '../../services/issueWriting';
 import { createFund } from '../../testing/requestApi';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
@@ -66,12 +67,11 @@ async function issueToFund(
   fundId: number,
   lines: { object_type: 'CHEMICAL' | 'INSTRUMENT' | 'GLASSWARE'; object_id: number; quantity: number }[],
 ) {
-  const actor = (await findUserByEmail(t.db, email))!;
-  return t.db
-    .transaction()
-    .execute((trx) =>
-      writeIssue(trx, t.app.dialect, { locationId, lines, fundId, actor, now: t.app.now, currency: 'EUR' }),
-    );
+  const { id } = (await findUserByEmail(t.db, email))!;
+  const actor = { id, email, origin: null };
+  return writeTransaction(t.db, (trx) =>
+    writeIssue(trx, t.app.dialect, { locationId, lines, fundId, actor, now: t.app.now, currency: 'EUR' }),
+  );
 }
 
 describe('charges of cart issues and returns', () => {

@@ -1,6 +1,8 @@
-import { findUserByEmail, type User } from '../../db/repositories/users';
+import { findUserByEmail } from '../../db/repositories/users';
 import type { StockObjectType } from '../../db/tables';
 import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
+import { writeTransaction } from '../../feed/changeLog';
+import type { Actor } from '../../services/audit';
 import { returnIssuedQuantity } from '../../services/issueReturns';
 import { writeIssue } from '../../services/issueWriting';
 import { createFund } from '../../testing/requestApi';
@@ -20,7 +22,7 @@ const ISSUES = 1000;
 
 let t: TestApp;
 let token: string;
-let actor: User;
+let actor: Actor;
 const call = requestHelper(
   () => t,
   () => token,
@@ -57,7 +59,8 @@ async function travelTo(instant: number): Promise<void> {
 beforeAll(async () => {
   t = await buildTestApp({ labTimeZone: 'America/New_York' });
   const signedIn = await t.signedInUser();
-  actor = (await findUserByEmail(t.db, signedIn.user.email))!;
+  const { id, email } = (await findUserByEmail(t.db, signedIn.user.email))!;
+  actor = { id, email, ip: '127.0.0.1', origin: null };
 });
 afterAll(() => t.close());
 
@@ -117,11 +120,9 @@ it('totals a generated month of 1,000 issues as the sum of its lines and the led
       object_id: id,
       quantity: kind === 'chemical' ? between(1, 50_000) : between(1, 5),
     }));
-    const issue = await t.db
-      .transaction()
-      .execute((trx) =>
-        writeIssue(trx, t.app.dialect, { locationId: lab.id, lines, fundId: fund, actor, ...context }),
-      );
+    const issue = await writeTransaction(t.db, (trx) =>
+      writeIssue(trx, t.app.dialect, { locationId: lab.id, lines, fundId: fund, actor, ...context }),
+    );
     issueOwner.set(issue.id, `${lab.id}:${fund ?? null}`);
     for (const line of lines) {
       const key = `${line.object_type}:${line.object_id}`;

@@ -4,7 +4,7 @@ import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
-import { currentUser } from '../../plugins/auth';
+import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 import { choice, idRef, number } from '../../validation/fields';
 import { IssueSchema } from '../locations';
@@ -60,7 +60,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
           schema: { tags, summary: 'Add a line', body: CartLineBody, response: { 201: CartLineSchema } },
         },
         async (request, reply) =>
-          reply.code(201).send(await issueCart.addCartLine(context(), currentUser(request), request.body)),
+          reply.code(201).send(await issueCart.addCartLine(context(), currentActor(request), request.body)),
       ),
   );
 
@@ -85,10 +85,10 @@ export default async function issueCartRoutes(app: FastifyInstance) {
         async (request) => issueCart.getCartLine(context(), currentUser(request), request.params.id),
       )
       .put(update('Replace a line (a body id is ignored)', CartLineBody), async (request) =>
-        issueCart.updateCartLine(context(), currentUser(request), request.params.id, request.body),
+        issueCart.updateCartLine(context(), currentActor(request), request.params.id, request.body),
       )
       .patch(update('Change some fields of a line', CartLinePatchBody), async (request) =>
-        issueCart.updateCartLine(context(), currentUser(request), request.params.id, request.body),
+        issueCart.updateCartLine(context(), currentActor(request), request.params.id, request.body),
       )
       .delete(
         {
@@ -96,7 +96,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
           schema: { tags, summary: 'Remove a line', params: IdParams, response: { 204: NoContent } },
         },
         async (request, reply) => {
-          await issueCart.deleteCartLine(context(), currentUser(request), request.params.id);
+          await issueCart.deleteCartLine(context(), currentActor(request), request.params.id);
           return reply.code(204).send(null);
         },
       ),
@@ -120,7 +120,7 @@ export default async function issueCartRoutes(app: FastifyInstance) {
       async (request, reply) =>
         reply
           .code(201)
-          .send(await issueCart.mergeCart(context(), currentUser(request), request.params.locationId)),
+          .send(await issueCart.mergeCart(context(), currentActor(request), request.params.locationId)),
     ),
   );
 }

@@ -211,7 +211,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       async (request) =>
         issueReturns.returnIssuedQuantity(
           { ...context(), currency: app.config.currency },
-          currentUser(request),
+          currentActor(request),
           request.params.issueId,
           request.params.lineId,
           request.body,

@@ -136,7 +136,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         },
         async (request, reply) =>
           reply.code(201).send(
-            await shipments.createStagingLine(context(), currentUser(request), kind, {
+            await shipments.createStagingLine(context(), currentActor(request), kind, {
               ...lineInput(request.body),
               quantity: request.body.quantity,
             }),
@@ -167,7 +167,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
       .put(update('Replace a staging line', ReplaceBody), async (request) =>
         shipments.updateStagingLine(
           context(),
-          currentUser(request),
+          currentActor(request),
           kind,
           request.params.id,
           lineInput(request.body),
@@ -178,7 +178,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         async (request) =>
           shipments.updateStagingLine(
             context(),
-            currentUser(request),
+            currentActor(request),
             kind,
             request.params.id,
             lineInput(request.body),
@@ -196,7 +196,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
           },
         },
         async (request, reply) => {
-          await shipments.deleteStagingLine(context(), currentUser(request), kind, request.params.id);
+          await shipments.deleteStagingLine(context(), currentActor(request), kind, request.params.id);
           return reply.code(204).send(null);
         },
       ),
@@ -258,7 +258,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
           response: { 200: AnyShipment, 409: ErrorDetail },
         },
       },
-      async (request) => shipments.revertShipment(context(), currentUser(request), request.params.id),
+      async (request) => shipments.revertShipment(context(), currentActor(request), request.params.id),
     ),
   );
 }

@@ -1,0 +1,259 @@
+import type { ServerResponse } from 'node:http';
+import type { Db } from '../db';
+import type { ChangeEventData, FeedControlEvent } from '../domain/changeTopics';
+import { admits, namesViewer, type Viewer } from './audience';
+import { changeEventsPrunedThrough } from './changeLog';
+import { readEvents, type ChangeHub, type FeedEvent, type HubSubscriber } from './hub';
+
+// One client's server-sent event stream (docs/api.md §27): the framing, the resume, the caller's view of the feed.
+
+/** How long a client waits before reconnecting (the first message's `retry:`). */
+export const RETRY_MS = 3000;
+/** Bytes written and not yet taken by a client beyond which it is dropped: a client that stopped reading. */
+export const MAX_UNREAD_BYTES = 1024 * 1024;
+/** Live events held back while a resume replays; past this the client is dropped, and replays when it returns. */
+const MAX_HELD_EVENTS = 10_000;
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The caller of a stream as the database has it now, or null when its token is no longer valid. */
+export type ViewerReader = () => Promise<{ viewer: Viewer; expiresAt: Date } | null>;
+
+export interface EventStreamOptions {
+  raw: ServerResponse;
+  hub: ChangeHub;
+  db: Db;
+  /** The signed-in caller; null for an anonymous one, or one whose token was not valid (`signedOut`). */
+  viewer: Viewer | null;
+  /** When the caller's token expires, by the app's clock: the stream then goes on as a public one. */
+  expiresAt?: Date;
+  /** Reads the caller again (after an event about its own account or labs); absent for an anonymous caller. */
+  readViewer?: ViewerReader;
+  /** A token was given and is not valid: the stream starts with one `signed-out` event. */
+  signedOut: boolean;
+  /** The client's Last-Event-ID (header or query), as sent. */
+  lastEventId: string | undefined;
+  heartbeatMs: number;
+  now: () => Date;
+  /** Called once when the stream has ended, however it ended. */
+  onEnd: () => void;
+}
+
+/** One message of the stream; every message carries an id, so a client's Last-Event-ID is always the newest one. */
+function message(id: number, event: string, data: unknown): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const controlMessage = (id: number, event: FeedControlEvent, data: object) => message(id, event, data);
+
+/** A Last-Event-ID as a seq; undefined for anything that is not a decimal number a seq can be. */
+function parseSeq(text: string): number | undefined {
+  if (!/^\d{1,16}$/.test(text)) return undefined;
+  const seq = Number(text);
+  return Number.isSafeInteger(seq) ? seq : undefined;
+}
+
+type Held = FeedEvent | 'expired';
+
+/**
+ * A client's stream. Once subscribed, the hub hands it every new event; it writes those its caller may hear of
+ * (audience.ts) in seq order, after whatever a resume replays from the table, and nothing twice: the hub answers the
+ * seq the stream is caught up to at the moment it joins, replay covers what lies between the client's
+ * Last-Event-ID and that seq, and live events (all after it) are held until the replay has been written.
+ */
+export class EventStream implements HubSubscriber {
+  private readonly held: Held[] = [];
+  private live = false;
+  private pumping = false;
+  private ended = false;
+  private viewer: Viewer | null;
+  /** The newest seq this stream has dealt with (written or left out): the id of its control messages. */
+  private position = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private expiry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: EventStreamOptions) {
+    this.viewer = options.viewer;
+    options.raw.on('close', () => this.finish());
+    options.raw.on('error', () => this.finish());
+  }
+
+  /** Subscribes, writes the opening messages and any replay, then goes live. */
+  async open(): Promise<void> {
+    const { raw, hub, db, lastEventId, signedOut } = this.options;
+    // The client may have left while its token was read, before this stream listened for it.
+    if (raw.destroyed || raw.socket === null || raw.socket.destroyed) return this.finish();
+    const caughtUp = await hub.subscribe(this);
+    if (this.ended) {
+      hub.unsubscribe(this);
+      return;
+    }
+    let replayFrom: number | undefined;
+    let reload = false;
+    let readyId = caughtUp;
+    if (lastEventId !== undefined) {
+      const seq = parseSeq(lastEventId);
+      const prunedThrough = await changeEventsPrunedThrough(db);
+      if (seq !== undefined) readyId = seq;
+      if (seq === undefined || seq > caughtUp || seq < prunedThrough) reload = true;
+      else replayFrom = seq;
+    }
+    this.position = readyId;
+    let opening = `retry: ${RETRY_MS}\n`;
+    if (signedOut) opening += controlMessage(readyId, 'signed-out', { code: 'token_not_valid' });
+    opening += controlMessage(readyId, 'ready', { seq: readyId });
+    if (reload) {
+      opening += controlMessage(caughtUp, 'reload', { seq: caughtUp });
+      this.position = caughtUp;
+    }
+    this.write(opening);
+    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), this.options.heartbeatMs).unref();
+    this.watchExpiry();
+    if (replayFrom !== undefined) await this.replay(replayFrom, caughtUp);
+    this.live = true;
+    void this.pump();
+  }
+
+  deliver(events: readonly FeedEvent[]): void {
+    if (this.ended) return;
+    this.held.push(...events);
+    if (this.held.length > MAX_HELD_EVENTS) return this.drop();
+    if (this.live) void this.pump();
+  }
+
+  /** Ends the stream as the server closes: what was written is sent, then the connection closes. */
+  end(): void {
+    if (this.ended) return;
+    const { raw } = this.options;
+    this.finish();
+    raw.end(() => raw.destroy());
+  }
+
+  /** What was missed between `after` and `through`, from the table, batch by batch as the client takes them. */
+  private async replay(after: number, through: number): Promise<void> {
+    const { db } = this.options;
+    let from = after;
+    while (from < through && !this.ended) {
+      const events = await readEvents(db, from, through);
+      // Read after the events: a prune that deleted some of them has raised the watermark by now.
+      if ((await changeEventsPrunedThrough(db)) > from) {
+        this.write(controlMessage(through, 'reload', { seq: through }));
+        this.position = through;
+        return;
+      }
+      if (events.length === 0) break;
+      let text = '';
+      for (const event of events) if (admits(this.viewer, event.data)) text += this.eventMessage(event);
+      from = events[events.length - 1].seq;
+      this.position = from;
+      const taken = this.write(text);
+      if (this.ended || (!taken && !(await this.drained()))) return;
+    }
+    this.position = through;
+  }
+
+  /** Writes held events in order, reading the caller again first where an event is about its account or labs. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.held.length > 0 && !this.ended) {
+        const item = this.held.shift()!;
+        if (item === 'expired') {
+          this.signOut();
+          continue;
+        }
+        if (item.seq <= this.position) continue;
+        if (namesViewer(this.viewer, item.data)) await this.readViewerAgain();
+        if (admits(this.viewer, item.data)) this.write(this.eventMessage(item));
+        this.position = item.seq;
+      }
+    } catch {
+      // The caller could not be read again (the database is away): it reconnects with its Last-Event-ID.
+      this.drop();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async readViewerAgain(): Promise<void> {
+    const read = this.options.readViewer;
+    if (read === undefined) return;
+    const found = await read();
+    if (found === null) return this.signOut();
+    this.viewer = found.viewer;
+    this.watchExpiry(found.expiresAt);
+  }
+
+  /** The caller's token is no longer valid: one `signed-out` event, then the stream goes on as a public one. */
+  private signOut(): void {
+    if (this.viewer === null) return;
+    this.viewer = null;
+    clearTimeout(this.expiry);
+    this.write(controlMessage(this.position, 'signed-out', { code: 'token_not_valid' }));
+  }
+
+  /** Signs the stream out when its token expires (checked in turn with the events, so none slips past it). */
+  private watchExpiry(expiresAt = this.options.expiresAt): void {
+    clearTimeout(this.expiry);
+    if (this.viewer === null || expiresAt === undefined) return;
+    const delay = Math.max(0, expiresAt.getTime() - this.options.now().getTime());
+    this.expiry = setTimeout(
+      () => {
+        if (delay > MAX_TIMER_MS) return this.watchExpiry(expiresAt);
+        this.held.push('expired');
+        if (this.live) void this.pump();
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    ).unref();
+  }
+
+  private eventMessage({ seq, data }: FeedEvent): string {
+    return message(seq, data.topic, data satisfies ChangeEventData);
+  }
+
+  /** Writes unless ended; a client that leaves more than MAX_UNREAD_BYTES unread is dropped. */
+  private write(text: string): boolean {
+    const { raw } = this.options;
+    if (this.ended || text === '') return !this.ended;
+    const ok = raw.write(text);
+    if (raw.writableLength > MAX_UNREAD_BYTES) {
+      this.drop();
+      return false;
+    }
+    return ok;
+  }
+
+  /** Resolves true when the client has taken what was written, false when the stream ends first. */
+  private drained(): Promise<boolean> {
+    const { raw } = this.options;
+    return new Promise((resolve) => {
+      const done = (value: boolean) => {
+        raw.off('drain', onDrain);
+        raw.off('close', onClose);
+        resolve(value);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      raw.on('drain', onDrain);
+      raw.on('close', onClose);
+    });
+  }
+
+  /** Cuts the connection of a client that does not keep up; it reconnects with its Last-Event-ID when it can. */
+  private drop(): void {
+    const { raw } = this.options;
+    this.finish();
+    raw.destroy();
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.held.length = 0;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.expiry);
+    this.options.hub.unsubscribe(this);
+    this.options.onEnd();
+  }
+}
