@@ -4,7 +4,6 @@ import type { Executor } from '../db/executor';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../db/repositories/categories';
-import type { Executor } from '../db/executor';
 import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';

@@ -298,7 +298,7 @@ describe('pruning rate-limit counters and abandoned uploads', () => {
   const job = (name: string, now: Date) =>
     pruneJobs({
       db: database.db,
-      config: { searchChangesKeepHours: 24, loginLockSeconds: 900 },
+      config: { searchChangesKeepHours: 24, loginLockSeconds: 900, changeEventsKeepHours: 168 },
       now: () => now,
     }).find((candidate) => candidate.name === name)!;
 

@@ -3,7 +3,6 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
-import { findFileIdsOfChemical } from '../db/repositories/files';
 import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
 import { slicesOf } from '../db/slices';
 import {

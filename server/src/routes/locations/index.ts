@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { ifMatchOf, VersionSchema } from '../../http/versions';
-import { currentActor, currentUser } from '../../plugins/auth';
+import { currentActor } from '../../plugins/auth';
 import * as issueReturns from '../../services/issueReturns';
 import * as locations from '../../services/locations';
 import { choice, number, text } from '../../validation/fields';
