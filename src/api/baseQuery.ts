@@ -5,6 +5,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
 import { config } from '../app/config';
+import { CLIENT_ID, CLIENT_ID_HEADER } from './clientId';
 import { loggedOut, selectToken, type SessionState } from './session';
 
 /** SPEC §7: every call carries the header, with an empty token when signed out. */
@@ -34,6 +35,7 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: config.apiBaseUrl,
   prepareHeaders: (headers, { getState }) => {
     headers.set('Authorization', authorizationHeader(getState()));
+    headers.set(CLIENT_ID_HEADER, CLIENT_ID);
     return headers;
   },
 });

@@ -1,5 +1,6 @@
 import type { BaseQueryFn, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { apiUrl, authorizationHeader, endingSessionOn401 } from './baseQuery';
+import { CLIENT_ID, CLIENT_ID_HEADER } from './clientId';
 
 export interface ProgressRequest {
   /** An API path such as '/api/filemanager/files/'. */
@@ -31,6 +32,7 @@ function send({ url, method, body, onProgress }: ProgressRequest, signal: AbortS
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(url));
     xhr.setRequestHeader('Authorization', authorizationHeader(state));
+    xhr.setRequestHeader(CLIENT_ID_HEADER, CLIENT_ID);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0)
         onProgress?.(Math.round((100 * event.loaded) / event.total));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
+import { ChangeFeed } from './ChangeFeed';
 import { routes } from './router';
 import { makeStore } from './store';
 
@@ -16,6 +17,7 @@ export function App() {
   const [store] = useState(makeStore);
   return (
     <AppProviders store={store}>
+      <ChangeFeed />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
+import { changeFeedMiddleware } from '../api/changeFeed';
 import { authSlice } from '../features/auth/authSlice';
 import { errorToasts } from './errorToasts';
 import { readStoredToken, tokenStorage } from './tokenStorage';
@@ -25,7 +26,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         },
       })
         .prepend(tokenStorage.middleware)
-        .concat(apiSlice.middleware, errorToasts),
+        .concat(apiSlice.middleware, changeFeedMiddleware, errorToasts),
     devTools: { name: 'LabStore' },
   });
 }
