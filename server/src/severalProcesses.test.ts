@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ChangeEventData } from './domain/changeTopics';
+import { admits, type Viewer } from './feed/audience';
+import { toFeedEvent, type FeedEvent } from './feed/hub';
 import { CHUNK_BYTES } from './storage/databaseFileStorage';
 import {
   workerProcesses,
@@ -10,6 +13,8 @@ import {
   type Department,
   type ServerProcess,
 } from './testing/serverProcess';
+import { dataOf, openEventStream, type SseMessage } from './testing/sseClient';
+import { stockBody } from './testing/stockApi';
 
 // Two real server processes on one database (PostgreSQL with TEST_DATABASE_URL, files in it; otherwise a SQLite
 // file and an upload folder both reach), as two machines of a department behind a reverse proxy would run.
@@ -36,6 +41,77 @@ afterAll(async () => {
 }, 60_000);
 
 const signedIn = () => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A write through `server`'s API (as the administrator unless `as` says), from a browser tab named after the process
+ * (its X-Client-Id, so each event's origin says which process took the write): the answer's JSON.
+ */
+async function write(
+  server: ServerProcess,
+  method: 'POST' | 'PATCH',
+  url: string,
+  body: object,
+  as = token,
+): Promise<{ id: number }> {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${as}`,
+      'content-type': 'application/json',
+      'x-client-id': tabOf(server),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number };
+}
+
+const tabOf = (server: ServerProcess) => `tab-${server.port}`;
+const createChemical = (server: ServerProcess) =>
+  write(server, 'POST', '/api/storeobjects/chemicalobjs/', stockBody('chemical', { quantity: 100 })).then(
+    ({ id }) => id,
+  );
+
+/**
+ * How long a test waits for an event from another process before it fails (it does not time the feed, whose speed
+ * `npm run bench` measures): long enough for a busy machine, where the 1 s poll carries events between SQLite
+ * processes.
+ */
+const FEED_WAIT_MS = 20_000;
+
+const isChange = (message: SseMessage) =>
+  !['comment', 'ready', 'reload', 'signed-out'].includes(message.event);
+const heardOf = (message: SseMessage): FeedEvent => {
+  const data = dataOf<ChangeEventData>(message);
+  expect(message.event).toBe(data.topic);
+  return { seq: Number(message.id), data };
+};
+
+/** The caller the administrator's streams serve, as the feed sees it: its account, role and labs. */
+async function adminViewer(): Promise<Viewer> {
+  const user = await department.db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', '=', department.admin.email)
+    .executeTakeFirstOrThrow();
+  const labs = await department.db
+    .selectFrom('lab_memberships')
+    .select(['location_id', 'role'])
+    .where('user_id', '=', user.id)
+    .execute();
+  return { userId: user.id, role: user.role, labs: new Map(labs.map((lab) => [lab.location_id, lab.role])) };
+}
+
+/** Every event written after `seq`, in seq order: the source of truth a resumed stream is compared with. */
+async function eventsAfter(seq: number): Promise<FeedEvent[]> {
+  const rows = await department.db
+    .selectFrom('change_events')
+    .select(['seq', 'topic', 'action', 'ids', 'lab_id', 'user_id', 'actor_id', 'origin'])
+    .where('seq', '>', seq)
+    .orderBy('seq')
+    .execute();
+  return rows.map(toFeedEvent);
+}
 
 describe('two server processes on one database', () => {
   it('are single processes, without workers (WEB_CONCURRENCY=1)', () => {
@@ -151,4 +227,101 @@ describe('two server processes on one database', () => {
     // A typo, so the fuzzy match is what finds it.
     expect(await search(b, 'xylitl')).toContain('Xylitol');
   });
+
+  it('deliver an event written through one to a stream open on the other', async () => {
+    const { userId: adminId } = await adminViewer();
+    const stream = await openEventStream(b.url, '/api/events/');
+    await stream.next((message) => message.event === 'ready');
+    const id = await createChemical(a);
+    const heard = await stream.next((message) => message.event === 'chemical', FEED_WAIT_MS);
+    expect(dataOf(heard)).toEqual({
+      topic: 'chemical',
+      action: 'created',
+      ids: [id],
+      lab_id: null,
+      user_id: null,
+      actor_id: adminId,
+      origin: tabOf(a),
+    });
+    const written = await eventsAfter(0);
+    expect(written.find((event) => event.data.topic === 'chemical' && event.data.ids.includes(id))?.seq).toBe(
+      Number(heard.id),
+    );
+    stream.close();
+  });
+
+  it('resume on the other, after one is killed mid-stream, with every event missed: each once, in seq order', async () => {
+    const doomed = await startServerProcess(department);
+    // A second store manager, whose staging list the administrator's stream must not hear of.
+    const sam = { email: 'sam@lab.org', password: 'second-store-manager' };
+    await write(a, 'POST', '/api/account/users/', {
+      ...sam,
+      first_name: 'Sam',
+      last_name: 'Second',
+      confirm_password: sam.password,
+      role: 'store_manager',
+    });
+    const samToken = await b.signIn(sam.email, sam.password);
+    const stage = (server: ServerProcess, chemical: number) =>
+      write(server, 'POST', '/api/management/chemical-temp-shipment/', { chemical, quantity: 50 }, samToken);
+    const lab = (
+      await write(b, 'POST', '/api/management/store-consumers/', {
+        name: 'Lab of the crash',
+        consumer_type: 'PHYSICAL',
+        room_number: '1',
+        building_name: 'B',
+      })
+    ).id;
+    let moves = 0;
+    const moveLab = (server: ServerProcess) =>
+      write(server, 'PATCH', `/api/management/store-consumers/${lab}/`, { room_number: `R${(moves += 1)}` });
+
+    // The store manager's stream on the process that dies hears writes through it and through B.
+    const first = await openEventStream(doomed.url, '/api/events/', { token });
+    await first.next((message) => message.event === 'ready');
+    for (const server of [doomed, b]) {
+      const id = await createChemical(server);
+      await first.next(
+        (message) => message.event === 'chemical' && dataOf<ChangeEventData>(message).ids.includes(id),
+        FEED_WAIT_MS,
+      );
+    }
+
+    // Writes go on through B while the process is killed, one through it as it dies (written or not).
+    const asItDies = moveLab(doomed).catch(() => undefined);
+    const whileKilled = Promise.all([
+      createChemical(b),
+      createChemical(b).then((chemical) => stage(b, chemical)),
+      moveLab(b),
+    ]);
+    expect(await doomed.kill()).toEqual({ code: null, signal: 'SIGKILL' });
+    await Promise.all([first.ended, whileKilled, asItDies]);
+    const lastSeen = first.lastEventId!;
+
+    // Written while the client has no stream, then while it reconnects to B.
+    const missedWhileAway = [await createChemical(b), await createChemical(a)];
+    const reconnecting = openEventStream(b.url, '/api/events/', {
+      token,
+      headers: { 'last-event-id': lastSeen },
+    });
+    await Promise.all([createChemical(a), moveLab(b), stage(a, missedWhileAway[0])]);
+    const resumed = await reconnecting;
+
+    const written = await eventsAfter(Number(lastSeen));
+    const viewer = await adminViewer();
+    const missed = written.filter((event) => admits(viewer, event.data));
+    // Sam's staging lines (one at least, staged after the reconnect) are not the administrator's to hear.
+    const notTheirs = written.filter((event) => !missed.includes(event));
+    expect(notTheirs.length).toBeGreaterThan(0);
+    expect(new Set(notTheirs.map((event) => event.data.topic))).toEqual(new Set(['chemical_staging']));
+    const heard = await resumed.untilSeq(missed.at(-1)!.seq, FEED_WAIT_MS);
+    expect(heard[0]).toMatchObject({ event: 'ready', id: lastSeen });
+    expect(heard.filter(isChange).map(heardOf)).toEqual(missed);
+    // What was written in the gap is among what was replayed.
+    const createdIds = missed.flatMap((event) =>
+      event.data.topic === 'chemical' && event.data.action === 'created' ? event.data.ids : [],
+    );
+    expect(createdIds).toEqual(expect.arrayContaining(missedWhileAway));
+    resumed.close();
+  }, 120_000);
 });

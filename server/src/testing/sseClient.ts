@@ -31,6 +31,13 @@ export interface SseClient {
   next: (matches?: (message: SseMessage) => boolean, timeoutMs?: number) => Promise<SseMessage>;
   /** Every message up to and including the next one that `matches` (taken as next() takes them). */
   until: (matches: (message: SseMessage) => boolean, timeoutMs?: number) => Promise<SseMessage[]>;
+  /** Every message up to and including the next one whose `id:` is `seq` or later (until() by seq). */
+  untilSeq: (seq: number, timeoutMs?: number) => Promise<SseMessage[]>;
+  /**
+   * The `id:` of the newest message received whole, as an EventSource keeps it and sends it as Last-Event-ID when
+   * it reconnects: a message cut off by a dropped connection is not received.
+   */
+  readonly lastEventId: string | undefined;
   /** Resolves when the server ends the stream (or the connection closes). */
   ended: Promise<void>;
   close: () => void;
@@ -81,9 +88,11 @@ function client(request: http.ClientRequest, response: http.IncomingMessage): Ss
   let text = '';
   let pending: SseMessage = { id: undefined, event: 'message', data: '' };
   let dataLines: string[] = [];
+  let lastEventId: string | undefined;
 
   const notify = () => waiters.forEach((wake) => wake());
   const dispatch = () => {
+    if (pending.id !== undefined) lastEventId = pending.id;
     if (dataLines.length > 0 || pending.id !== undefined) {
       messages.push({ ...pending, data: dataLines.join('\n') });
       notify();
@@ -155,6 +164,12 @@ function client(request: http.ClientRequest, response: http.IncomingMessage): Ss
       waiters.add(wake);
     });
 
+  const until = async (matches: (message: SseMessage) => boolean, timeoutMs?: number) => {
+    const from = taken;
+    await next(matches, timeoutMs);
+    return messages.slice(from, taken);
+  };
+
   return {
     status: response.statusCode ?? 0,
     headers: response.headers,
@@ -164,10 +179,11 @@ function client(request: http.ClientRequest, response: http.IncomingMessage): Ss
       return Buffer.concat(chunks).toString('utf8');
     },
     next,
-    until: async (matches, timeoutMs) => {
-      const from = taken;
-      await next(matches, timeoutMs);
-      return messages.slice(from, taken);
+    until,
+    untilSeq: (seq, timeoutMs) =>
+      until((message) => message.id !== undefined && Number(message.id) >= seq, timeoutMs),
+    get lastEventId() {
+      return lastEventId;
     },
     ended,
     close: () => request.destroy(),
