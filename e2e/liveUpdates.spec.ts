@@ -67,8 +67,11 @@ test('an issue made in one browser updates the Store of another and the terminal
     // The lab terminal shows the record's page.
     const kiosk = await terminal.newPage();
     await kiosk.goto('/?terminal');
+    await expect(kiosk.getByRole('searchbox', { name: 'Search' })).toBeFocused();
     await kiosk.goto(`/chemicals/${id}`);
     await expect(kiosk.getByRole('heading', { level: 1, name })).toBeVisible();
+    // Still the kiosk: no way into the admin area.
+    await expect(kiosk.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     const amount = kiosk.getByText('Amount', { exact: true }).locator('xpath=following-sibling::dd[1]');
     await expect(amount).toHaveText('200 ml');
     await markDocument(kiosk);
