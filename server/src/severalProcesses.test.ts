@@ -324,4 +324,40 @@ describe('two server processes on one database', () => {
     expect(createdIds).toEqual(expect.arrayContaining(missedWhileAway));
     resumed.close();
   }, 120_000);
+
+  it('resume on a process started later (a worker restarted) at the newest event, though writes rolled back before: no reload', async () => {
+    // Two writes that roll back, each followed by one that commits: two holes in the seqs on PostgreSQL.
+    for (let round = 0; round < 2; round += 1) {
+      await department.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('change_events')
+            .values({ topic: 'location', action: 'updated', ids: '[]', created_at: new Date().toISOString() })
+            .execute();
+          throw new Error('rolled back');
+        })
+        .catch((error: Error) => {
+          if (error.message !== 'rolled back') throw error;
+        });
+      await createChemical(b);
+    }
+    const newest = (await eventsAfter(0)).at(-1)!.seq;
+    const late = await startServerProcess(department);
+    const resumed = await openEventStream(late.url, '/api/events/', {
+      token,
+      headers: { 'last-event-id': String(newest) },
+    });
+    const fresh = await openEventStream(late.url, '/api/events/', { token });
+    await createChemical(a);
+    const viewer = await adminViewer();
+    const written = (await eventsAfter(newest)).filter((event) => admits(viewer, event.data));
+    for (const stream of [resumed, fresh]) {
+      const heard = await stream.untilSeq(written.at(-1)!.seq, FEED_WAIT_MS);
+      expect(heard[0]).toMatchObject({ event: 'ready', id: String(newest) });
+      expect(heard.filter((message) => message.event === 'reload')).toEqual([]);
+      expect(heard.filter(isChange).map(heardOf)).toEqual(written);
+      stream.close();
+    }
+  }, 120_000);
 });

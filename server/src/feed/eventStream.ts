@@ -58,8 +58,9 @@ type Held = FeedEvent | 'expired';
 /**
  * A client's stream. Once subscribed, the hub hands it every new event; it writes those its caller may hear of
  * (audience.ts) in seq order, after whatever a resume replays from the table, and nothing twice: the hub answers the
- * seq the stream is caught up to at the moment it joins, replay covers what lies between the client's
- * Last-Event-ID and that seq, and live events (all after it) are held until the replay has been written.
+ * seq the stream is caught up to at the moment it joins (at or past the client's Last-Event-ID, or the newest event
+ * when it opened), replay covers what lies between the Last-Event-ID and that seq, and live events (all after it)
+ * are held until the replay has been written. Nothing is written before the stream has joined.
  */
 export class EventStream implements HubSubscriber {
   private readonly held: Held[] = [];
@@ -83,7 +84,10 @@ export class EventStream implements HubSubscriber {
     const { raw, hub, db, lastEventId, signedOut } = this.options;
     // The client may have left while its token was read, before this stream listened for it.
     if (raw.destroyed || raw.socket === null || raw.socket.destroyed) return this.finish();
-    const caughtUp = await hub.subscribe(this);
+    const seq = lastEventId === undefined ? undefined : parseSeq(lastEventId);
+    // Joins once this process's hub has reached the id (another process's may have been further on): a resume at or
+    // below the newest event is never sent `reload` for want of this one's catching up.
+    const caughtUp = await hub.subscribe(this, seq);
     if (this.ended) {
       hub.unsubscribe(this);
       return;
@@ -92,7 +96,6 @@ export class EventStream implements HubSubscriber {
     let reload = false;
     let readyId = caughtUp;
     if (lastEventId !== undefined) {
-      const seq = parseSeq(lastEventId);
       const prunedThrough = await changeEventsPrunedThrough(db);
       if (seq !== undefined) readyId = seq;
       if (seq === undefined || seq > caughtUp || seq < prunedThrough) reload = true;

@@ -21,8 +21,6 @@ export interface HubSubscriber {
 
 /** Events read at a time. */
 export const READ_BATCH = 1000;
-/** At most this many seqs below the newest are looked at for holes when the hub starts. */
-const START_WINDOW = 1000;
 
 interface EventRow {
   seq: number;
@@ -65,10 +63,38 @@ export async function readEvents(db: Db, after: number, through: number): Promis
   return rows.map(toFeedEvent);
 }
 
-/** A missing seq that blocks the ones after it, and the snapshot's xmax when it was first seen missing. */
-interface Gap {
-  seq: number;
-  xmax: bigint;
+/**
+ * Holes one read of PostgreSQL's table was the first to see: every missing seq from `from` on, below the newest seq
+ * that read saw, with the next transaction id then (SNAPSHOT). They are settled (rolled back for good) once a
+ * snapshot's xmin has reached it: every transaction that was running when they were seen has ended.
+ */
+interface Holes {
+  from: number;
+  nextXid: bigint;
+}
+
+/**
+ * What the gap rule reads of a statement's snapshot `s` (PostgreSQL): `xmin`, the oldest transaction still running,
+ * and `next_xid`, the next transaction id to be assigned (read just after the snapshot was taken). A writer takes its
+ * id before its seqs (changeLog.ts), so every transaction that may still fill a hole seen in `s` has an id below
+ * `next_xid`, and once a later snapshot's xmin has reached it they have all ended. The snapshot's xmax is not that
+ * bound: it is one past the newest transaction that has *ended*, so a transaction that took a newer id and still runs
+ * is above it and not in its xmin either. `age()` of a transaction id counts from the next one to be assigned.
+ */
+const SNAPSHOT = sql`pg_snapshot_xmin(s.snapshot)::text as xmin,
+  (pg_snapshot_xmax(s.snapshot)::text::bigint + age(pg_snapshot_xmax(s.snapshot)::xid))::text as next_xid`;
+
+interface SnapshotRow {
+  xmin: string;
+  next_xid: string;
+  newest: string | null;
+}
+
+/** A stream waiting for the hub to reach its seq before it joins. */
+interface Joining {
+  through: number;
+  resolve: (cursor: number) => void;
+  reject: (error: Error) => void;
 }
 
 export interface ChangeHubOptions {
@@ -92,17 +118,31 @@ const LISTEN_RETRY_MS = { first: 1000, max: 30_000 };
  * On PostgreSQL a seq is taken when its row is inserted, not when its transaction commits, so seq 11 may be visible
  * while seq 10 is still in flight, or rolled back for good. The hub delivers strictly in seq order: a missing seq
  * holds back the ones after it until every transaction that was running when the hole was first seen has ended
- * (the snapshot's xmin has passed the xmax read with the hole); then the seq is known rolled back and skipped. So
- * the cursor only ever names a seq below which every event is either delivered or never to be, in every process:
- * a stream's `Last-Event-ID` means "everything up to here". SQLite writes one transaction at a time and keeps no
- * holes (AUTOINCREMENT rolls back with its transaction).
+ * (a snapshot's xmin has reached the next transaction id read with the hole); then the seq is known rolled back and
+ * skipped. That holds for every hole, however many and however old: the holes one read finds settle together, and at
+ * the start every hole below the newest seq counts as seen then, so on a quiet database they all settle at once, and
+ * otherwise as soon as the transactions then in flight have ended. The cursor only ever names a seq below which
+ * every event is either delivered or never to be, in every process, and a stream joins only at such a seq, at or past
+ * the one it asks for: a stream's `Last-Event-ID` means "everything up to here", whichever process sent it. SQLite
+ * writes one transaction at a time and keeps no holes (AUTOINCREMENT rolls back with its transaction).
  */
 export class ChangeHub {
   private cursor = 0;
+  /** The newest seq in the table when it was last read (the cursor, when that is further: a pruned watermark). */
+  private newest = 0;
   private started = false;
   private closed = false;
-  private gap: Gap | undefined;
+  /** PostgreSQL: the newest seq below which every hole has been seen, and is in `holes` or settled. */
+  private seenThrough = 0;
+  /** PostgreSQL: the holes seen and not settled, oldest first (by seq and by id both); the first holds the cursor. */
+  private readonly holes: Holes[] = [];
+  /**
+   * PostgreSQL, from the start until they settle: the next transaction id read at the start, with which every hole
+   * below the newest seq then was seen. Until then the cursor is not known to be caught up, and no stream joins.
+   */
+  private startHoles: bigint | undefined;
   private readonly subscribers = new Set<HubSubscriber>();
+  private readonly joining = new Map<HubSubscriber, Joining>();
   /** Reads run one after another, so deliveries stay in order and a new stream joins between two of them. */
   private chain: Promise<unknown> = Promise.resolve();
   private wakeQueued = false;
@@ -123,6 +163,11 @@ export class ChangeHub {
     return this.reserved;
   }
 
+  /** How many streams wait to join until the cursor reaches their seq (see subscribe). */
+  get waitingStreams(): number {
+    return this.joining.size;
+  }
+
   /** Takes one of `max` stream places; false when every place is taken. Each place taken is released once. */
   tryReserve(max: number): boolean {
     if (this.closed || this.reserved >= max) return false;
@@ -135,27 +180,37 @@ export class ChangeHub {
   }
 
   /**
-   * Adds a stream after bringing the cursor up to date; answers the seq it is caught up to: it is handed every
-   * event after that one, and none before.
+   * Adds a stream once the cursor has reached `through` (a resuming client's Last-Event-ID) or the newest seq in the
+   * table now, whichever is lower; answers the cursor it joined at: the stream is handed every event after that seq,
+   * and none before. Reaching it waits, on PostgreSQL, for the holes below it to settle: the id may come from another
+   * process, whose hub saw them earlier, and a new stream must not be handed as new what was written before it
+   * opened. A stream that unsubscribes while it waits is answered at once, with a seq it must not use.
    */
-  subscribe(subscriber: HubSubscriber): Promise<number> {
-    return this.serially(async () => {
+  async subscribe(subscriber: HubSubscriber, through?: number): Promise<number> {
+    let joined!: Promise<number>;
+    await this.serially(async () => {
       if (this.closed) throw new Error('the change feed is closed');
       if (!this.started) {
         await this.start();
         this.started = true;
       }
       await this.readNew();
-      this.subscribers.add(subscriber);
+      const { newest } = this;
+      joined = new Promise((resolve, reject) =>
+        this.joining.set(subscriber, { through: Math.min(through ?? newest, newest), resolve, reject }),
+      );
+      this.admit();
       this.keepPolling();
       this.listen();
-      return this.cursor;
     });
+    return joined;
   }
 
   unsubscribe(subscriber: HubSubscriber): void {
     this.subscribers.delete(subscriber);
-    if (this.subscribers.size === 0) this.stopPolling();
+    this.joining.get(subscriber)?.resolve(this.cursor);
+    this.joining.delete(subscriber);
+    if (this.subscribers.size === 0 && this.joining.size === 0) this.stopPolling();
   }
 
   /** Reads what is new, soon: calls while a read waits to start share it. */
@@ -170,9 +225,9 @@ export class ChangeHub {
     );
   }
 
-  /** Ends every stream (the server is closing; a stream left open would hold it). */
+  /** Ends every stream, joined or waiting to (the server is closing; a stream left open would hold it). */
   endStreams(): void {
-    for (const subscriber of [...this.subscribers]) subscriber.end();
+    for (const subscriber of [...this.subscribers, ...this.joining.keys()]) subscriber.end();
   }
 
   async close(): Promise<void> {
@@ -180,6 +235,8 @@ export class ChangeHub {
     this.stopHearingCommits();
     this.stopPolling();
     clearTimeout(this.listenRetry);
+    for (const joining of this.joining.values()) joining.reject(new Error('the change feed is closed'));
+    this.joining.clear();
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
@@ -201,7 +258,10 @@ export class ChangeHub {
     this.poll = undefined;
   }
 
-  /** The cursor at start: the newest seq, or on PostgreSQL below the first hole near it (see the class comment). */
+  /**
+   * The cursor at start: the newest seq (or the pruned watermark, when further). On PostgreSQL every hole below it
+   * is seen now, in one statement with the snapshot: settled at once when no transaction is in flight.
+   */
   private async start(): Promise<void> {
     const { db, dialect } = this.options;
     const prunedThrough = await changeEventsPrunedThrough(db);
@@ -210,27 +270,15 @@ export class ChangeHub {
         .selectFrom('change_events')
         .select((eb) => eb.fn.max('seq').as('newest'))
         .executeTakeFirstOrThrow();
-      this.cursor = Math.max(Number(newest ?? 0), prunedThrough);
+      this.cursor = this.newest = Math.max(Number(newest ?? 0), prunedThrough);
       return;
     }
-    const { rows } = await sql<{ xmax: string; newest: number | null; seq: number | null }>`
-      select pg_snapshot_xmax(s.snapshot)::text as xmax, m.newest, e.seq
-      from (select pg_current_snapshot() as snapshot) s
-      cross join (select max(seq) as newest from change_events) m
-      left join lateral (
-        select seq from change_events where seq > m.newest - ${START_WINDOW} order by seq
-      ) e on true`.execute(db);
-    const newest = Math.max(Number(rows[0].newest ?? 0), prunedThrough);
-    const seen = new Set(rows.flatMap((row) => (row.seq === null ? [] : [Number(row.seq)])));
-    const from = Math.max(newest - START_WINDOW, prunedThrough) + 1;
-    for (let seq = from; seq <= newest; seq++) {
-      if (!seen.has(seq)) {
-        this.cursor = seq - 1;
-        this.gap = { seq, xmax: BigInt(rows[0].xmax) };
-        return;
-      }
-    }
-    this.cursor = newest;
+    const { rows } = await sql<SnapshotRow>`
+      select ${SNAPSHOT}, (select max(seq) from change_events)::text as newest
+      from (select pg_current_snapshot() as snapshot) s`.execute(db);
+    const { xmin, next_xid, newest } = rows[0];
+    this.cursor = this.newest = this.seenThrough = Math.max(Number(newest ?? 0), prunedThrough);
+    if (BigInt(xmin) < BigInt(next_xid)) this.startHoles = BigInt(next_xid);
   }
 
   private async readNew(): Promise<void> {
@@ -239,9 +287,22 @@ export class ChangeHub {
         this.options.dialect === 'postgres' ? await this.readPostgres() : await this.readSqlite();
       if (events.length > 0) {
         this.cursor = events[events.length - 1].seq;
+        this.newest = Math.max(this.newest, this.cursor);
         for (const subscriber of this.subscribers) subscriber.deliver(events);
       }
-      if (!more) return;
+      if (!more) break;
+    }
+    this.admit();
+  }
+
+  /** Adds the streams waiting for a seq the cursor has reached, at the cursor (between two reads). */
+  private admit(): void {
+    if (this.startHoles !== undefined) return;
+    for (const [subscriber, joining] of this.joining) {
+      if (joining.through > this.cursor) continue;
+      this.joining.delete(subscriber);
+      this.subscribers.add(subscriber);
+      joining.resolve(this.cursor);
     }
   }
 
@@ -258,32 +319,57 @@ export class ChangeHub {
 
   /** The events after the cursor up to the first hole that may still fill, with the snapshot read with them. */
   private async readPostgres(): Promise<{ events: FeedEvent[]; more: boolean }> {
-    const { rows } = await sql<EventRow & { xmin: string; xmax: string }>`
-      select pg_snapshot_xmin(s.snapshot)::text as xmin, pg_snapshot_xmax(s.snapshot)::text as xmax, e.*
+    const { rows } = await sql<EventRow & SnapshotRow>`
+      select ${SNAPSHOT}, (select max(seq) from change_events)::text as newest, e.*
       from (select pg_current_snapshot() as snapshot) s
       left join lateral (
         select seq, topic, action, ids, lab_id, user_id, actor_id, origin
         from change_events where seq > ${this.cursor} order by seq limit ${READ_BATCH}
       ) e on true
       order by e.seq`.execute(this.options.db);
-    const [xmin, xmax] = [BigInt(rows[0].xmin), BigInt(rows[0].xmax)];
+    const found = rows.filter((row) => row.seq !== null);
+    this.newest = Math.max(this.newest, Number(rows[0].newest ?? 0));
+    this.noteHoles(
+      found.map((row) => Number(row.seq)),
+      BigInt(rows[0].next_xid),
+    );
+    this.settleHoles(BigInt(rows[0].xmin));
+    // Every hole below `blocked` is settled; every one from it on may still fill.
+    const blocked = this.holes[0]?.from ?? Infinity;
     const events: FeedEvent[] = [];
     let expected = this.cursor + 1;
-    for (const row of rows) {
-      if (row.seq === null) break;
+    for (const row of found) {
       const seq = Number(row.seq);
-      if (seq > expected) {
-        const settled = this.gap !== undefined && this.gap.seq === expected && xmin >= this.gap.xmax;
-        if (!settled) {
-          if (this.gap?.seq !== expected) this.gap = { seq: expected, xmax };
-          return { events, more: false };
-        }
-      }
-      this.gap = undefined;
+      if (seq > expected && seq > blocked) break;
       events.push(toFeedEvent(row));
       expected = seq + 1;
     }
     return { events, more: events.length === READ_BATCH };
+  }
+
+  /**
+   * Notes the holes among `seqs` (the seqs read after the cursor, ascending) that no read saw before, as seen with
+   * `nextXid`. A read adds one entry at most, starting past the farthest row any read saw before, and no read sees
+   * more than READ_BATCH rows past the cursor: the entries kept while holes hold the cursor back stay about that few.
+   */
+  private noteHoles(seqs: number[], nextXid: bigint): void {
+    let before = this.cursor;
+    for (const seq of seqs) {
+      const from = Math.max(before, this.seenThrough) + 1;
+      if (seq > from) {
+        // Holes seen with the same next transaction id settle together: the entry before covers these too.
+        if (this.holes.at(-1)?.nextXid !== nextXid) this.holes.push({ from, nextXid });
+        break;
+      }
+      before = seq;
+    }
+    this.seenThrough = Math.max(this.seenThrough, seqs.at(-1) ?? 0);
+  }
+
+  /** Settles the holes seen before every transaction in flight now (`xmin`, the oldest of them) had started. */
+  private settleHoles(xmin: bigint): void {
+    while (this.holes.length > 0 && xmin >= this.holes[0].nextXid) this.holes.shift();
+    if (this.startHoles !== undefined && xmin >= this.startHoles) this.startHoles = undefined;
   }
 
   /**

@@ -14,6 +14,7 @@ import {
   type HttpMethod,
   type TestApp,
 } from '../../testing/testApp';
+import { until } from '../../testing/waiting';
 
 /** The stream as a client meets it (docs/api.md §27): who hears what, resuming, reloading, signing out, limits. */
 
@@ -460,12 +461,3 @@ describe('logs', () => {
     }
   });
 });
-
-/** Waits until `condition` holds (checking every 10 ms), for what the server does with no message to await. */
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
