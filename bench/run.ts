@@ -22,13 +22,17 @@ import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } 
 import { get, load, startServer, type HttpResponse } from './http';
 import { insertLocations, LOCATIONS, loadDataset } from './loadDataset';
 import { measureImportCommit } from './importCommit.bench';
+import { measureClusterThroughput } from './cluster.bench';
+import { measureIdleStreams } from './eventStreams.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
+import { measureSecondBrowser } from './liveBrowser.bench';
 import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
 import { onPostgres } from './postgres';
 import { measureRequests } from './requests.bench';
 import { measureStatements } from './statements.bench';
 import { measureRequestValues } from './validation.bench';
+import { measureTwoProcesses } from './twoProcesses.bench';
 import { measureUploads } from './uploads.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
@@ -42,6 +46,8 @@ interface BenchContext {
   app: FastifyInstance;
   /** The same app's server in its own process. */
   baseUrl: string;
+  /** That process's id. */
+  serverPid: number;
   dataset: Dataset;
 }
 
@@ -477,6 +483,28 @@ const labRequests: Benchmark = {
   run: ({ app, baseUrl }) => measureRequests(app, baseUrl),
 };
 
+const secondBrowser: Benchmark = {
+  name: 'live: a change seen in a second browser',
+  run: ({ app, baseUrl }) => measureSecondBrowser(app, baseUrl),
+};
+
+const idleStreams: Benchmark = {
+  name: 'live: 200 idle event streams',
+  run: ({ app, baseUrl, serverPid }) => measureIdleStreams(app, baseUrl, serverPid),
+};
+
+const twoProcesses: Benchmark = {
+  name: 'live: 2 processes on PostgreSQL',
+  run: ({ app, dataset }) =>
+    measureTwoProcesses(process.env.BENCH_DATABASE_URL, dataset, app.config.jwtSecret),
+};
+
+const typoSearchWithTwoProcesses: Benchmark = {
+  name: 'live: typo search with 2 processes',
+  run: ({ app, dataset }) =>
+    measureClusterThroughput(app.config.databaseUrl, app.config.jwtSecret, typoSearchPaths(dataset)),
+};
+
 const labStatements: Benchmark = {
   name: '12-month statement for 50 labs',
   run: ({ app, baseUrl }) => measureStatements(app, baseUrl),
@@ -499,6 +527,10 @@ const allBenchmarks: Benchmark[] = [
   labStatements,
   shipmentMerge,
   dashboardOverHttp,
+  secondBrowser,
+  idleStreams,
+  twoProcesses,
+  typoSearchWithTwoProcesses,
 ];
 
 /** `BENCH_ONLY=import,export`: only the benchmarks whose names contain one of the words. */
@@ -537,7 +569,9 @@ async function main(): Promise<number> {
     try {
       for (const benchmark of benchmarks) {
         try {
-          rows.push(...(await benchmark.run({ app, baseUrl: server.baseUrl, dataset })));
+          rows.push(
+            ...(await benchmark.run({ app, baseUrl: server.baseUrl, serverPid: server.pid, dataset })),
+          );
         } catch (error) {
           if (!(error instanceof RouteMissing)) throw error;
           missing = true;
