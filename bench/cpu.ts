@@ -14,6 +14,14 @@ export function cpuSeconds(pid: number): number {
   return (utime + stime) / TICKS_PER_SECOND;
 }
 
+/** The CPU time every process on the machine has used so far (all cores), in seconds: /proc/stat's busy time. */
+export function machineCpuSeconds(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
 /** This process's CPU time so far (every thread: autocannon's workers included), in seconds. */
 export function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
