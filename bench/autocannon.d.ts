@@ -19,6 +19,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    pipelining?: number;
+    workers?: number;
     headers?: Record<string, string>;
     requests?: { method?: string; path: string; headers?: Record<string, string> }[];
   }

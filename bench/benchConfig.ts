@@ -17,6 +17,8 @@ export function benchConfig(databaseUrl = BENCH_SQLITE_FILE): Config {
       DATA_DIR: BENCH_DATA_DIR,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+      // The production build the browser benchmarks open on the server process (browser.ts).
+      STATIC_DIR: process.env.STATIC_DIR,
     },
     null,
   );

@@ -11,11 +11,19 @@ import { loadConfig, projectRoot } from '../server/src/config';
 import { createDatabase, type DatabaseHandle } from '../server/src/db';
 import { migrateToLatest } from '../server/src/db/migrate';
 
-/** The production build to measure (`STATIC_DIR=…` for another), or null, with the reason printed, when absent. */
-function builtApp(): string | null {
-  const staticDir = path.resolve(process.env.STATIC_DIR ?? path.join(projectRoot, 'dist'));
+/** Where the production build to measure is: dist/, or `STATIC_DIR=…`. */
+export const buildDirectory = (): string =>
+  path.resolve(process.env.STATIC_DIR ?? path.join(projectRoot, 'dist'));
+
+/** What to do when there is no build in `staticDir`. */
+export const noBuild = (staticDir: string): string =>
+  `No build in ${staticDir}: run \`npm run build\` first.`;
+
+/** The production build to measure, or null, with the reason printed, when absent. */
+export function builtApp(): string | null {
+  const staticDir = buildDirectory();
   if (fs.existsSync(path.join(staticDir, 'index.html'))) return staticDir;
-  console.error(`No build in ${staticDir}: run \`npm run build\` first.`);
+  console.error(noBuild(staticDir));
   return null;
 }
 
@@ -59,7 +67,7 @@ async function serveBuiltApp(
   };
 }
 
-function launchChromium(): Promise<Browser> {
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

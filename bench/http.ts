@@ -6,6 +6,8 @@ import autocannon from 'autocannon';
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server process's id (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function startServer(databaseUrl?: string): Promise<BenchServer> {
       child.removeAllListeners('exit');
       resolve({
         baseUrl: `http://127.0.0.1:${message.port}`,
+        pid: child.pid!,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());
@@ -71,16 +74,27 @@ export interface LoadResult {
   failures: number;
 }
 
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  /** Requests each connection sends before it waits for their answers (autocannon's default: 1). */
+  pipelining?: number;
+  /** Worker threads sharing the connections (autocannon's default: none, all on this thread). */
+  workers?: number;
+}
+
 /** `connections` clients sending `paths` round and round for `seconds` (autocannon). */
 export async function load(
   baseUrl: string,
   paths: readonly string[],
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, seconds, pipelining, workers }: LoadOptions,
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
+    ...(pipelining !== undefined && { pipelining }),
+    ...(workers !== undefined && { workers }),
     requests: paths.map((pathAndQuery) => ({ method: 'GET', path: pathAndQuery })),
   });
   return {

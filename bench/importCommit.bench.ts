@@ -5,21 +5,16 @@
  * asking again as soon as it has its answer (as browsers and a load balancer would), and one more stages shipment
  * lines the same way (a write, which on SQLite waits for the commit's end). Reports the commit's duration, the
  * reads' p50/p99, the health check's answers by status and the writes' waits. run.ts runs it on the benchmarks'
- * SQLite database and, with BENCH_DATABASE_URL=postgres://…, again on PostgreSQL (`onPostgres`).
+ * SQLite database and, with BENCH_DATABASE_URL=postgres://…, again on PostgreSQL (postgres.ts' `onPostgres`).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { sql } from 'kysely';
 import { signToken } from '../server/src/auth/jwt';
-import { createDatabase, type Db } from '../server/src/db';
-import { migrateToLatest } from '../server/src/db/migrate';
+import type { Db } from '../server/src/db';
 import { insertUser } from '../server/src/db/repositories/users';
 import { MAX_IMPORT_ROWS } from '../server/src/services/imports';
 import { multipartBody } from '../server/src/testing/multipart';
-import type { Dataset } from './dataset';
-import { startServer } from './http';
 import { deliveryCsv } from './imports.bench';
-import { insertLocations, loadDataset } from './loadDataset';
 import { ms, type Measurement } from './report';
 import { percentile } from './stats';
 
@@ -200,36 +195,4 @@ export async function measureImportCommit(
             (failedWrites > 0 ? `, ${failedWrites} not 201` : ''),
     },
   ];
-}
-
-/**
- * Runs `measure` against a server process on PostgreSQL: a schema of its own in the database at `url` (created,
- * then dropped), migrated and loaded with `dataset` and the locations as run.ts loads SQLite.
- */
-export async function onPostgres(
-  url: string,
-  dataset: Dataset,
-  measure: (baseUrl: string, db: Db) => Promise<Measurement[]>,
-): Promise<Measurement[]> {
-  const schema = `labstore_bench_${randomBytes(4).toString('hex')}`;
-  const admin = createDatabase(url, { max: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  const inSchema = new URL(url);
-  inSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const database = createDatabase(inSchema.toString());
-  try {
-    await migrateToLatest(database.db, database.dialect, schema);
-    await loadDataset(database.db, dataset);
-    await insertLocations(database.db);
-    const server = await startServer(inSchema.toString());
-    try {
-      return await measure(server.baseUrl, database.db);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.destroy();
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-    await admin.destroy();
-  }
 }

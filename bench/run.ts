@@ -21,16 +21,22 @@ import { BENCH_DATA_DIR, benchConfig } from './benchConfig';
 import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } from './dataset';
 import { get, load, startServer, type HttpResponse } from './http';
 import { insertLocations, LOCATIONS, loadDataset } from './loadDataset';
-import { measureImportCommit, onPostgres } from './importCommit.bench';
+import { measureImportCommit } from './importCommit.bench';
+import { measureClusterThroughput } from './cluster.bench';
+import { measureIdleStreams } from './eventStreams.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
+import { measureSecondBrowser } from './liveBrowser.bench';
 import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
+import { onPostgres } from './postgres';
 import { measureRequests } from './requests.bench';
 import { measureStatements } from './statements.bench';
 import { measureRequestValues } from './validation.bench';
+import { measureTwoProcesses } from './twoProcesses.bench';
 import { measureUploads } from './uploads.bench';
 import { exitWith, ms, printTable, type Measurement } from './report';
 import { searchEntriesOf } from './searchEntries';
+import { ISSUE_TYPO_QUERIES, searchPath, typoSearchPaths } from './searchPaths';
 import { percentile } from './stats';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -40,6 +46,8 @@ interface BenchContext {
   app: FastifyInstance;
   /** The same app's server in its own process. */
   baseUrl: string;
+  /** That process's id. */
+  serverPid: number;
   dataset: Dataset;
 }
 
@@ -64,13 +72,6 @@ function expectOk(url: string, response: HttpResponse): HttpResponse {
   if (response.status !== 200) throw new Error(`GET ${url} → ${response.status} ${response.body}`);
   return response;
 }
-
-const searchPath = ({ query, type }: { query: string; type?: string }): string =>
-  `/api/management/fuzzysearch/?${new URLSearchParams({ query, ...(type ? { type: type.toLowerCase() } : {}) })}`;
-
-/** The typo queries issue 10 timed one at a time (10–17 ms each then). */
-const ISSUE_TYPO_QUERIES = ['Acetonne', 'Methnol', '7647-14-5', 'Centrifge'];
-const isTypo = (query: BenchmarkQuery): boolean => query.kind === 'typo' || query.kind === 'transposition';
 
 const SEARCH_P95_TARGET_MS = 5;
 const SEARCH_ROUNDS = 3;
@@ -142,7 +143,7 @@ const underLoad: Benchmark = {
     const scenarios = [
       {
         name: 'typo searches',
-        paths: [...queries.filter(isTypo), ...ISSUE_TYPO_QUERIES.map((query) => ({ query }))].map(searchPath),
+        paths: typoSearchPaths(dataset),
         before: '57–68 req/s, p99 300–370 ms',
         minimum: 1000,
         p99Target: 30,
@@ -482,6 +483,28 @@ const labRequests: Benchmark = {
   run: ({ app, baseUrl }) => measureRequests(app, baseUrl),
 };
 
+const secondBrowser: Benchmark = {
+  name: 'live: a change seen in a second browser',
+  run: ({ app, baseUrl }) => measureSecondBrowser(app, baseUrl),
+};
+
+const idleStreams: Benchmark = {
+  name: 'live: 200 idle event streams',
+  run: ({ app, baseUrl, serverPid }) => measureIdleStreams(app, baseUrl, serverPid),
+};
+
+const twoProcesses: Benchmark = {
+  name: 'live: 2 processes on PostgreSQL',
+  run: ({ app, dataset }) =>
+    measureTwoProcesses(process.env.BENCH_DATABASE_URL, dataset, app.config.jwtSecret),
+};
+
+const typoSearchWithTwoProcesses: Benchmark = {
+  name: 'live: typo search with 2 processes',
+  run: ({ app, dataset }) =>
+    measureClusterThroughput(app.config.databaseUrl, app.config.jwtSecret, typoSearchPaths(dataset)),
+};
+
 const labStatements: Benchmark = {
   name: '12-month statement for 50 labs',
   run: ({ app, baseUrl }) => measureStatements(app, baseUrl),
@@ -504,6 +527,10 @@ const allBenchmarks: Benchmark[] = [
   labStatements,
   shipmentMerge,
   dashboardOverHttp,
+  secondBrowser,
+  idleStreams,
+  twoProcesses,
+  typoSearchWithTwoProcesses,
 ];
 
 /** `BENCH_ONLY=import,export`: only the benchmarks whose names contain one of the words. */
@@ -542,7 +569,9 @@ async function main(): Promise<number> {
     try {
       for (const benchmark of benchmarks) {
         try {
-          rows.push(...(await benchmark.run({ app, baseUrl: server.baseUrl, dataset })));
+          rows.push(
+            ...(await benchmark.run({ app, baseUrl: server.baseUrl, serverPid: server.pid, dataset })),
+          );
         } catch (error) {
           if (!(error instanceof RouteMissing)) throw error;
           missing = true;
