@@ -27,6 +27,7 @@ import { measureClusterThroughput } from './cluster.bench';
 import { measureIdleStreams } from './eventStreams.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
 import { measureSecondBrowser } from './liveBrowser.bench';
+import { measureLighthouse } from './lighthouse';
 import { collectGarbage } from './memory';
 import { measureStockPages } from './paging.bench';
 import { storeFirstRows } from './storePage';
@@ -368,6 +369,23 @@ const publicStoreFirstRow: Benchmark = {
   },
 };
 
+const lighthouseMobile: Benchmark = {
+  name: 'Lighthouse mobile first screens',
+  async run({ baseUrl }) {
+    if (builtApp() === null) {
+      return [
+        {
+          name: 'Lighthouse mobile, / and /?terminal',
+          measured: noBuild(buildDirectory()),
+          target: 'performance ≥ 95, TBT ≤ 150 ms, LCP ≤ 1.5 s',
+          pass: false,
+        },
+      ];
+    }
+    return measureLighthouse(baseUrl);
+  },
+};
+
 const CHEMICAL_LIST_TARGET_MS = 1000;
 const CHEMICAL_LIST_RUNS = 3;
 
@@ -631,6 +649,7 @@ const allBenchmarks: Benchmark[] = [
   underLoad,
   chemicalListOverHttp,
   publicStoreFirstRow,
+  lighthouseMobile,
   chemicalListInProcess,
   searchIndex,
   stockPages,
