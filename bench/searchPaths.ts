@@ -19,3 +19,10 @@ export const typoSearchPaths = (dataset: Dataset): string[] =>
     ...benchmarkQueries(dataset, { seed: 7, perKind: 60 }).filter(isTypo),
     ...ISSUE_TYPO_QUERIES.map((query) => ({ query })),
   ].map(searchPath);
+
+/** Of those, the ones asked without a type filter (all the Store's kinds at once). */
+export const mixedTypoSearchPaths = (dataset: Dataset): string[] =>
+  [
+    ...benchmarkQueries(dataset, { seed: 7, perKind: 60 }).filter((query) => isTypo(query) && !query.type),
+    ...ISSUE_TYPO_QUERIES.map((query) => ({ query })),
+  ].map(searchPath);

@@ -13,6 +13,7 @@
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { measureBuild } from './browser';
+import { publicAreaWithMenuOpen, TABLE, timeToRow } from './storePage';
 import { generateDataset } from './dataset';
 import { loadDataset } from './loadDataset';
 import { exitWith, ms, printTable, type Measurement } from './report';
@@ -27,57 +28,12 @@ const FILTERED_ROW_TARGET_MS = 600;
 const WHEEL_SCREENFULS = 40;
 const SCROLLBAR_STEPS = 20;
 
-const TABLE = 'table[aria-label="Chemical stock"]';
-
 interface RunFigures {
   firstRow: number;
   longTasks: number[];
   lastRow: number;
   sortedRow: number;
   filteredRow: number;
-}
-
-// Everything a figure is taken from runs in the page, timed with its own clock (performance.now()): from the
-// event's timeStamp to the animation frame in which the awaited row is in the table, ready to be painted.
-
-/** Starts watching for a row; `act` then does what should bring it; resolves to the milliseconds it took. */
-async function timeToRow(
-  page: Page,
-  startEvent: 'click' | 'input' | 'scroll',
-  row: { index: number; name?: string },
-  act: () => Promise<void>,
-): Promise<number> {
-  const watching = page.evaluate(
-    ({ table, startEvent, row }) =>
-      new Promise<number>((resolve) => {
-        let startedAt = 0;
-        // For typing and scrolling, the last event counts: each one restarts the clock. Listening in the capture
-        // phase also hears scroll events, which do not bubble.
-        const start = (event: Event) => (startedAt = event.timeStamp);
-        document.addEventListener(startEvent, start, { capture: true });
-        const shown = () => {
-          const cells = document.querySelector(
-            `${table} tr[aria-rowindex="${row.index + 2}"]:not([aria-busy])`,
-          )?.children;
-          return cells !== undefined && (row.name === undefined || cells[1]?.textContent === row.name);
-        };
-        const observer = new MutationObserver(() => {
-          if (startedAt === 0 || !shown()) return;
-          observer.disconnect();
-          document.removeEventListener(startEvent, start, { capture: true });
-          requestAnimationFrame(() => resolve(performance.now() - startedAt));
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          characterData: true,
-        });
-      }),
-    { table: TABLE, startEvent, row },
-  );
-  await act();
-  return watching;
 }
 
 /** The long tasks the page ran since `since` (performance.now()), in ms. */
@@ -120,25 +76,9 @@ async function scrollToEnd(page: Page, count: number): Promise<{ longTasks: numb
 }
 
 async function oneRun(browser: Browser, baseUrl: string, expected: Expected): Promise<RunFigures> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  const { context, page, clickStore } = await publicAreaWithMenuOpen(browser, baseUrl);
   try {
-    // tsx compiles this file keeping function names, through a helper `__name` that functions sent to the page
-    // call there too: the page needs its own.
-    await context.addInitScript('window.__name = (fn) => fn;');
-    await context.addInitScript(() => {
-      const tasks: PerformanceEntry[] = [];
-      (window as unknown as { longTasks: PerformanceEntry[] }).longTasks = tasks;
-      new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask' });
-    });
-    const page = await context.newPage();
-    await page.goto(baseUrl);
-    await page.getByRole('heading', { name: 'Search' }).waitFor();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const store = page.getByRole('navigation').getByRole('button', { name: 'Store', exact: true });
-    await store.waitFor();
-    // Someone reads the menu before choosing: the pages it preloads (lazyPage) have arrived by the click.
-    await page.waitForLoadState('networkidle');
-    const firstRow = await timeToRow(page, 'click', { index: 0 }, () => store.click());
+    const firstRow = await timeToRow(page, 'click', { index: 0 }, clickStore);
 
     const { longTasks, lastRow } = await scrollToEnd(page, expected.count);
 

@@ -30,6 +30,26 @@ describe('PublicShell', () => {
     expect([...sentRequests()].sort()).toEqual(['GET /api/calendar/', 'GET /api/storeobjects/chemicalobjs/']);
   });
 
+  it('asks for the first page of the Store while its entry is pointed at, and opens with it', async () => {
+    const { user } = renderWithProviders(<PublicShell />);
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Pages' });
+    // The menu preloads the pages' code; what they show is asked for only once one of them is pointed at.
+    expect(sentRequests()).toEqual([]);
+
+    await user.hover(within(sidebar).getByRole('button', { name: 'Store' }));
+    await waitFor(() =>
+      expect([...sentRequests({ query: true })].sort()).toEqual([
+        'GET /api/calendar/',
+        'GET /api/storeobjects/chemicalobjs/?limit=100&offset=0',
+      ]),
+    );
+    await user.click(within(sidebar).getByRole('button', { name: 'Store' }));
+
+    expect(await screen.findByRole('cell', { name: 'Ethanol' })).toBeInTheDocument();
+    expect(sentRequests()).toHaveLength(2);
+  });
+
   it('offers the Location page, read-only, without signing in', async () => {
     const { user } = renderWithProviders(<PublicShell />, {
       preloadedState: { ui: { adminPage: null, publicPage: 2 } },

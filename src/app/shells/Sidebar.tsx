@@ -22,6 +22,8 @@ interface SidebarProps {
   onExpandedChange: (index: PageKey | null) => void;
   /** `action` is the event of the chosen sub-entry, if one was chosen. */
   onSelect: (index: PageKey, action?: UnknownAction) => void;
+  /** Someone points at or focuses a page's entry: it may be chosen next. */
+  onIntent: (index: PageKey) => void;
   /** Shown above the pages: who is signed in, and as what. */
   header?: ReactNode;
 }
@@ -39,6 +41,7 @@ export function Sidebar({
   expanded,
   onExpandedChange,
   onSelect,
+  onIntent,
   header,
 }: SidebarProps) {
   const id = useId();
@@ -56,6 +59,8 @@ export function Sidebar({
                   <ListItemButton
                     selected={isCurrent}
                     aria-current={isCurrent ? 'page' : undefined}
+                    onPointerEnter={() => onIntent(index)}
+                    onFocus={() => onIntent(index)}
                     onClick={() => onSelect(index)}
                   >
                     <ListItemText primary={label} />
@@ -91,6 +96,8 @@ export function Sidebar({
                             sx={{ pl: 4 }}
                             selected={isCurrentEntry}
                             aria-current={isCurrentEntry ? 'page' : undefined}
+                            onPointerEnter={() => onIntent(index)}
+                            onFocus={() => onIntent(index)}
                             onClick={() => onSelect(index, entry.action)}
                           >
                             <ListItemText primary={entry.label} />

@@ -48,6 +48,7 @@ export const adminPages: ShellPage[] = [
         import('../../features/import/ImportButton'),
       ]).then(([store, importing]) => ({
         default: () => createElement(store.AdminStorePage, { KindActions: importing.ImportButton }),
+        prefetch: store.prefetchStore,
       })),
     ),
     Badge: StoreBadge,

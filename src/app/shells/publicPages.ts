@@ -10,7 +10,12 @@ export const publicPages: ShellPage[] = [
   {
     index: 1,
     label: 'Store',
-    Page: lazyPage(() => import('../../features/stock/StorePage').then((m) => ({ default: m.StorePage }))),
+    Page: lazyPage(() =>
+      import('../../features/stock/StorePage').then((m) => ({
+        default: m.StorePage,
+        prefetch: m.prefetchStore,
+      })),
+    ),
   },
   {
     index: 2,

@@ -1,8 +1,24 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import type { AppDispatch } from '../store';
 
-/** A page component whose code loads when first shown, or earlier through `preload`. */
-export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+/** Asks for what a page shows first, before it is opened (api.util.prefetch), so that it opens with its data. */
+export type PagePrefetch = (dispatch: AppDispatch) => void;
+
+/** What a page's code module gives: the page, and what to ask for when someone is about to open it. */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?: PagePrefetch;
+}
+
+/**
+ * A page component whose code loads when first shown, or earlier through `preload`; `prefetch` asks for its first
+ * data once its code is there (and does nothing before).
+ */
+export type PageComponent = ComponentType & {
+  preload: () => Promise<unknown>;
+  prefetch: PagePrefetch;
+};
 
 /**
  * Like `lazy(load)`, but the code can be asked for before the page is shown: the shells preload their pages when
@@ -10,12 +26,14 @@ export type PageComponent = ComponentType & { preload: () => Promise<unknown> };
  * back for up to 300 ms after the fallback appeared (its fallback throttle), however soon the code arrives; a page
  * whose code is already loaded renders at once, without suspending.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+export function lazyPage(load: () => Promise<PageModule>): PageComponent {
   let loaded: ComponentType | undefined;
+  let prefetchData: PagePrefetch | undefined;
   let loading: Promise<unknown> | undefined;
   const preload = () =>
     (loading ??= load().then((module) => {
       loaded = module.default;
+      prefetchData = module.prefetch;
       return module;
     }));
   const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
@@ -24,7 +42,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageC
     const [Component] = useState(() => loaded ?? Lazy);
     return createElement(Component);
   }
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload, prefetch: (dispatch: AppDispatch) => prefetchData?.(dispatch) });
 }
 
 /**

@@ -1,15 +1,24 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState, type ComponentType } from 'react';
-import { useLabToday } from '../../api/calendar';
-import type { StockKind } from '../../api/stock';
+import { calendarApi, useLabToday } from '../../api/calendar';
+import { stockApi, type StockKind } from '../../api/stock';
 import { STOCK_KINDS } from '../../api/stockKinds';
 import { useAppDispatch, useAppSelector, useCanChangeStore } from '../../app/hooks';
+import type { AppDispatch } from '../../app/store';
 import { selectStoreRecord, storeRecordClosed } from '../../app/uiSlice';
 import { KindTabs } from '../../components/KindTabs';
 import { LabTodayContext } from '../../components/stockAlerts';
 import { StockHistoryDrawer } from './StockPanel';
 import { StockTab } from './stockTabs';
+import { openingPageArgs } from './useStockPages';
+
+/** What the Store shows first (its first tab's first page, and the lab's day for the expiry badges): asked for
+ * when someone is about to open it (the shells' lazyPage). */
+export function prefetchStore(dispatch: AppDispatch): void {
+  dispatch(stockApi.util.prefetch('stockPage', openingPageArgs(STOCK_KINDS[0]), { ifOlderThan: 5 }));
+  dispatch(calendarApi.util.prefetch('labCalendar', undefined, { ifOlderThan: 60 }));
+}
 
 interface StoreViewProps {
   /** Shows the New, Edit and Delete controls. */

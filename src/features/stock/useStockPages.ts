@@ -12,6 +12,18 @@ export interface RowRange {
   last: number;
 }
 
+/**
+ * The first page a Store tab asks for when it opens: the server's own order (StockPanel's BY_ID sends no
+ * `ordering`), nothing filtered.
+ */
+export const openingPageArgs = (kind: StockKind): StockPageArgs => ({
+  kind,
+  ordering: '',
+  search: '',
+  offset: 0,
+  limit: PAGE_SIZE,
+});
+
 export interface StockListQuery {
   ordering: string;
   search: string;
