@@ -1,9 +1,9 @@
 import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { sendJsonStream } from '../../http/jsonStream';
 import { resource } from '../../http/resource';
 import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
-import { SearchService } from '../../search/searchService';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';
 import { unionOf } from '../stockKindSchemas';
 
@@ -36,8 +36,6 @@ const SearchResults = Type.Array(
 
 /** §11: fuzzy search over the stock records; public. */
 export default async function searchRoutes(app: FastifyInstance) {
-  const search = new SearchService(app.db);
-
   resource(app, '/api/management/fuzzysearch/', (routes) =>
     routes.get(
       {
@@ -49,15 +47,23 @@ export default async function searchRoutes(app: FastifyInstance) {
           response: { 200: SearchResults },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { query = '', type, limit = DEFAULT_LIMIT } = request.query;
-        const results = await search.search(query, {
-          type: type && OBJECT_TYPES[type],
-          limit: Math.min(limit, MAX_SEARCH_LIMIT),
-        });
-        return type
-          ? results.map(({ record }) => record)
-          : results.map(({ type, record }) => ({ ...record, type }));
+        // Written by the response schema's serialiser, as any answer, but once per query and index version: a
+        // repeated search (a terminal's, the Store's filter as it is typed again) is then a lookup.
+        const answer = await app.stockSearch.answer(
+          query,
+          { type: type && OBJECT_TYPES[type], limit: Math.min(limit, MAX_SEARCH_LIMIT) },
+          (results) =>
+            Buffer.from(
+              reply.serialize(
+                type
+                  ? results.map(({ record }) => record)
+                  : results.map(({ type, record }) => ({ ...record, type })),
+              ) as string,
+            ),
+        );
+        return sendJsonStream(reply, answer);
       },
     ),
   );
