@@ -16,6 +16,7 @@ import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { choice, choiceIgnoringCase, idFilter, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
+import { FullListCache } from './fullList';
 import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
 
 const tags = ['stock'];
@@ -112,9 +113,13 @@ export default async function stockRoutes(app: FastifyInstance) {
         response: { 201: record },
       },
     };
-    const listRecords: Handler<typeof list.schema> = async (request) => {
+    // The full list, neither searched nor ordered, is written once per version of the stock records.
+    const fullList = new FullListCache(() => stock.listStockRecords(context(), kind));
+    const listRecords: Handler<typeof list.schema> = async (request, reply) => {
       const { limit, offset = 0, ordering = [], search = '' } = request.query;
       const listing = { terms: searchTerms(search), ordering };
+      if (limit === undefined && listing.terms.length === 0 && ordering.length === 0)
+        return fullList.send(request, reply, await app.stockSearch.stockVersion());
       if (limit === undefined) return stock.listStockRecords(context(), kind, listing);
       return pageOf(
         request,
