@@ -13,6 +13,11 @@ export interface SearchResult {
   record: StockRecords[keyof StockRecords];
 }
 
+/** A search's answer as a route sends it. */
+export interface RenderedAnswer {
+  body: Buffer;
+}
+
 const stockRefKey = (type: StockObjectType, id: number): string => `${type}:${id}`;
 
 /**
@@ -52,9 +57,9 @@ export class SearchService {
   /** Raised whenever a refresh changes the index: every stock write leaves a note, so every write raises it. */
   private changes = 0;
   /** Rendered answers of the current `changes`, by query; emptied whenever it is raised. */
-  private readonly answers = new BoundedCache<string, Buffer>({
+  private readonly answers = new BoundedCache<string, RenderedAnswer>({
     ...ANSWER_CACHE_BOUNDS,
-    bytesOf: (answer) => answer.length,
+    bytesOf: (answer) => answer.body.length,
   });
 
   constructor(
@@ -70,22 +75,24 @@ export class SearchService {
   }
 
   /**
-   * The answer to `search(query, options)` as `render` writes it, kept until a write changes the index: a
+   * The answer to `search(query, options)` as `render` writes it (one `variant` of it: an encoding), kept until a
+   * write changes the index: a
    * refresh that applies any note empties the kept answers, and an answer computed while one did is not kept.
    * The records shown are those the notes name, so a kept answer is never older than the last write (every
    * write of a stock record, of the catalog entry it shows or of its quantity leaves a note). The index reads
    * queries normalised: the key is the normalised text with the options.
    */
-  async answer(
+  async answer<A extends RenderedAnswer>(
     query: string,
     options: SearchOptions,
-    render: (results: SearchResult[]) => Buffer,
-  ): Promise<Buffer> {
+    variant: string,
+    render: (results: SearchResult[]) => A,
+  ): Promise<A> {
     const normalized = normalize(query);
     if (normalized === '') return render([]);
     await this.refresh();
-    const key = `${options.type ?? ''}:${options.limit ?? ''}:${normalized}`;
-    const kept = this.answers.get(key);
+    const key = `${variant}:${options.type ?? ''}:${options.limit ?? ''}:${normalized}`;
+    const kept = this.answers.get(key) as A | undefined;
     if (kept !== undefined) return kept;
     const changes = this.changes;
     const answer = render(await this.resultsOf(normalized, options));

@@ -1,9 +1,9 @@
 import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { sendJsonStream } from '../../http/jsonStream';
 import { resource } from '../../http/resource';
 import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
+import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';
 import { unionOf } from '../stockKindSchemas';
 
@@ -49,21 +49,26 @@ export default async function searchRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         const { query = '', type, limit = DEFAULT_LIMIT } = request.query;
-        // Written by the response schema's serialiser, as any answer, but once per query and index version: a
-        // repeated search (a terminal's, the Store's filter as it is typed again) is then a lookup.
+        const encoding = acceptedEncoding(request);
+        // Written by the response schema's serialiser, and compressed, as any answer, but once per query, encoding
+        // and index version: a repeated search (a terminal's, the Store's filter typed again) is then a lookup.
         const answer = await app.stockSearch.answer(
           query,
           { type: type && OBJECT_TYPES[type], limit: Math.min(limit, MAX_SEARCH_LIMIT) },
+          encoding ?? 'identity',
           (results) =>
-            Buffer.from(
-              reply.serialize(
-                type
-                  ? results.map(({ record }) => record)
-                  : results.map(({ type, record }) => ({ ...record, type })),
-              ) as string,
+            compressedOnce(
+              Buffer.from(
+                reply.serialize(
+                  type
+                    ? results.map(({ record }) => record)
+                    : results.map(({ type, record }) => ({ ...record, type })),
+                ) as string,
+              ),
+              encoding,
             ),
         );
-        return sendJsonStream(reply, answer);
+        return sendEncodedJson(reply, answer);
       },
     ),
   );

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { pruneJobs } from '../../services/housekeeping';
@@ -430,5 +431,41 @@ describe('answers kept until the next write', () => {
     }
     expect(await found('query=ethanol&limit=2')).toHaveLength(2);
     expect((await found('query=ethanol')).length).toBeGreaterThan(2);
+  });
+
+  it('are compressed as the client asks, each encoding once, the small ones not at all', async () => {
+    const plain = await search('query=ethanol');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const ask = (encoding: string) =>
+      t.app.inject({
+        url: '/api/management/fuzzysearch/?query=ethanol',
+        headers: { 'accept-encoding': encoding },
+      });
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1.0, br;q=0.5', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      for (let time = 0; time < 2; time++) {
+        const answer = await ask(accepted);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        const text =
+          encoding === 'br'
+            ? zlib.brotliDecompressSync(answer.rawPayload).toString()
+            : encoding === 'gzip'
+              ? zlib.gunzipSync(answer.rawPayload).toString()
+              : answer.body;
+        expect(text).toBe(plain.body);
+      }
+    }
+    const small = await t.app.inject({
+      url: '/api/management/fuzzysearch/?query=zirconium',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('[]');
   });
 });

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { yieldToOtherRequests } from '../../http/eventLoop';
-import { jsonArrayStream, sendJsonStream } from '../../http/jsonStream';
+import { jsonArrayStream } from '../../http/jsonStream';
+import {
+  acceptedEncoding,
+  sendEncodedJson,
+  varyByEncoding,
+  type AnswerEncoding,
+} from '../../plugins/compression';
 
 // A kind's full list (SERVER.md §4.2's unpaged array: 70,000 chemicals are about 35 MB of JSON) written, hashed and
 // compressed once per version of the stock records, instead of serialised and compressed on every request.
@@ -20,7 +25,7 @@ const gzip = promisify(zlib.gzip);
  * small gain past quality 5 costs too much CPU. Gzip, for clients without brotli, is zlib's default level:
  * 3.42 MB in 232 ms (level 9 still gives 3.32 MB, in 522 ms).
  */
-const ENCODERS = {
+const ENCODERS: Record<AnswerEncoding, (json: Buffer) => Promise<Buffer>> = {
   br: (json: Buffer) =>
     brotliCompress(json, {
       params: {
@@ -32,10 +37,6 @@ const ENCODERS = {
     }),
   gzip: (json: Buffer) => gzip(json, { level: 6 }),
 };
-type Encoding = keyof typeof ENCODERS;
-
-/** Brotli first, as @fastify/compress prefers it for the answers it compresses. */
-const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
 
 /** One version of the list: its JSON text, its entity tag and its compressed copies, each made when first asked. */
 interface WrittenList {
@@ -43,7 +44,7 @@ interface WrittenList {
   json: Buffer;
   /** Weak: the compressed copies are the same representation, and each goes out with the same tag. */
   etag: string;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  encoded: Map<AnswerEncoding, Promise<Buffer>>;
 }
 
 /**
@@ -82,8 +83,6 @@ export class FullListCache {
    */
   async send(request: FastifyRequest, reply: FastifyReply, version: number): Promise<FastifyReply> {
     const list = await this.list(version);
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     reply.header('etag', list.etag);
     const { headers } = request;
     if (
@@ -92,13 +91,12 @@ export class FullListCache {
         { etag: list.etag },
       )
     )
-      return reply.code(304).send();
-    const accepted = headers['accept-encoding'];
-    const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
-    if (encoding === null) return sendJsonStream(reply, list.json);
-    // Set before the answer is sent: @fastify/compress leaves an answer that has an encoding as it is.
-    reply.header('content-encoding', encoding);
-    return sendJsonStream(reply, await this.encoded(list, encoding));
+      return varyByEncoding(reply).code(304).send();
+    const encoding = acceptedEncoding(request);
+    return sendEncodedJson(reply, {
+      body: encoding === undefined ? list.json : await this.encoded(list, encoding),
+      encoding,
+    });
   }
 
   /** The list of `version`, or of a newer one (written since the request asked for the version). */
@@ -130,7 +128,7 @@ export class FullListCache {
    * The list's copy in `encoding`, compressed on libuv's thread pool the first time it is asked for (a failure is
    * forgotten, so the next request tries again).
    */
-  private encoded(list: WrittenList, encoding: Encoding): Promise<Buffer> {
+  private encoded(list: WrittenList, encoding: AnswerEncoding): Promise<Buffer> {
     let copy = list.encoded.get(encoding);
     if (copy === undefined) {
       const compressing = ENCODERS[encoding](list.json);
