@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import { yieldToOtherRequests } from '../../http/eventLoop';
-import { jsonArrayStream } from '../../http/jsonStream';
+import { jsonArrayStream, sendJsonStream } from '../../http/jsonStream';
 import {
   acceptedEncoding,
   sendEncodedJson,
@@ -44,7 +44,10 @@ interface WrittenList {
   json: Buffer;
   /** Weak: the compressed copies are the same representation, and each goes out with the same tag. */
   etag: string;
-  encoded: Map<AnswerEncoding, Promise<Buffer>>;
+  /** The compressed copies made. */
+  copies: Map<AnswerEncoding, Buffer>;
+  /** The copies being made. */
+  copying: Set<AnswerEncoding>;
 }
 
 /**
@@ -79,7 +82,7 @@ export class FullListCache {
 
   /**
    * Answers the list of `version`: 304 when the request's If-None-Match names it, else its text, as brotli or gzip
-   * when the client accepts one (`Vary: Accept-Encoding` either way), with its ETag.
+   * when the client accepts one (its kept copy once made), with its ETag.
    */
   async send(request: FastifyRequest, reply: FastifyReply, version: number): Promise<FastifyReply> {
     const list = await this.list(version);
@@ -93,10 +96,13 @@ export class FullListCache {
     )
       return varyByEncoding(reply).code(304).send();
     const encoding = acceptedEncoding(request);
-    return sendEncodedJson(reply, {
-      body: encoding === undefined ? list.json : await this.encoded(list, encoding),
-      encoding,
-    });
+    if (encoding === undefined) return sendEncodedJson(reply, { body: list.json });
+    const copy = list.copies.get(encoding);
+    if (copy !== undefined) return sendEncodedJson(reply, { body: copy, encoding });
+    // While the copy is being made the text goes out as before this cache: compressed by the compression plugin as
+    // it is sent, with its fast setting for large answers (about 2.3 MB for the chemicals).
+    this.copy(list, encoding);
+    return sendJsonStream(reply, list.json);
   }
 
   /** The list of `version`, or of a newer one (written since the request asked for the version). */
@@ -114,30 +120,28 @@ export class FullListCache {
 
   private async write(version: number): Promise<WrittenList> {
     const { json, hash } = await written(await this.read());
-    const list: WrittenList = { version, json, etag: `W/"${hash}"`, encoded: new Map() };
+    const list: WrittenList = { version, json, etag: `W/"${hash}"`, copies: new Map(), copying: new Set() };
     // A slower write of an older version never replaces a newer one.
     if (this.current === undefined || this.current.version < version) {
       this.current = list;
       // Browsers all accept brotli: its copy is begun at once, off the event loop, for the requests to come.
-      void this.encoded(list, 'br');
+      this.copy(list, 'br');
     }
     return list;
   }
 
   /**
-   * The list's copy in `encoding`, compressed on libuv's thread pool the first time it is asked for (a failure is
-   * forgotten, so the next request tries again).
+   * Begins the list's copy in `encoding`, compressed on libuv's thread pool, unless it is made or being made (a
+   * failure is forgotten: the next request begins it again).
    */
-  private encoded(list: WrittenList, encoding: AnswerEncoding): Promise<Buffer> {
-    let copy = list.encoded.get(encoding);
-    if (copy === undefined) {
-      const compressing = ENCODERS[encoding](list.json);
-      compressing.catch(() => {
-        if (list.encoded.get(encoding) === compressing) list.encoded.delete(encoding);
-      });
-      list.encoded.set(encoding, compressing);
-      copy = compressing;
-    }
-    return copy;
+  private copy(list: WrittenList, encoding: AnswerEncoding): void {
+    if (list.copies.has(encoding) || list.copying.has(encoding)) return;
+    list.copying.add(encoding);
+    ENCODERS[encoding](list.json)
+      .then(
+        (copy) => list.copies.set(encoding, copy),
+        () => undefined,
+      )
+      .finally(() => list.copying.delete(encoding));
   }
 }
