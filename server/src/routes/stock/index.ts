@@ -64,7 +64,9 @@ const listDescription = (kind: StockKind) =>
   'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
   '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
   '`{"count", "next", "previous", "results"}`, `next` and `previous` being absolute URLs or null. ' +
-  `\`search\` looks in the ${searchedColumns(kind)}. See docs/api.md.`;
+  `\`search\` looks in the ${searchedColumns(kind)}. The whole list (neither \`limit\`, \`ordering\` nor ` +
+  '`search`) carries a weak ETag, which If-None-Match answers with 304, and is kept until the next stock write. ' +
+  'See docs/api.md.';
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
@@ -101,6 +103,9 @@ export default async function stockRoutes(app: FastifyInstance) {
             ],
             { description: 'The records: an array, or a page with `limit`' },
           ),
+          304: Type.Null({
+            description: 'The whole list (no `limit`, `ordering` or `search`) is the one If-None-Match names',
+          }),
         },
       },
     };
