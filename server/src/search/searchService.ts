@@ -76,11 +76,10 @@ export class SearchService {
 
   /**
    * The answer to `search(query, options)` as `render` writes it (one `variant` of it: an encoding), kept until a
-   * write changes the index: a
-   * refresh that applies any note empties the kept answers, and an answer computed while one did is not kept.
-   * The records shown are those the notes name, so a kept answer is never older than the last write (every
-   * write of a stock record, of the catalog entry it shows or of its quantity leaves a note). The index reads
-   * queries normalised: the key is the normalised text with the options.
+   * write changes the index: a refresh that applies any note empties the kept answers, and an answer computed while
+   * one did is not kept. Every write of a stock record, of the catalog entry it shows or of its quantity leaves a
+   * note, and every search refreshes first, so a kept answer is never older than the last write committed before
+   * the request. The index reads queries normalised: the key is the normalised text with the options.
    */
   async answer<A extends RenderedAnswer>(
     query: string,
@@ -101,9 +100,9 @@ export class SearchService {
   }
 
   /**
-   * A number that changes whenever a stock record committed before this call changed since the last call (any
-   * process's write: the notes are in the database). Only for this process's own use: another process's numbers
-   * differ.
+   * The version of the stock records as this process knows them: it changes whenever a write committed before this
+   * call (by any process: the notes are in the database) changed a stock record since the previous change. Only
+   * for this process's own use: another process counts differently.
    */
   async stockVersion(): Promise<number> {
     await this.refresh();
