@@ -17,6 +17,7 @@ import feedPlugin from './plugins/feed';
 import housekeepingPlugin from './plugins/housekeeping';
 import methodsPlugin from './plugins/methods';
 import openapiPlugin from './plugins/openapi';
+import searchPlugin from './plugins/search';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import storagePlugin from './plugins/storage';
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(storagePlugin);
   await app.register(feedPlugin, { connectListener: database.connectListener });
+  await app.register(searchPlugin);
   if (housekeeping) await app.register(housekeepingPlugin);
 
   await app.register(authRoutes);

@@ -53,6 +53,6 @@ export function jsonObjectStream(
   return Readable.from(text(), { objectMode: false });
 }
 
-/** Answers with a stream of JSON text (jsonArrayStream, jsonObjectStream). */
-export const sendJsonStream = (reply: FastifyReply, json: Readable): FastifyReply =>
+/** Answers with a stream of JSON text (jsonArrayStream, jsonObjectStream), or with JSON text written before. */
+export const sendJsonStream = (reply: FastifyReply, json: Readable | Buffer): FastifyReply =>
   reply.type('application/json; charset=utf-8').send(json);

@@ -1,7 +1,9 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendJsonStream } from '../http/jsonStream';
 
 /**
  * Only answers the API computes per request are compressed on the fly. Files go out as they are stored: the built
@@ -34,6 +36,53 @@ const COMPRESSION = {
  * answer ends about when the last chunk is written, where quality 4 made it wait for the compressor.
  */
 const LARGE_ANSWER_QUALITY = 3;
+
+export type AnswerEncoding = (typeof COMPRESSION.encodings)[number];
+
+/** The plugin's own choice (@fastify/accept-negotiator, quality values honoured): brotli, else gzip. */
+const encodings = new Negotiator<AnswerEncoding>({ supportedValues: COMPRESSION.encodings });
+
+/** The encoding the plugin would compress this request's answer with; undefined for none. */
+export function acceptedEncoding(request: FastifyRequest): AnswerEncoding | undefined {
+  const accepted = request.headers['accept-encoding'];
+  return (typeof accepted === 'string' && encodings.negotiate(accepted)) || undefined;
+}
+
+/**
+ * An answer the route keeps and sends again (a search's), compressed once as the plugin would compress it each
+ * time: with its settings, in one synchronous call (a few KB: well under a millisecond), below the threshold not
+ * at all.
+ */
+export function compressedOnce(
+  json: Buffer,
+  encoding: AnswerEncoding | undefined,
+): { body: Buffer; encoding?: AnswerEncoding } {
+  if (encoding === undefined || json.length < COMPRESSION.threshold) return { body: json };
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(json, COMPRESSION.brotliOptions)
+      : gzipSync(json, COMPRESSION.zlibOptions);
+  return { body, encoding };
+}
+
+/** `Vary: Accept-Encoding`, added to what the answer varies by already (CORS's `Origin`). */
+export function varyByEncoding(reply: FastifyReply): FastifyReply {
+  const vary = reply.getHeader('vary');
+  return reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/**
+ * Sends JSON text compressed before (compressedOnce, or a whole list's kept copy) with its Content-Encoding, which
+ * the plugin then leaves as it is, and `Vary: Accept-Encoding` whatever the encoding.
+ */
+export function sendEncodedJson(
+  reply: FastifyReply,
+  answer: { body: Buffer; encoding?: AnswerEncoding },
+): FastifyReply {
+  varyByEncoding(reply);
+  if (answer.encoding) reply.header('content-encoding', answer.encoding);
+  return sendJsonStream(reply, answer.body);
+}
 
 export default fp(
   async function compressionPlugin(app: FastifyInstance) {

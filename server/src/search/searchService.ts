@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
+import { BoundedCache } from './boundedCache';
 import { prunedThroughSeq, type StockRef } from './changeLog';
 import { readSearchEntries } from './entryRows';
 import { FuzzyIndex, type SearchOptions } from './fuzzyIndex';
@@ -10,6 +11,11 @@ import { normalize } from './normalize';
 export interface SearchResult {
   type: StockObjectType;
   record: StockRecords[keyof StockRecords];
+}
+
+/** A search's answer as a route sends it. */
+export interface RenderedAnswer {
+  body: Buffer;
 }
 
 const stockRefKey = (type: StockObjectType, id: number): string => `${type}:${id}`;
@@ -23,6 +29,12 @@ const stockRefKey = (type: StockObjectType, id: number): string => `${type}:${id
 export const GAP_WAIT_MS = 60_000;
 /** Only this many missing numbers below the newest one are tracked (a large rolled-back batch leaves many). */
 const MAX_TRACKED_GAPS = 1000;
+
+/**
+ * Bounds of the answers kept per index version: more than the distinct queries a busy day asks between two writes
+ * (a typical answer of 10 records is 2–5 KB, one of 50 up to about 25 KB), and at most 16 MiB whatever is asked.
+ */
+export const ANSWER_CACHE_BOUNDS = { maxEntries: 2000, maxBytes: 16 * 2 ** 20 };
 
 /**
  * The fuzzy search of one server process (SERVER.md §11): an in-memory FuzzyIndex of every stock record,
@@ -42,6 +54,13 @@ export class SearchService {
   private readonly gaps = new Map<number, number>();
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  /** Raised whenever a refresh changes the index: every stock write leaves a note, so every write raises it. */
+  private changes = 0;
+  /** Rendered answers of the current `changes`, by query; emptied whenever it is raised. */
+  private readonly answers = new BoundedCache<string, RenderedAnswer>({
+    ...ANSWER_CACHE_BOUNDS,
+    bytesOf: (answer) => answer.body.length,
+  });
 
   constructor(
     private readonly db: Db,
@@ -52,6 +71,46 @@ export class SearchService {
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
     if (normalize(query) === '') return [];
     await this.refresh();
+    return this.resultsOf(query, options);
+  }
+
+  /**
+   * The answer to `search(query, options)` as `render` writes it (one `variant` of it: an encoding), kept until a
+   * write changes the index: a refresh that applies any note empties the kept answers, and an answer computed while
+   * one did is not kept. Every write of a stock record, of the catalog entry it shows or of its quantity leaves a
+   * note, and every search refreshes first, so a kept answer is never older than the last write committed before
+   * the request. The index reads queries normalised: the key is the normalised text with the options.
+   */
+  async answer<A extends RenderedAnswer>(
+    query: string,
+    options: SearchOptions,
+    variant: string,
+    render: (results: SearchResult[]) => A,
+  ): Promise<A> {
+    const normalized = normalize(query);
+    if (normalized === '') return render([]);
+    await this.refresh();
+    const key = `${variant}:${options.type ?? ''}:${options.limit ?? ''}:${normalized}`;
+    const kept = this.answers.get(key) as A | undefined;
+    if (kept !== undefined) return kept;
+    const changes = this.changes;
+    const answer = render(await this.resultsOf(normalized, options));
+    if (this.changes === changes) this.answers.set(key, answer);
+    return answer;
+  }
+
+  /**
+   * The version of the stock records as this process knows them: it changes whenever a write committed before this
+   * call (by any process: the notes are in the database) changed a stock record since the previous change. Only
+   * for this process's own use: another process counts differently.
+   */
+  async stockVersion(): Promise<number> {
+    await this.refresh();
+    return this.changes;
+  }
+
+  /** The current index's records for a query, best match first. */
+  private async resultsOf(query: string, options: SearchOptions): Promise<SearchResult[]> {
     const hits = this.index.search(query, options);
     const records = new Map<string, SearchResult['record']>();
     for (const kind of STOCK_KINDS) {
@@ -116,6 +175,7 @@ export class SearchService {
         if (entry) this.index.upsert(entry);
         else this.index.remove(ref.object_type, ref.object_id);
       }
+      this.changed();
       const seen = new Set<number>();
       let newest = applied;
       for (const { seq } of changes) {
@@ -150,9 +210,15 @@ export class SearchService {
     const entries = await readSearchEntries(this.db);
     this.index.clear();
     this.index.upsertMany(entries);
+    this.changed();
     this.gaps.clear();
     this.waitForMissing(new Set(recent.map((row) => row.seq)), prunedThrough, top);
     this.appliedSeq = top;
+  }
+
+  private changed(): void {
+    this.changes++;
+    this.answers.clear();
   }
 
   /** Notes the seqs in (after, upTo] that were not seen as gaps to ask for again. */

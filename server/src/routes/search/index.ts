@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { resource } from '../../http/resource';
 import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
-import { SearchService } from '../../search/searchService';
+import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';
 import { unionOf } from '../stockKindSchemas';
 
@@ -36,8 +36,6 @@ const SearchResults = Type.Array(
 
 /** §11: fuzzy search over the stock records; public. */
 export default async function searchRoutes(app: FastifyInstance) {
-  const search = new SearchService(app.db);
-
   resource(app, '/api/management/fuzzysearch/', (routes) =>
     routes.get(
       {
@@ -49,15 +47,28 @@ export default async function searchRoutes(app: FastifyInstance) {
           response: { 200: SearchResults },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { query = '', type, limit = DEFAULT_LIMIT } = request.query;
-        const results = await search.search(query, {
-          type: type && OBJECT_TYPES[type],
-          limit: Math.min(limit, MAX_SEARCH_LIMIT),
-        });
-        return type
-          ? results.map(({ record }) => record)
-          : results.map(({ type, record }) => ({ ...record, type }));
+        const encoding = acceptedEncoding(request);
+        // Written by the response schema's serialiser, and compressed, as any answer, but once per query, encoding
+        // and index version: a repeated search (a terminal's, the Store's filter typed again) is then a lookup.
+        const answer = await app.stockSearch.answer(
+          query,
+          { type: type && OBJECT_TYPES[type], limit: Math.min(limit, MAX_SEARCH_LIMIT) },
+          encoding ?? 'identity',
+          (results) =>
+            compressedOnce(
+              Buffer.from(
+                reply.serialize(
+                  type
+                    ? results.map(({ record }) => record)
+                    : results.map(({ type, record }) => ({ ...record, type })),
+                ) as string,
+              ),
+              encoding,
+            ),
+        );
+        return sendEncodedJson(reply, answer);
       },
     ),
   );

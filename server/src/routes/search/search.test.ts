@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { pruneJobs } from '../../services/housekeeping';
@@ -8,6 +9,8 @@ import {
   insertInstrumentStock,
   renameChemical,
 } from '../../testing/stockRows';
+import { callAs } from '../../testing/requestApi';
+import { createStockRecord } from '../../testing/stockApi';
 import { buildTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -386,5 +389,83 @@ describe('writes made by another server process', () => {
       expect(await found('query=soxhlet', app)).toEqual([`INSTRUMENT:${soxhlet}`]);
       expect(await found('query=buchner', app)).toEqual([]);
     }
+  });
+});
+
+describe('answers kept until the next write', () => {
+  const records = async (params: string) =>
+    (await search(params)).json() as (Item & { quantity: number; chemical?: { name: string } })[];
+
+  it('shows every write made since: a new record, a new quantity, a new name, a deletion', async () => {
+    const { token } = await t.signedInUser();
+    expect(await found('query=xylitol')).toEqual([]);
+    const xylitol = await createStockRecord(t, token, 'chemical', 5, 'Xylitol');
+    expect(await found('query=xylitol')).toEqual([`CHEMICAL:${xylitol}`]);
+    expect((await records('query=xylitol'))[0].quantity).toBe(5);
+
+    // A field the index does not read: only the record shown changes.
+    expect(
+      (await callAs(t, token, 'PATCH', `/api/storeobjects/chemicalobjs/${xylitol}/`, { quantity: 2 }))
+        .statusCode,
+    ).toBe(200);
+    expect((await records('query=xylitol'))[0].quantity).toBe(2);
+    expect((await records('query=XYLITOL&type=chemical'))[0].quantity).toBe(2);
+
+    await renameChemical(t.db, xylitol, 'Xylit');
+    expect((await records('query=xylit'))[0].chemical?.name).toBe('Xylit');
+    await deleteStock(t.db, 'CHEMICAL', xylitol);
+    expect(await found('query=xylit')).toEqual([]);
+  });
+
+  it('are the answers of the search itself, for each spelling, kind and limit', async () => {
+    for (const params of [
+      'query=ethanol',
+      'query=%20Ethanol%20',
+      'query=ethanol&type=chemical',
+      'query=ethanol&limit=2',
+    ]) {
+      const first = await search(params);
+      const again = await search(params);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    expect(await found('query=ethanol&limit=2')).toHaveLength(2);
+    expect((await found('query=ethanol')).length).toBeGreaterThan(2);
+  });
+
+  it('are compressed as the client asks, each encoding once, the small ones not at all', async () => {
+    const plain = await search('query=ethanol');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const ask = (encoding: string) =>
+      t.app.inject({
+        url: '/api/management/fuzzysearch/?query=ethanol',
+        headers: { 'accept-encoding': encoding },
+      });
+    for (const [accepted, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1.0, br;q=0.5', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      for (let time = 0; time < 2; time++) {
+        const answer = await ask(accepted);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        const text =
+          encoding === 'br'
+            ? zlib.brotliDecompressSync(answer.rawPayload).toString()
+            : encoding === 'gzip'
+              ? zlib.gunzipSync(answer.rawPayload).toString()
+              : answer.body;
+        expect(text).toBe(plain.body);
+      }
+    }
+    const small = await t.app.inject({
+      url: '/api/management/fuzzysearch/?query=zirconium',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('[]');
   });
 });

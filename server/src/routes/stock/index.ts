@@ -16,6 +16,7 @@ import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { choice, choiceIgnoringCase, idFilter, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
+import { FullListCache } from './fullList';
 import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
 
 const tags = ['stock'];
@@ -63,7 +64,9 @@ const listDescription = (kind: StockKind) =>
   'Without `limit` the answer is the array of SERVER.md §4.2 (all records, id ascending, unless `ordering` or ' +
   '`search` is given). With `limit` it is a page in the LimitOffsetPagination shape of Django REST framework: ' +
   '`{"count", "next", "previous", "results"}`, `next` and `previous` being absolute URLs or null. ' +
-  `\`search\` looks in the ${searchedColumns(kind)}. See docs/api.md.`;
+  `\`search\` looks in the ${searchedColumns(kind)}. The whole list (neither \`limit\`, \`ordering\` nor ` +
+  '`search`) carries a weak ETag, which If-None-Match answers with 304, and is kept until the next stock write. ' +
+  'See docs/api.md.';
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
@@ -100,6 +103,9 @@ export default async function stockRoutes(app: FastifyInstance) {
             ],
             { description: 'The records: an array, or a page with `limit`' },
           ),
+          304: Type.Null({
+            description: 'The whole list (no `limit`, `ordering` or `search`) is the one If-None-Match names',
+          }),
         },
       },
     };
@@ -112,9 +118,13 @@ export default async function stockRoutes(app: FastifyInstance) {
         response: { 201: record },
       },
     };
-    const listRecords: Handler<typeof list.schema> = async (request) => {
+    // The full list, neither searched nor ordered, is written once per version of the stock records.
+    const fullList = new FullListCache(() => stock.listStockRecords(context(), kind));
+    const listRecords: Handler<typeof list.schema> = async (request, reply) => {
       const { limit, offset = 0, ordering = [], search = '' } = request.query;
       const listing = { terms: searchTerms(search), ordering };
+      if (limit === undefined && listing.terms.length === 0 && ordering.length === 0)
+        return fullList.send(request, reply, await app.stockSearch.stockVersion());
       if (limit === undefined) return stock.listStockRecords(context(), kind, listing);
       return pageOf(
         request,
