@@ -1,8 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
-import { BoundedCache } from './boundedCache';
 import { prunedThroughSeq, type StockRef } from './changeLog';
 import { readSearchEntries } from './entryRows';
 import { FuzzyIndex, type SearchOptions } from './fuzzyIndex';
@@ -57,9 +57,11 @@ export class SearchService {
   /** Raised whenever a refresh changes the index: every stock write leaves a note, so every write raises it. */
   private changes = 0;
   /** Rendered answers of the current `changes`, by query; emptied whenever it is raised. */
-  private readonly answers = new BoundedCache<string, RenderedAnswer>({
-    ...ANSWER_CACHE_BOUNDS,
-    bytesOf: (answer) => answer.body.length,
+  private readonly answers = new LRUCache<string, RenderedAnswer>({
+    max: ANSWER_CACHE_BOUNDS.maxEntries,
+    maxSize: ANSWER_CACHE_BOUNDS.maxBytes,
+    // An empty body still takes an entry; lru-cache needs a positive size.
+    sizeCalculation: (answer) => Math.max(answer.body.length, 1),
   });
 
   constructor(
