@@ -81,12 +81,12 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Serves the build on a database in a throw-away data folder (in memory unless `prepare` fills a file there),
- * runs `measure` against it in Chromium, and removes everything afterwards. Resolves to the exit code: 1 when
- * there is no build, else what `measure` says.
+ * Serves the build on a database in a throw-away data folder (in memory unless `prepare` fills a file there), runs
+ * `measure` against its address, and removes everything afterwards. Resolves to the exit code: 1 when there is no
+ * build, else what `measure` says.
  */
-export async function measureBuild(
-  measure: (browser: Browser, baseUrl: string) => Promise<number>,
+export async function servingBuild(
+  measure: (baseUrl: string) => Promise<number>,
   prepare?: (database: DatabaseHandle) => Promise<void>,
 ): Promise<number> {
   const staticDir = builtApp();
@@ -96,16 +96,26 @@ export async function measureBuild(
     const databaseUrl = prepare ? path.join(dataDir, 'bench.sqlite3') : ':memory:';
     const served = await serveBuiltApp(staticDir, dataDir, databaseUrl, prepare);
     try {
-      const browser = await launchChromium();
-      try {
-        return await measure(browser, served.baseUrl);
-      } finally {
-        await browser.close();
-      }
+      return await measure(served.baseUrl);
     } finally {
       await served.close();
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** `servingBuild` with Chromium (playwright-core) launched for `measure`. */
+export function measureBuild(
+  measure: (browser: Browser, baseUrl: string) => Promise<number>,
+  prepare?: (database: DatabaseHandle) => Promise<void>,
+): Promise<number> {
+  return servingBuild(async (baseUrl) => {
+    const browser = await launchChromium();
+    try {
+      return await measure(browser, baseUrl);
+    } finally {
+      await browser.close();
+    }
+  }, prepare);
 }
