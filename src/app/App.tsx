@@ -5,7 +5,8 @@ import { ChangeFeed } from './ChangeFeed';
 import { routes } from './router';
 import { makeStore } from './store';
 
-function AppRoutes() {
+/** The routes, under whichever router: the browser's here, a static one when the first screens are prerendered. */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 
