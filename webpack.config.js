@@ -35,10 +35,18 @@ class PrerenderPlugin {
         { name: 'PrerenderPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
           const template = compilation.getAsset('index.html').source.source().toString();
+          const starter = fs.readFileSync(path.resolve(__dirname, 'public/after-first-paint.js'));
+          const starterHash = webpack.util.createHash('xxhash64').update(starter).digest('hex').slice(0, 10);
+          const starterFile = `assets/after-first-paint.${starterHash}.js`;
+          compilation.emitAsset(starterFile, new webpack.sources.RawSource(starter));
           const pages = JSON.parse(
             execFileSync(
               process.execPath,
-              [require.resolve('tsx/cli'), path.resolve(__dirname, 'src/app/prerender.tsx')],
+              [
+                require.resolve('tsx/cli'),
+                path.resolve(__dirname, 'src/app/prerender.tsx'),
+                `/${starterFile}`,
+              ],
               { input: template, maxBuffer: 64 * 1024 * 1024, stdio: ['pipe', 'pipe', 'inherit'] },
             ).toString(),
           );

@@ -60,7 +60,7 @@ function styleTags(cache: EmotionCache): string {
   return tags.join('');
 }
 
-async function renderScreen(screen: PrerenderedScreen, template: string): Promise<string> {
+async function renderScreen(screen: PrerenderedScreen, template: string, starter: string): Promise<string> {
   globalThis.sessionStorage = new VisitStorage();
   globalThis.localStorage = new VisitStorage();
   // Imported once the storages exist: the store reads the token as it is made.
@@ -86,30 +86,42 @@ async function renderScreen(screen: PrerenderedScreen, template: string): Promis
       </CacheProvider>
     </StrictMode>,
   );
+  // No box takes the focus before the app runs (the terminal's search has autoFocus): typing there would go to a
+  // screen that cannot search yet, and the app's start is what makes the tab a terminal (app/terminal.ts). React
+  // focuses it as it hydrates.
+  const markup = html.replaceAll(' autofocus=""', '');
   // The build writes index.html minified (`<div id=root></div>`).
   const root = /<div id="?root"?><\/div>/;
   if (!root.test(template) || !template.includes('</head>')) {
     throw new Error('index.html has no empty root element or </head> to prerender into');
   }
+  // The page's scripts are only preloaded; public/after-first-paint.js runs them once this screen is painted.
+  const scripts = /<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/g;
+  if (!scripts.test(template))
+    throw new Error(`index.html has no deferred scripts to start after the first paint: ${template}`);
   return template
-    .replace('</head>', () => `${styleTags(cache)}</head>`)
-    .replace(root, () => `<div id="root" data-prerendered="${screen}">${html}</div>`);
+    .replace(scripts, (_tag, src: string) => `<link rel="preload" as="script" href="${src}">`)
+    .replace('</head>', () => `${styleTags(cache)}<script defer src="${starter}"></script></head>`)
+    .replace(root, () => `<div id="root" data-prerendered="${screen}">${markup}</div>`);
 }
 
-/** Reads the build's index.html on stdin; writes each screen's HTML, by screen, as JSON on stdout. */
-async function main() {
+/**
+ * Reads the build's index.html on stdin; writes each screen's HTML, by screen, as JSON on stdout. `starter` is the
+ * address of public/after-first-paint.js in the build.
+ */
+async function main(starter: string) {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const template = Buffer.concat(chunks).toString('utf8');
   const pages: Record<string, string> = {};
   for (const screen of Object.keys(PRERENDERED_SCREENS) as PrerenderedScreen[]) {
-    pages[screen] = await renderScreen(screen, template);
+    pages[screen] = await renderScreen(screen, template, starter);
   }
   process.stdout.write(JSON.stringify(pages));
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  main(process.argv[2]).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });
