@@ -11,14 +11,23 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * each step evaluates what its module needs that earlier steps did not.
  */
 const startupSteps = [
-  () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'),
-  () => import(/* webpackMode: "eager" */ '@emotion/styled'),
-  () => import(/* webpackMode: "eager" */ '@mui/system'),
-  () => import(/* webpackMode: "eager" */ '@mui/material/styles'),
-  () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+  // A package's main module is named with one export the app uses: a bare `import()` of it would keep all its
+  // exports (webpack cannot tell which are used), 58 KiB more JavaScript on the first load. MUI's component modules
+  // hold only what the app uses of them anyway.
+  () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
+  () => import(/* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react'),
   () => import(/* webpackMode: "eager" */ './api/apiSlice'),
+  () => import(/* webpackMode: "eager", webpackExports: ["ThemeContext"] */ '@emotion/react'),
+  () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/system'),
+  () => import(/* webpackMode: "eager" */ './app/theme'),
   () => import(/* webpackMode: "eager" */ './app/store'),
+  // The components of the first screens, a few at a time.
+  () => import(/* webpackMode: "eager" */ '@mui/material/ButtonBase'),
+  () => import(/* webpackMode: "eager" */ '@mui/material/Typography'),
+  () => import(/* webpackMode: "eager" */ '@mui/material/Paper'),
   () => import(/* webpackMode: "eager" */ './app/shells/ShellLayout'),
+  () => import(/* webpackMode: "eager" */ '@mui/material/InputBase'),
+  () => import(/* webpackMode: "eager" */ '@mui/material/TextField'),
   () => import(/* webpackMode: "eager" */ './features/auth/LoginPage'),
 ];
 
