@@ -31,6 +31,20 @@ const startupSteps = [
   () => import(/* webpackMode: "eager" */ './features/auth/LoginPage'),
 ];
 
+declare global {
+  interface Window {
+    /** The buttons of a prerendered screen clicked before the app ran (public/after-first-paint.js). */
+    labstoreEarlyClicks?: () => HTMLButtonElement[];
+  }
+}
+
+/** Clicks again, now that the app has taken them over, the buttons of the prerendered screen clicked before. */
+function clickEarlyButtons() {
+  for (const button of window.labstoreEarlyClicks?.() ?? []) {
+    if (button.isConnected) button.click();
+  }
+}
+
 async function start() {
   for (const step of startupSteps) {
     await step();
@@ -45,7 +59,7 @@ async function start() {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App />
+      <App onStarted={clickEarlyButtons} />
     </StrictMode>
   );
   // The server sends `/` and `/?terminal` with their first screen prerendered (app/prerender.tsx), which the app

@@ -8,7 +8,7 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 
@@ -64,10 +64,8 @@ async function renderScreen(screen: PrerenderedScreen, template: string, starter
   globalThis.sessionStorage = new VisitStorage();
   globalThis.localStorage = new VisitStorage();
   // Imported once the storages exist: the store reads the token as it is made.
-  const [{ AppProviders }, { AppRoutes }, { makeStore }, { publicPages, terminalPages }] = await Promise.all([
-    import('./AppProviders'),
+  const [{ App }, { publicPages, terminalPages }] = await Promise.all([
     import('./App'),
-    import('./store'),
     import('./shells/publicPages'),
   ]);
   // The home page's code is loaded first, so that it renders instead of its lazy fallback.
@@ -75,14 +73,14 @@ async function renderScreen(screen: PrerenderedScreen, template: string, starter
   // `compat`: the rules go to `cache.inserted` for styleTags, not into the markup beside each element.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
+  const ScreenRouter = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={PRERENDERED_SCREENS[screen]}>{children}</StaticRouter>
+  );
+  // The tree index.tsx hydrates, with the cache beside it (a provider adds nothing to the markup or to React's ids).
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders store={makeStore()}>
-          <StaticRouter location={PRERENDERED_SCREENS[screen]}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
+        <App Router={ScreenRouter} />
       </CacheProvider>
     </StrictMode>,
   );
