@@ -1,6 +1,7 @@
 // Builds the SPA into dist/. Settings come from .env (real environment variables win), so one build serves any origin.
 const path = require('node:path');
 const fs = require('node:fs');
+const { execFileSync } = require('node:child_process');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -21,6 +22,46 @@ const precompressed = ['brotliCompress', 'gzip'].map(
       filename: `[path][base].${algorithm === 'gzip' ? 'gz' : 'br'}`,
     }),
 );
+
+/**
+ * The first screens of `/` and `/?terminal` prerendered into copies of index.html (src/app/prerender.tsx, run with
+ * tsx on the sources in a process of its own), emitted before the compression plugins so they are precompressed too.
+ */
+class PrerenderPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrerenderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After html-webpack-plugin wrote index.html (OPTIMIZE_INLINE), before compression (OPTIMIZE_TRANSFER).
+        { name: 'PrerenderPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const template = compilation.getAsset('index.html').source.source().toString();
+          const starter = fs.readFileSync(path.resolve(__dirname, 'public/after-first-paint.js'));
+          const starterHash = webpack.util.createHash('xxhash64').update(starter).digest('hex').slice(0, 10);
+          const starterFile = `assets/after-first-paint.${starterHash}.js`;
+          compilation.emitAsset(starterFile, new webpack.sources.RawSource(starter));
+          const pages = JSON.parse(
+            execFileSync(
+              process.execPath,
+              [
+                require.resolve('tsx/cli'),
+                path.resolve(__dirname, 'src/app/prerender.tsx'),
+                `/${starterFile}`,
+              ],
+              { input: template, maxBuffer: 64 * 1024 * 1024, stdio: ['pipe', 'pipe', 'inherit'] },
+            ).toString(),
+          );
+          for (const [screen, html] of Object.entries(pages)) {
+            // `minimized`: webpack's HTML minimizer would rewrite the markup the app hydrates (React then finds a
+            // mismatch and renders the screen again).
+            compilation.emitAsset(`prerendered/${screen}.html`, new webpack.sources.RawSource(html), {
+              minimized: true,
+            });
+          }
+        },
+      );
+    });
+  }
+}
 
 /** @type {(env: { analyze?: boolean }, argv: { mode?: string }) => import('webpack').Configuration} */
 module.exports = (env, argv) => {
@@ -55,7 +96,7 @@ module.exports = (env, argv) => {
         ),
         'process.env.FILE_BASE_URL': JSON.stringify(process.env.FILE_BASE_URL ?? ''),
       }),
-      ...(production ? precompressed : []),
+      ...(production ? [new PrerenderPlugin(), ...precompressed] : []),
       // `npm run analyze`: what each chunk holds, with its brotli size, in reports/bundle.html (outside dist/,
       // which is served).
       ...(env.analyze

@@ -1,8 +1,11 @@
 // The only reader of build-time settings: webpack's DefinePlugin replaces each `process.env.X` literally.
 
 // RTK Query needs an absolute base URL (a relative one fails under Node); empty means the origin serving the SPA.
+// Prerendering the first screens at build time (app/prerender.tsx) runs in Node without a page: nothing those
+// screens render uses the API's address, so any origin does.
 function absoluteUrl(base: string): string {
-  return withoutTrailingSlashes(new URL(base || '/', window.location.href).href);
+  const page = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
+  return withoutTrailingSlashes(new URL(base || '/', page).href);
 }
 
 // A loop, not /\/+$/: that pattern retries from every slash of a long run (quadratic), which the lint refuses.

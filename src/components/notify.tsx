@@ -46,7 +46,12 @@ const Toaster = lazy(() => import(/* webpackChunkName: "toasts" */ './Toaster'))
 
 /** Where toasts appear; mount it once, beside the app. Renders nothing until the first toast. */
 export function ToastHost() {
-  const wanted = useSyncExternalStore(subscribeToHostWanted, () => hostWanted);
+  // No toast is wanted in a page prerendered at build time (app/prerender.tsx), nor while it hydrates.
+  const wanted = useSyncExternalStore(
+    subscribeToHostWanted,
+    () => hostWanted,
+    () => false,
+  );
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -126,3 +126,54 @@ describe('index.html', () => {
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
 });
+
+describe('the prerendered first screens (src/app/prerender.tsx)', () => {
+  const screens = {
+    public: '<div id="root" data-prerendered="public"></div>',
+    terminal: '<div id="root" data-prerendered="terminal"></div>',
+  };
+  let prerendered: TestApp;
+  let prerenderedDir: string;
+
+  beforeAll(async () => {
+    prerenderedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labstore-spa-prerendered-'));
+    for (const [name, content] of [
+      ['index.html', INDEX_HTML],
+      ['prerendered/public.html', screens.public],
+      ['prerendered/terminal.html', screens.terminal],
+    ]) {
+      const file = path.join(prerenderedDir, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+      fs.writeFileSync(`${file}.br`, brotliCompressSync(content));
+    }
+    prerendered = await buildTestApp({ staticDir: prerenderedDir });
+  });
+  afterAll(async () => {
+    await prerendered.close();
+    fs.rmSync(prerenderedDir, { recursive: true, force: true });
+  });
+
+  // As src/app/terminal.ts reads the address: `terminal` with any value but `off` turns terminal mode on.
+  it.each([
+    ['/', 'public'],
+    ['/?terminal', 'terminal'],
+    ['/?terminal=&idle=30', 'terminal'],
+    ['/?idle=30&terminal=1', 'terminal'],
+    ['/?terminal=off', 'public'],
+    ['/?something=else', 'public'],
+  ] as const)('answers %s with the %s screen, precompressed, never cached', async (url, screen) => {
+    const response = await prerendered.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decoded(response)).toBe(screens[screen]);
+  });
+
+  it.each(['/adminapp/login', '/chemicals/12', '/lab?lab=3'])('answers %s with index.html', async (url) => {
+    const response = await prerendered.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+});

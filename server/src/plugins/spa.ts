@@ -28,8 +28,20 @@ function isFilePath(url: string): boolean {
 }
 
 /**
+ * The first screen the build prerendered for a visit to `/` (src/app/prerender.tsx): the lab terminal's for
+ * `?terminal` (any value but `off`, as src/app/terminal.ts reads it), else the public area's.
+ */
+function prerenderedScreen(url: string): string {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  return query.has('terminal') && query.get('terminal') !== 'off'
+    ? 'prerendered/terminal.html'
+    : 'prerendered/public.html';
+}
+
+/**
  * Serves the built SPA from `staticDir` when it has been built: its files, and index.html for any other
- * GET outside /api and /media so client-side routes such as /adminapp/login load the app.
+ * GET outside /api and /media so client-side routes such as /adminapp/login load the app; `/` itself gets the
+ * first screen the build prerendered for it, when the build has one.
  *
  * Files go out as built, compressed only by the build: the .br or .gz copy the browser accepts, else the file
  * itself (with `Vary: accept-encoding` either way). Content-hashed assets are cached for a year as immutable;
@@ -45,6 +57,8 @@ export default fp<{ staticDir: string }>(
       wildcard: false,
       // Routes only for the files themselves: the compressed copies are reached through them.
       globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      // `/` is answered below, with its prerendered screen.
+      index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath: string) {
@@ -52,6 +66,11 @@ export default fp<{ staticDir: string }>(
         reply.header('cache-control', HASHED_ASSET.test(served) ? LONG_CACHE : NO_CACHE);
       },
     });
+
+    const prerendered = fs.existsSync(path.join(staticDir, 'prerendered', 'public.html'));
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      reply.sendFile(prerendered ? prerenderedScreen(request.url) : 'index.html'),
+    );
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url) || isFilePath(request.url)) throw notFound();
