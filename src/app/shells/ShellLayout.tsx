@@ -9,7 +9,6 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { MenuIcon } from '../../components/icons';
-import { useAppDispatch } from '../hooks';
 import { currentPage, type PageKey, type ShellPage } from './shellPages';
 
 // A first visit shows the top bar and the page; the sidebar's code loads when it is opened.
@@ -53,7 +52,6 @@ export function ShellLayout({
   // The sidebar loads when it is first opened, then stays mounted so that it can slide closed.
   const [sidebarLoaded, setSidebarLoaded] = useState(false);
   const page = currentPage(pages, selected);
-  const dispatch = useAppDispatch();
 
   const openDrawer = () => {
     // The page about to be chosen then shows at once (see lazyPage); a failed load shows when it is opened.
@@ -62,9 +60,6 @@ export function ShellLayout({
     setSidebarLoaded(true);
     setDrawerOpen(true);
   };
-
-  // Between pointing at an entry and the click, the page's first data is on its way (it opens with it).
-  const intend = (index: PageKey) => pages.find((entry) => entry.index === index)?.Page.prefetch(dispatch);
 
   const select = (index: PageKey, action?: UnknownAction) => {
     onSelect(index, action);
@@ -110,7 +105,6 @@ export function ShellLayout({
             expanded={expanded}
             onExpandedChange={setExpanded}
             onSelect={select}
-            onIntent={intend}
             header={sidebarHeader}
           />
         </Suspense>

@@ -8,6 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, type ReactNode } from 'react';
 import { ExpandLessIcon, ExpandMoreIcon } from '../../components/icons';
+import { useAppDispatch } from '../hooks';
 import type { PageKey, ShellPage } from './shellPages';
 
 interface SidebarProps {
@@ -22,8 +23,6 @@ interface SidebarProps {
   onExpandedChange: (index: PageKey | null) => void;
   /** `action` is the event of the chosen sub-entry, if one was chosen. */
   onSelect: (index: PageKey, action?: UnknownAction) => void;
-  /** Someone points at or focuses a page's entry: it may be chosen next. */
-  onIntent: (index: PageKey) => void;
   /** Shown above the pages: who is signed in, and as what. */
   header?: ReactNode;
 }
@@ -41,10 +40,18 @@ export function Sidebar({
   expanded,
   onExpandedChange,
   onSelect,
-  onIntent,
   header,
 }: SidebarProps) {
   const id = useId();
+  const dispatch = useAppDispatch();
+  // Between pointing at (or focusing) an entry and choosing it, the page's first data is on its way: it opens with it.
+  const onIntent = (index: PageKey) =>
+    pages
+      .find((page) => page.index === index)
+      ?.Page.preload()
+      .then((module) => module.prefetch?.(dispatch))
+      // A page whose code failed to load shows why when it is opened.
+      .catch(() => undefined);
   return (
     // The drawer is a modal dialog, which needs a name of its own; the button that opens it says 'Open menu'.
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>

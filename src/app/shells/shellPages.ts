@@ -11,14 +11,8 @@ export interface PageModule {
   prefetch?: PagePrefetch;
 }
 
-/**
- * A page component whose code loads when first shown, or earlier through `preload`; `prefetch` asks for its first
- * data once its code is there (and does nothing before).
- */
-export type PageComponent = ComponentType & {
-  preload: () => Promise<unknown>;
-  prefetch: PagePrefetch;
-};
+/** A page component whose code loads when first shown, or earlier through `preload`, which gives its module. */
+export type PageComponent = ComponentType & { preload: () => Promise<PageModule> };
 
 /**
  * Like `lazy(load)`, but the code can be asked for before the page is shown: the shells preload their pages when
@@ -28,12 +22,10 @@ export type PageComponent = ComponentType & {
  */
 export function lazyPage(load: () => Promise<PageModule>): PageComponent {
   let loaded: ComponentType | undefined;
-  let prefetchData: PagePrefetch | undefined;
-  let loading: Promise<unknown> | undefined;
+  let loading: Promise<PageModule> | undefined;
   const preload = () =>
     (loading ??= load().then((module) => {
       loaded = module.default;
-      prefetchData = module.prefetch;
       return module;
     }));
   const Lazy = lazy(() => preload().then(() => ({ default: loaded as ComponentType })));
@@ -42,7 +34,7 @@ export function lazyPage(load: () => Promise<PageModule>): PageComponent {
     const [Component] = useState(() => loaded ?? Lazy);
     return createElement(Component);
   }
-  return Object.assign(Page, { preload, prefetch: (dispatch: AppDispatch) => prefetchData?.(dispatch) });
+  return Object.assign(Page, { preload });
 }
 
 /**
