@@ -182,10 +182,14 @@ const fuzzySearch: Benchmark = {
     const firstAsked = new Map<string, number[]>([
       ['all typed', []],
       ['all mixed', []],
+      ['issue 10 typo queries', []],
     ]);
     for (const query of queries) {
       const { elapsed } = await timed(() => search(query));
       firstAsked.get(query.type ? 'all typed' : 'all mixed')?.push(elapsed);
+    }
+    for (const query of ISSUE_TYPO_QUERIES) {
+      firstAsked.get('issue 10 typo queries')?.push((await timed(() => search({ query }))).elapsed);
     }
 
     const latencies = new Map<string, number[]>();
