@@ -1,6 +1,6 @@
 // Starts the app once the prerendered first screen has been painted (src/app/prerender.tsx): the page's scripts,
-// which the browser is already downloading (its `<link rel="preload">`s), run in their order after that paint,
-// so a fast network cannot make the first paint wait for them. A tab opened in the background paints nothing
+// named in its `app-scripts` data block, are asked for after that paint and run in their order, so that they
+// neither compete with the first paint for a slow network nor, on a fast one, run before it. A tab opened in the background paints nothing
 // until shown: it starts at once.
 // A button of the screen does nothing until the app has taken it over: the buttons clicked meanwhile are kept in
 // `labstoreEarlyClicks`, which the app clicks again once it runs (src/index.tsx). Links work without the app.
@@ -17,9 +17,9 @@
   };
 
   function start() {
-    document.querySelectorAll('link[rel="preload"][as="script"]').forEach(function (link) {
+    JSON.parse(document.getElementById('app-scripts').textContent).forEach(function (src) {
       var script = document.createElement('script');
-      script.src = link.href;
+      script.src = src;
       script.async = false;
       document.head.appendChild(script);
     });

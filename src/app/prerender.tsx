@@ -93,13 +93,19 @@ async function renderScreen(screen: PrerenderedScreen, template: string, starter
   if (!root.test(template) || !template.includes('</head>')) {
     throw new Error('index.html has no empty root element or </head> to prerender into');
   }
-  // The page's scripts are only preloaded; public/after-first-paint.js runs them once this screen is painted.
+  // The page's scripts are only named, in a data block: public/after-first-paint.js asks for them and runs them once
+  // this screen is painted, so that nothing the app needs competes with the first paint on a slow network.
   const scripts = /<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/g;
-  if (!scripts.test(template))
+  const sources = [...template.matchAll(scripts)].map((match) => match[1]);
+  if (sources.length === 0)
     throw new Error(`index.html has no deferred scripts to start after the first paint: ${template}`);
+  const appScripts = `<script type="application/json" id="app-scripts">${JSON.stringify(sources)}</script>`;
   return template
-    .replace(scripts, (_tag, src: string) => `<link rel="preload" as="script" href="${src}">`)
-    .replace('</head>', () => `${styleTags(cache)}<script defer src="${starter}"></script></head>`)
+    .replace(scripts, '')
+    .replace(
+      '</head>',
+      () => `${styleTags(cache)}${appScripts}<script defer src="${starter}"></script></head>`,
+    )
     .replace(root, () => `<div id="root" data-prerendered="${screen}">${markup}</div>`);
 }
 
