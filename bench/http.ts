@@ -103,3 +103,29 @@ export async function load(
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/**
+ * Creates a chemical through the API (SERVER.md §4.3's flat body) as the holder of `token`; the benchmarks that
+ * watch a write travel (liveBrowser, twoProcesses) time this call. The answer is left to the caller to read.
+ */
+export function postChemical(
+  baseUrl: string,
+  token: string,
+  name: string,
+  quantity: number,
+): Promise<Response> {
+  return fetch(`${baseUrl}/api/storeobjects/chemicalobjs/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      CAS_RN: '64-17-5',
+      molecular_formula: 'C2H6O',
+      purity: 99.5,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity,
+    }),
+  });
+}

@@ -17,6 +17,7 @@ import { signToken } from '../server/src/auth/jwt';
 import { hashPassword } from '../server/src/auth/passwords';
 import { insertUser } from '../server/src/db/repositories/users';
 import { buildDirectory, builtApp, launchChromium, noBuild } from './browser';
+import { postChemical } from './http';
 import { ms, type Measurement } from './report';
 import { percentile } from './stats';
 
@@ -108,20 +109,7 @@ export async function measureSecondBrowser(app: FastifyInstance, baseUrl: string
   const token = signToken(app.config.jwtSecret, 'access', admin.id, 3600);
   // A name of letters only, found by the Store's filter as one row.
   const name = `Livebenchol ${Array.from({ length: 8 }, () => String.fromCharCode(97 + randomInt(26))).join('')}`;
-  const created = await fetch(`${baseUrl}/api/storeobjects/chemicalobjs/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name,
-      CAS_RN: '67-64-1',
-      molecular_formula: 'C3H6O',
-      purity: 99.5,
-      manufacturer: 'Merck',
-      supplier: 'Daraz',
-      state: 'LIQUID',
-      quantity: FIRST_AMOUNT,
-    }),
-  });
+  const created = await postChemical(baseUrl, token, name, FIRST_AMOUNT);
   if (created.status !== 201)
     throw new Error(`creating the chemical → ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: number };

@@ -11,7 +11,7 @@ import { signToken } from '../server/src/auth/jwt';
 import { insertUser } from '../server/src/db/repositories/users';
 import { dataOf, openEventStream, type SseMessage } from '../server/src/testing/sseClient';
 import type { Dataset } from './dataset';
-import { get, startServer } from './http';
+import { get, postChemical, startServer } from './http';
 import { inPostgresSchema } from './postgres';
 import { ms, type Measurement } from './report';
 import { searchPath } from './searchPaths';
@@ -53,21 +53,7 @@ export async function measureTwoProcesses(
       is_superuser: false,
     });
     const token = signToken(jwtSecret, 'access', user.id, 3600);
-    const create = (name: string) =>
-      fetch(`${a.baseUrl}/api/storeobjects/chemicalobjs/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name,
-          CAS_RN: '64-17-5',
-          molecular_formula: 'C2H6O',
-          purity: 99.5,
-          manufacturer: 'Merck',
-          supplier: 'Daraz',
-          state: 'LIQUID',
-          quantity: 500,
-        }),
-      });
+    const create = (name: string) => postChemical(a.baseUrl, token, name, 500);
     const stream = await openEventStream(b.baseUrl, '/api/events/');
     try {
       await stream.next((message) => message.event === 'ready');
