@@ -1,3 +1,4 @@
+import querystring from 'node:querystring';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyInstance,
@@ -60,11 +61,34 @@ export interface BuildAppOptions {
   housekeeping?: boolean;
 }
 
+/** Query parameters the log never shows the value of (the event stream's access token), by name as parsed. */
+const SECRET_PARAMETERS = new Set(['access_token']);
+
+/**
+ * A URL as the log shows it: the value of every query parameter whose name, parsed as the router parses it
+ * (percent-decoded: `access%5Ftoken` is `access_token`), is a secret, in any case, replaced by `[redacted]`. The
+ * query starts where the router's does: at the first `?` or `#` after the first character.
+ */
+export function redactedUrl(url: string): string {
+  const start = url.slice(1).search(/[?#]/) + 1;
+  if (start === 0) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const [name] = Object.keys(querystring.parse(pair));
+      if (name === undefined || !SECRET_PARAMETERS.has(name.toLowerCase())) return pair;
+      const equals = pair.indexOf('=');
+      return `${equals === -1 ? pair : pair.slice(0, equals)}=[redacted]`;
+    });
+  return `${url.slice(0, start + 1)}${pairs.join('&')}`;
+}
+
 /** A request as the log shows it: Fastify's fields, with an access token in the query (the event stream's) hidden. */
 function requestLogValue(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]'),
+    url: redactedUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

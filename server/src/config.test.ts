@@ -37,6 +37,9 @@ describe('loadConfig', () => {
       changeEventsKeepHours: 168,
       eventsHeartbeatSeconds: 25,
       eventsMaxStreams: 1000,
+      eventsMaxStreamsPerAddress: 20,
+      eventsMaxStreamsPerAccount: 10,
+      eventsDrainTimeoutSeconds: 30,
     });
   });
 
@@ -49,6 +52,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, EVENTS_MAX_STREAMS: '0' }, null)).toThrow(
       'EVENTS_MAX_STREAMS must be at least 1, got 0.',
     );
+    for (const name of [
+      'EVENTS_MAX_STREAMS_PER_ADDRESS',
+      'EVENTS_MAX_STREAMS_PER_ACCOUNT',
+      'EVENTS_DRAIN_TIMEOUT_SECONDS',
+    ]) {
+      expect(() => loadConfig({ ...base, [name]: '0' }, null)).toThrow(`${name} must be at least 1, got 0.`);
+    }
+    expect(
+      loadConfig({ ...base, EVENTS_MAX_STREAMS_PER_ADDRESS: '50' }, null).eventsMaxStreamsPerAddress,
+    ).toBe(50);
     expect(() => loadConfig({ ...base, CHANGE_EVENTS_KEEP_HOURS: 'a week' }, null)).toThrow(
       'CHANGE_EVENTS_KEEP_HOURS must be a non-negative integer, got "a week".',
     );

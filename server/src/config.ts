@@ -53,6 +53,15 @@ export interface Config {
   eventsHeartbeatSeconds: number;
   /** Event streams one server process keeps open at most; more are answered 503. */
   eventsMaxStreams: number;
+  /**
+   * Anonymous event streams one server process keeps open per client address (`request.ip`, which honours
+   * TRUST_PROXY); more are answered 429. Signed-in streams count per account instead.
+   */
+  eventsMaxStreamsPerAddress: number;
+  /** Signed-in event streams one server process keeps open per account, wherever they come from; more: 429. */
+  eventsMaxStreamsPerAccount: number;
+  /** How long a client may leave what was written to its event stream untaken before the stream is dropped. */
+  eventsDrainTimeoutSeconds: number;
 }
 
 export type FileStorageKind = 'database' | 'local';
@@ -122,6 +131,18 @@ export function loadConfig(
     changeEventsKeepHours: positive('CHANGE_EVENTS_KEEP_HOURS', int('CHANGE_EVENTS_KEEP_HOURS', 168)),
     eventsHeartbeatSeconds: positive('EVENTS_HEARTBEAT_SECONDS', int('EVENTS_HEARTBEAT_SECONDS', 25)),
     eventsMaxStreams: positive('EVENTS_MAX_STREAMS', int('EVENTS_MAX_STREAMS', 1000)),
+    eventsMaxStreamsPerAddress: positive(
+      'EVENTS_MAX_STREAMS_PER_ADDRESS',
+      int('EVENTS_MAX_STREAMS_PER_ADDRESS', 20),
+    ),
+    eventsMaxStreamsPerAccount: positive(
+      'EVENTS_MAX_STREAMS_PER_ACCOUNT',
+      int('EVENTS_MAX_STREAMS_PER_ACCOUNT', 10),
+    ),
+    eventsDrainTimeoutSeconds: positive(
+      'EVENTS_DRAIN_TIMEOUT_SECONDS',
+      int('EVENTS_DRAIN_TIMEOUT_SECONDS', 30),
+    ),
   };
 }
 

@@ -3,16 +3,31 @@ import type { Db } from '../db';
 import type { ChangeEventData, FeedControlEvent } from '../domain/changeTopics';
 import { admits, namesViewer, type Viewer } from './audience';
 import { changeEventsPrunedThrough } from './changeLog';
-import { readEvents, type ChangeHub, type FeedEvent, type HubSubscriber } from './hub';
+import { READ_BATCH, readEvents, type ChangeHub, type FeedEvent, type HubSubscriber } from './hub';
 
 // One client's server-sent event stream (docs/api.md §27): the framing, the resume, the caller's view of the feed.
 
 /** How long a client waits before reconnecting (the first message's `retry:`). */
 export const RETRY_MS = 3000;
-/** Bytes written and not yet taken by a client beyond which it is dropped: a client that stopped reading. */
-export const MAX_UNREAD_BYTES = 1024 * 1024;
-/** Live events held back while a resume replays; past this the client is dropped, and replays when it returns. */
-const MAX_HELD_EVENTS = 10_000;
+/**
+ * Bytes written and not yet taken by a client beyond which it is dropped. A stream writes WRITE_CHUNK_BYTES at a
+ * time and waits for the client to take them before it writes more, so it stays below this; only what is written
+ * without waiting (heartbeats, control messages) could pass it.
+ */
+export const MAX_UNREAD_BYTES = 64 * 1024;
+/** What a stream gathers before it writes: Node's own high-water mark, so a client that keeps up never waits. */
+const WRITE_CHUNK_BYTES = 16 * 1024;
+/**
+ * The most events a resume replays from the table (READ_BATCH: one read); a client further behind is sent `reload`
+ * instead, whoever it is: a week of events is no answer to `Last-Event-ID: 0`.
+ */
+export const MAX_REPLAY_EVENTS = READ_BATCH;
+/**
+ * Events a stream may hold for its client (who has not taken what was written, or waits for a replay): past this
+ * it is dropped, and when it returns it replays what it missed or, further behind than MAX_REPLAY_EVENTS, reloads.
+ * Twice a replay, so one read's events (READ_BATCH) delivered while a client is briefly slow never drop it.
+ */
+const MAX_HELD_EVENTS = 2 * MAX_REPLAY_EVENTS;
 /** setTimeout's longest delay; a token living longer is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -34,6 +49,8 @@ export interface EventStreamOptions {
   /** The client's Last-Event-ID (header or query), as sent. */
   lastEventId: string | undefined;
   heartbeatMs: number;
+  /** How long the client may leave what was written untaken before the stream is dropped. */
+  drainTimeoutMs: number;
   now: () => Date;
   /** Called once when the stream has ended, however it ended. */
   onEnd: () => void;
@@ -42,6 +59,43 @@ export interface EventStreamOptions {
 /** One message of the stream; every message carries an id, so a client's Last-Event-ID is always the newest one. */
 function message(id: number, event: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * What a caller is told of who made a change (docs/api.md §27.3): the public neither the account nor the browser
+ * tab, a signed-in caller the account, and the tab only the account that made it (the tab skips its own changes).
+ */
+type Disclosure = 'public' | 'account' | 'actor';
+
+function disclosureTo(viewer: Viewer | null, data: ChangeEventData): Disclosure {
+  if (viewer === null) return 'public';
+  return data.actor_id !== null && data.actor_id === viewer.userId ? 'actor' : 'account';
+}
+
+/**
+ * Each event's messages, one per disclosure, made the first time a stream needs it: every stream the hub hands an
+ * event to shares its object, so an event is serialised (and encoded) once for all of them, not once per stream.
+ */
+const framed = new WeakMap<FeedEvent, Partial<Record<Disclosure, Buffer>>>();
+
+function eventMessage(event: FeedEvent, disclosure: Disclosure): Buffer {
+  let messages = framed.get(event);
+  if (messages === undefined) {
+    messages = {};
+    framed.set(event, messages);
+  }
+  let text = messages[disclosure];
+  if (text === undefined) {
+    const { data } = event;
+    const told: ChangeEventData = {
+      ...data,
+      actor_id: disclosure === 'public' ? null : data.actor_id,
+      origin: disclosure === 'actor' ? data.origin : null,
+    };
+    text = Buffer.from(message(event.seq, data.topic, told));
+    messages[disclosure] = text;
+  }
+  return text;
 }
 
 const controlMessage = (id: number, event: FeedControlEvent, data: object) => message(id, event, data);
@@ -61,6 +115,10 @@ type Held = FeedEvent | 'expired';
  * seq the stream is caught up to at the moment it joins (at or past the client's Last-Event-ID, or the newest event
  * when it opened), replay covers what lies between the Last-Event-ID and that seq, and live events (all after it)
  * are held until the replay has been written. Nothing is written before the stream has joined.
+ *
+ * It writes a chunk at a time and waits for the client to take it before writing the next, holding the events
+ * meanwhile: a client that stops reading costs at most a chunk and MAX_HELD_EVENTS references to events every
+ * stream shares, and is dropped once it has not taken what was written for the drain timeout.
  */
 export class EventStream implements HubSubscriber {
   private readonly held: Held[] = [];
@@ -70,13 +128,22 @@ export class EventStream implements HubSubscriber {
   private viewer: Viewer | null;
   /** The newest seq this stream has dealt with (written or left out): the id of its control messages. */
   private position = 0;
+  /** Messages gathered for the next write (whole messages only, in order). */
+  private chunk: Buffer[] = [];
+  private chunkBytes = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private expiry: NodeJS.Timeout | undefined;
+  /** Runs while what was written waits for the client; drops the stream when it fires. */
+  private drainTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: EventStreamOptions) {
     this.viewer = options.viewer;
     options.raw.on('close', () => this.finish());
     options.raw.on('error', () => this.finish());
+    options.raw.on('drain', () => {
+      clearTimeout(this.drainTimer);
+      this.drainTimer = undefined;
+    });
   }
 
   /** Subscribes, writes the opening messages and any replay, then goes live. */
@@ -98,7 +165,8 @@ export class EventStream implements HubSubscriber {
     if (lastEventId !== undefined) {
       const prunedThrough = await changeEventsPrunedThrough(db);
       if (seq !== undefined) readyId = seq;
-      if (seq === undefined || seq > caughtUp || seq < prunedThrough) reload = true;
+      if (seq === undefined || seq > caughtUp || seq < prunedThrough || caughtUp - seq > MAX_REPLAY_EVENTS)
+        reload = true;
       else replayFrom = seq;
     }
     this.position = readyId;
@@ -119,8 +187,8 @@ export class EventStream implements HubSubscriber {
 
   deliver(events: readonly FeedEvent[]): void {
     if (this.ended) return;
-    this.held.push(...events);
-    if (this.held.length > MAX_HELD_EVENTS) return this.drop();
+    if (this.held.length + events.length > MAX_HELD_EVENTS) return this.drop();
+    for (const event of events) this.held.push(event);
     if (this.live) void this.pump();
   }
 
@@ -132,7 +200,7 @@ export class EventStream implements HubSubscriber {
     raw.end(() => raw.destroy());
   }
 
-  /** What was missed between `after` and `through`, from the table, batch by batch as the client takes them. */
+  /** What was missed between `after` and `through` (MAX_REPLAY_EVENTS at most), from the table. */
   private async replay(after: number, through: number): Promise<void> {
     const { db } = this.options;
     let from = after;
@@ -140,19 +208,20 @@ export class EventStream implements HubSubscriber {
       const events = await readEvents(db, from, through);
       // Read after the events: a prune that deleted some of them has raised the watermark by now.
       if ((await changeEventsPrunedThrough(db)) > from) {
-        this.write(controlMessage(through, 'reload', { seq: through }));
+        this.gather(controlMessage(through, 'reload', { seq: through }));
         this.position = through;
+        await this.flush();
         return;
       }
       if (events.length === 0) break;
-      let text = '';
-      for (const event of events) if (admits(this.viewer, event.data)) text += this.eventMessage(event);
+      for (const event of events) {
+        if (admits(this.viewer, event.data)) this.gather(this.eventMessage(event));
+        this.position = event.seq;
+        if (this.chunkBytes >= WRITE_CHUNK_BYTES && !(await this.flush())) return;
+      }
       from = events[events.length - 1].seq;
-      this.position = from;
-      const taken = this.write(text);
-      if (this.ended || (!taken && !(await this.drained()))) return;
     }
-    this.position = through;
+    if (await this.flush()) this.position = through;
   }
 
   /** Writes held events in order, reading the caller again first where an event is about its account or labs. */
@@ -168,15 +237,19 @@ export class EventStream implements HubSubscriber {
         }
         if (item.seq <= this.position) continue;
         if (namesViewer(this.viewer, item.data)) await this.readViewerAgain();
-        if (admits(this.viewer, item.data)) this.write(this.eventMessage(item));
+        if (admits(this.viewer, item.data)) this.gather(this.eventMessage(item));
         this.position = item.seq;
+        if (this.chunkBytes >= WRITE_CHUNK_BYTES && !(await this.flush())) return;
       }
+      await this.flush();
     } catch {
       // The caller could not be read again (the database is away): it reconnects with its Last-Event-ID.
       this.drop();
     } finally {
       this.pumping = false;
     }
+    // Events delivered while the last chunk was being taken.
+    if (this.held.length > 0 && !this.ended) void this.pump();
   }
 
   private async readViewerAgain(): Promise<void> {
@@ -193,7 +266,7 @@ export class EventStream implements HubSubscriber {
     if (this.viewer === null) return;
     this.viewer = null;
     clearTimeout(this.expiry);
-    this.write(controlMessage(this.position, 'signed-out', { code: 'token_not_valid' }));
+    this.gather(controlMessage(this.position, 'signed-out', { code: 'token_not_valid' }));
   }
 
   /** Signs the stream out when its token expires (checked in turn with the events, so none slips past it). */
@@ -211,25 +284,61 @@ export class EventStream implements HubSubscriber {
     ).unref();
   }
 
-  private eventMessage({ seq, data }: FeedEvent): string {
-    return message(seq, data.topic, data satisfies ChangeEventData);
+  private eventMessage(event: FeedEvent): Buffer {
+    return eventMessage(event, disclosureTo(this.viewer, event.data));
   }
 
-  /** Writes unless ended; a client that leaves more than MAX_UNREAD_BYTES unread is dropped. */
-  private write(text: string): boolean {
+  /** Adds a message to the next write. */
+  private gather(text: Buffer | string): void {
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    this.chunk.push(bytes);
+    this.chunkBytes += bytes.length;
+  }
+
+  /**
+   * Writes what was gathered, in one go, and resolves true once the client has taken it (at once when it keeps
+   * up); false when the stream has ended.
+   */
+  private async flush(): Promise<boolean> {
     const { raw } = this.options;
-    if (this.ended || text === '') return !this.ended;
-    const ok = raw.write(text);
+    const chunk = this.chunk;
+    this.chunk = [];
+    this.chunkBytes = 0;
+    if (this.ended) return false;
+    if (chunk.length === 0) return true;
+    raw.cork();
+    for (const bytes of chunk) raw.write(bytes);
+    raw.uncork();
+    return this.afterWrite() && (await this.drained());
+  }
+
+  /** Writes unless ended, without waiting (the opening, heartbeats). */
+  private write(text: string): void {
+    if (this.ended) return;
+    this.options.raw.write(text);
+    this.afterWrite();
+  }
+
+  /**
+   * Drops a client that leaves more than MAX_UNREAD_BYTES unread, and one that has not taken what was written
+   * once the drain timeout has passed. False when the stream has ended.
+   */
+  private afterWrite(): boolean {
+    const { raw, drainTimeoutMs } = this.options;
     if (raw.writableLength > MAX_UNREAD_BYTES) {
       this.drop();
       return false;
     }
-    return ok;
+    if (raw.writableNeedDrain && this.drainTimer === undefined)
+      this.drainTimer = setTimeout(() => this.drop(), drainTimeoutMs).unref();
+    return !this.ended;
   }
 
   /** Resolves true when the client has taken what was written, false when the stream ends first. */
   private drained(): Promise<boolean> {
     const { raw } = this.options;
+    if (this.ended) return Promise.resolve(false);
+    if (!raw.writableNeedDrain) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
         raw.off('drain', onDrain);
@@ -254,8 +363,10 @@ export class EventStream implements HubSubscriber {
     if (this.ended) return;
     this.ended = true;
     this.held.length = 0;
+    this.chunk = [];
     clearInterval(this.heartbeat);
     clearTimeout(this.expiry);
+    clearTimeout(this.drainTimer);
     this.options.hub.unsubscribe(this);
     this.options.onEnd();
   }

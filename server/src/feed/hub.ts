@@ -153,6 +153,8 @@ export class ChangeHub {
   private readonly stopHearingCommits: () => void;
   /** Streams admitted by tryReserve and not yet released: the per-process limit counts them. */
   private reserved = 0;
+  /** The same, per client address (anonymous streams) or account (signed-in ones): tryReserveFor's limits. */
+  private readonly reservedBy = new Map<string, number>();
 
   constructor(private readonly options: ChangeHubOptions) {
     this.stopHearingCommits = onChangesCommitted(options.db, () => this.wake());
@@ -177,6 +179,23 @@ export class ChangeHub {
 
   release(): void {
     this.reserved -= 1;
+  }
+
+  /**
+   * Takes one of `max` places of `key` (a client address or an account, as the caller names it); false when they
+   * are all taken. Each place taken is released once, with releaseFor.
+   */
+  tryReserveFor(key: string, max: number): boolean {
+    const taken = this.reservedBy.get(key) ?? 0;
+    if (this.closed || taken >= max) return false;
+    this.reservedBy.set(key, taken + 1);
+    return true;
+  }
+
+  releaseFor(key: string): void {
+    const taken = (this.reservedBy.get(key) ?? 0) - 1;
+    if (taken > 0) this.reservedBy.set(key, taken);
+    else this.reservedBy.delete(key);
   }
 
   /**

@@ -56,6 +56,11 @@ export function baseUrlOf(app: FastifyInstance): string {
 export interface OpenOptions {
   token?: string;
   headers?: Record<string, string>;
+  /**
+   * The loopback address to connect from (127.0.0.2, …; Linux routes all of 127.0.0.0/8 to loopback): another
+   * client address, as the server sees it.
+   */
+  localAddress?: string;
 }
 
 /** Opens `path` (e.g. `/api/events/?last_event_id=3`) on the app at `baseUrl`. */
@@ -68,6 +73,7 @@ export function openEventStream(
     const request = http.get(
       `${baseUrl}${path}`,
       {
+        ...(options.localAddress !== undefined && { localAddress: options.localAddress }),
         headers: {
           accept: 'text/event-stream',
           ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),

@@ -46,6 +46,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     changeEventsKeepHours: 168,
     eventsHeartbeatSeconds: 25,
     eventsMaxStreams: 1000,
+    eventsMaxStreamsPerAddress: 20,
+    eventsMaxStreamsPerAccount: 10,
+    eventsDrainTimeoutSeconds: 30,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EventStream, RETRY_MS } from '../../feed/eventStream';
+import { EventStream, MAX_REPLAY_EVENTS, RETRY_MS } from '../../feed/eventStream';
 import { HttpError } from '../../http/errors';
 import { resource } from '../../http/resource';
 import { ErrorDetail } from '../../http/schemas';
@@ -63,35 +63,52 @@ export default async function eventRoutes(app: FastifyInstance) {
             'Who: anyone; `Authorization: Bearer` or `?access_token=` adds what the token’s role and labs may read ' +
             '(a token that is not valid: one `signed-out` event, then the public stream; never 401). Resume with the ' +
             '`Last-Event-ID` header (or `?last_event_id=`): what was missed is replayed, or `reload` is sent when it ' +
-            `is no longer kept. The client reconnects after ${RETRY_MS} ms. 503 when the server holds ` +
-            'EVENTS_MAX_STREAMS streams already.',
+            `is no longer kept or more than ${MAX_REPLAY_EVENTS} events behind. The public is told neither who ` +
+            'made a change (`actor_id`) nor from which tab (`origin`); `origin` goes to the account that made it ' +
+            `alone. The client reconnects after ${RETRY_MS} ms. 503 when the server holds EVENTS_MAX_STREAMS ` +
+            'streams already; 429 beyond EVENTS_MAX_STREAMS_PER_ADDRESS anonymous streams from one client ' +
+            'address, or EVENTS_MAX_STREAMS_PER_ACCOUNT signed-in streams of one account.',
           querystring: EventsQuery,
-          response: { 200: EVENT_STREAM_RESPONSE, 503: ErrorDetail },
+          response: { 200: EVENT_STREAM_RESPONSE, 429: ErrorDetail, 503: ErrorDetail },
         },
       },
       async (request, reply) => {
         if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
         const hub = app.changeHub;
         const { config } = app;
+        const retryAfter = { 'retry-after': String(Math.ceil(RETRY_MS / 1000)) };
         if (!hub.tryReserve(config.eventsMaxStreams)) {
           throw new HttpError(
             503,
             'Too many event streams are open on this server; try again later.',
             {},
-            {
-              'retry-after': String(Math.ceil(RETRY_MS / 1000)),
-            },
+            retryAfter,
           );
         }
-        let released = false;
+        const releases = [() => hub.release()];
         const release = () => {
-          if (!released) hub.release();
-          released = true;
+          for (const each of releases.splice(0)) each();
         };
         try {
           const token = bearerToken(request) ?? request.query.access_token;
           const readViewer = () => feedViewer({ db: app.db, config, now: app.now() }, token ?? '');
           const found = token === undefined ? null : await readViewer();
+          // Anonymous streams count per client address, signed-in ones per account: one address cannot take every
+          // place, and a person signed in behind the address of many public terminals still gets a stream.
+          const [key, max, refusal] =
+            found === null
+              ? [
+                  `address ${request.ip}`,
+                  config.eventsMaxStreamsPerAddress,
+                  'Too many event streams are open from this address; close one and try again.',
+                ]
+              : [
+                  `account ${found.viewer.userId}`,
+                  config.eventsMaxStreamsPerAccount,
+                  'Too many event streams are open for this account; close one and try again.',
+                ];
+          if (!hub.tryReserveFor(key, max)) throw new HttpError(429, refusal, {}, retryAfter);
+          releases.push(() => hub.releaseFor(key));
           const header = request.headers['last-event-id'];
           const stream = new EventStream({
             raw: reply.raw,
@@ -104,6 +121,7 @@ export default async function eventRoutes(app: FastifyInstance) {
             // The header wins: a browser's EventSource reconnects to the same URL with a newer Last-Event-ID.
             lastEventId: typeof header === 'string' ? header.trim() : request.query.last_event_id,
             heartbeatMs: config.eventsHeartbeatSeconds * 1000,
+            drainTimeoutMs: config.eventsDrainTimeoutSeconds * 1000,
             now: app.now,
             onEnd: release,
           });

@@ -112,7 +112,7 @@ describe('opening', () => {
   });
 
   it('takes an X-Client-Id of up to 64 letters, digits, _ and - as the origin, and nothing else', async () => {
-    const stream = await open('/api/events/');
+    const stream = await open('/api/events/', managerToken);
     await stream.next();
     const origins: (string | null)[] = [];
     for (const id of ['a'.repeat(64), 'a'.repeat(65), 'tab 1', 'tab-1_A']) {
@@ -239,6 +239,75 @@ describe('who hears what', () => {
   });
 });
 
+describe('who made a change', () => {
+  it("tells the public neither the account nor the tab, and a tab's id only to its own account", async () => {
+    const { user: writer, token: writerToken } = await t.signedInUser();
+    const { token: otherToken } = await t.signedInUser();
+    const streams = {
+      anonymous: await open('/api/events/'),
+      stale: await open('/api/events/', `${writerToken}stale`),
+      writer: await open('/api/events/', writerToken),
+      writerElsewhere: await open(`/api/events/?access_token=${writerToken}`),
+      otherStoreManager: await open('/api/events/', otherToken),
+    };
+    for (const stream of Object.values(streams)) await stream.next((message) => message.event === 'ready');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/filemanager/categories/',
+      payload: { name: `Disclosed ${Date.now()}` },
+      headers: { ...authHeader(writerToken), 'x-client-id': 'tab-of-the-writer' },
+    });
+    expect(response.statusCode).toBe(201);
+    const seen: Record<string, unknown> = {};
+    for (const [caller, stream] of Object.entries(streams)) {
+      const { actor_id, origin } = dataOf<{ actor_id: number | null; origin: string | null }>(
+        await stream.next((message) => message.event === 'category'),
+      );
+      seen[caller] = { actor_id, origin };
+      stream.close();
+    }
+    expect(seen).toEqual({
+      anonymous: { actor_id: null, origin: null },
+      stale: { actor_id: null, origin: null },
+      writer: { actor_id: writer.id, origin: 'tab-of-the-writer' },
+      writerElsewhere: { actor_id: writer.id, origin: 'tab-of-the-writer' },
+      otherStoreManager: { actor_id: writer.id, origin: null },
+    });
+  });
+
+  it('writes an event once for all streams, whoever listens', async () => {
+    const { token: writerToken } = await t.signedInUser();
+    const { token: otherToken } = await t.signedInUser();
+    const streams = [
+      ...(await Promise.all(Array.from({ length: 6 }, () => open('/api/events/')))),
+      ...(await Promise.all(Array.from({ length: 6 }, () => open('/api/events/', otherToken)))),
+      ...(await Promise.all(Array.from({ length: 6 }, () => open('/api/events/', writerToken)))),
+    ];
+    for (const stream of streams) await stream.next((message) => message.event === 'ready');
+    const name = `Written once ${Date.now()}`;
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/filemanager/categories/',
+        payload: { name },
+        headers: { ...authHeader(writerToken), 'x-client-id': 'tab-once' },
+      });
+      const { id } = response.json<{ id: number }>();
+      for (const stream of streams) await stream.next((message) => message.event === 'category');
+      const serialised = stringify.mock.calls.filter(([value]) => {
+        const data = value as { topic?: unknown; ids?: unknown } | null;
+        return data?.topic === 'category' && Array.isArray(data.ids) && data.ids.includes(id);
+      });
+      // One text for the public, one for other accounts, one for the writer's own (with its tab): not one a stream.
+      expect(serialised.length).toBeLessThanOrEqual(3);
+    } finally {
+      stringify.mockRestore();
+      for (const stream of streams) stream.close();
+    }
+  });
+});
+
 describe('resuming', () => {
   /** Events by seq, as a stream heard them. */
   const seqsOf = (messages: SseMessage[]) => messages.filter(isChange).map((message) => Number(message.id));
@@ -311,6 +380,46 @@ describe('resuming', () => {
     await atWatermark.next();
     expect((await atWatermark.next()).event).toBe('location');
     atWatermark.close();
+  });
+});
+
+describe('replaying at most 1,000 events', () => {
+  /** `count` events, written at once: their seqs follow one another. */
+  const insertEvents = (count: number) =>
+    t.db
+      .insertInto('change_events')
+      .values(
+        Array.from({ length: count }, () => ({
+          topic: 'category',
+          action: 'updated',
+          ids: '[1]',
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+
+  it('says reload, to a store manager too, instead of replaying more than 1,000 events; replays 1,000', async () => {
+    await insertEvents(1001);
+    const newest = await newestSeq();
+    const tooFar = await open('/api/events/', managerToken, { 'last-event-id': String(newest - 1001) });
+    expect(await tooFar.next()).toMatchObject({ event: 'ready', id: String(newest - 1001) });
+    expect(await tooFar.next()).toEqual({
+      id: String(newest),
+      event: 'reload',
+      data: JSON.stringify({ seq: newest }),
+    });
+    tooFar.close();
+    const zero = await open('/api/events/', undefined, { 'last-event-id': '0' });
+    await zero.next((message) => message.event === 'ready');
+    expect((await zero.next()).event).toBe('reload');
+    zero.close();
+
+    const within = await open('/api/events/', managerToken, { 'last-event-id': String(newest - 1000) });
+    const replayed = (await within.untilSeq(newest, 10_000)).filter(isChange);
+    expect(replayed.map((message) => Number(message.id))).toEqual(
+      Array.from({ length: 1000 }, (_, index) => newest - 999 + index),
+    );
+    within.close();
   });
 });
 
@@ -391,29 +500,101 @@ describe('limits', () => {
     }
   });
 
-  it('drops a client that stops reading once 1 MiB waits for it', async () => {
-    const stream = net.connect({ port: Number(new URL(base).port), host: '127.0.0.1' });
-    stream.pause();
-    stream.write('GET /api/events/ HTTP/1.1\r\nhost: localhost\r\naccept: text/event-stream\r\n\r\n');
-    const before = t.app.changeHub.streamCount;
-    await until(() => t.app.changeHub.streamCount === before + 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // Large events, written as a change would write them: more than every buffer between server and client holds.
-    const ids = JSON.stringify(Array.from({ length: 1000 }, (_, index) => 100_000_000 + index));
-    const rows = Array.from({ length: 200 }, () => ({
-      topic: 'location',
-      action: 'updated',
-      ids,
-      created_at: new Date().toISOString(),
-    }));
-    for (let batch = 0; batch < 15; batch += 1) {
-      await t.db.insertInto('change_events').values(rows).execute();
-      t.app.changeHub.wake();
-      if (t.app.changeHub.streamCount === before) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+  it('answers 429 beyond the anonymous streams of one address and the streams of one account; someone signed in behind that address still gets one', async () => {
+    const limited = await buildTestApp({ eventsMaxStreamsPerAddress: 2, eventsMaxStreamsPerAccount: 2 });
+    const opened: SseClient[] = [];
+    try {
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = baseUrlOf(limited.app);
+      const [{ token: lee }, { token: kim }] = [await limited.signedInUser(), await limited.signedInUser()];
+      const opening = async (token?: string, localAddress?: string) => {
+        const stream = await openEventStream(url, '/api/events/', { token, localAddress });
+        if (stream.status === 200) {
+          opened.push(stream);
+          await stream.next((message) => message.event === 'ready');
+        }
+        return stream;
+      };
+      const refusal = async (stream: SseClient) => ({
+        status: stream.status,
+        json: stream.headers['content-type']?.startsWith('application/json'),
+        retryAfter: stream.headers['retry-after'],
+        body: JSON.parse(await stream.body()) as unknown,
+      });
+      const fromAddress = 'Too many event streams are open from this address; close one and try again.';
+      const forAccount = 'Too many event streams are open for this account; close one and try again.';
+
+      expect([(await opening()).status, (await opening()).status]).toEqual([200, 200]);
+      expect(await refusal(await opening())).toEqual({
+        status: 429,
+        json: true,
+        retryAfter: '3',
+        body: { detail: fromAddress },
+      });
+      // A token that is not valid opens an anonymous stream: it counts as one.
+      expect((await opening(`${lee}stale`)).status).toBe(429);
+      // Signed in behind the same address: counted per account.
+      expect([(await opening(lee)).status, (await opening(lee)).status]).toEqual([200, 200]);
+      expect(await refusal(await opening(lee))).toEqual({
+        status: 429,
+        json: true,
+        retryAfter: '3',
+        body: { detail: forAccount },
+      });
+      expect((await opening(kim)).status).toBe(200);
+      // Another address has its own.
+      expect((await opening(undefined, '127.0.0.2')).status).toBe(200);
+      // A stream that ends gives its place back.
+      const first = opened[0];
+      first.close();
+      await first.ended;
+      await until(() => limited.app.changeHub.streamCount === opened.length - 1);
+      expect((await opening()).status).toBe(200);
+    } finally {
+      for (const stream of opened) stream.close();
+      await limited.close();
     }
-    await until(() => t.app.changeHub.streamCount === before);
-    stream.destroy();
+  });
+
+  it('drops a client that stops reading once it has not drained for EVENTS_DRAIN_TIMEOUT_SECONDS', async () => {
+    const slow = await buildTestApp({ eventsDrainTimeoutSeconds: 1 });
+    const socket = new net.Socket();
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      // Reads until its stream is ready, then never again.
+      const ready = new Promise<void>((resolve) => {
+        let text = '';
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (!text.includes('event: ready')) return;
+          socket.pause();
+          socket.off('data', onData);
+          resolve();
+        };
+        socket.on('data', onData);
+      });
+      socket.connect({ port: Number(new URL(baseUrlOf(slow.app)).port), host: '127.0.0.1' });
+      socket.write('GET /api/events/ HTTP/1.1\r\nhost: localhost\r\naccept: text/event-stream\r\n\r\n');
+      await ready;
+      expect(slow.app.changeHub.streamCount).toBe(1);
+      // Large events, written as a change would write them: 10 MB, more than every buffer between server and client
+      // holds (about 4 MB on loopback), in fewer events than a stream may fall behind by.
+      const ids = JSON.stringify(Array.from({ length: 1000 }, (_, index) => 100_000_000 + index));
+      const rows = Array.from({ length: 200 }, () => ({
+        topic: 'location',
+        action: 'updated',
+        ids,
+        created_at: new Date().toISOString(),
+      }));
+      for (let batch = 0; batch < 5; batch += 1) {
+        await slow.db.insertInto('change_events').values(rows).execute();
+        slow.app.changeHub.wake();
+      }
+      await until(() => slow.app.changeHub.streamCount === 0, 10_000);
+    } finally {
+      socket.destroy();
+      await slow.close();
+    }
   });
 });
 
@@ -451,8 +632,22 @@ describe('logs', () => {
       await stream.next();
       stream.close();
       await logged.inject({ url: `/api/health/?access_token=${secret}` });
+      // However the name is spelled, the parsed query names the token: so does the log.
+      for (const spelling of ['access%5Ftoken', '%61ccess_token', 'access%5ftoken']) {
+        const spelled = await openEventStream(
+          baseUrlOf(logged),
+          `/api/events/?last_event_id=0&${spelling}=${secret}`,
+        );
+        // Read as the token: one that is not valid is answered with signed-out first.
+        expect(await spelled.next()).toMatchObject({ event: 'signed-out' });
+        spelled.close();
+      }
+      await logged.inject({ url: `/api/health/#access_token=${secret}` });
+      await logged.inject({ url: `/api/health/?ACCESS_TOKEN=${secret}&access_token=${secret}` });
       const log = lines.join('');
       expect(log).toContain('/api/events/?last_event_id=0&access_token=[redacted]');
+      expect(log).toContain('/api/events/?last_event_id=0&access%5Ftoken=[redacted]');
+      expect(log).toContain('/api/health/?ACCESS_TOKEN=[redacted]&access_token=[redacted]');
       expect(log).not.toContain(secret);
       expect(log).not.toContain(secret.split('.')[2]);
     } finally {
