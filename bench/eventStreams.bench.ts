@@ -3,8 +3,9 @@
  * process and nothing changing cost less than 5 % of one core. The server process's CPU time (/proc) is read over
  * a window long enough that every stream gets its heartbeat (EVENTS_HEARTBEAT_SECONDS, 25 s by default) in it, at
  * least 30 s, with the streams open, and over as long with none, before and after them (the baseline: the same
- * process, idle). Half the streams are signed out (a lab terminal, the public pages), half signed in as people of
- * each role, each as its own person (an administrator, a store manager, an auditor, a lab's manager or member).
+ * process, idle). Half the streams are signed out (a lab terminal, the public pages; as many behind each loopback
+ * address as EVENTS_MAX_STREAMS_PER_ADDRESS allows), half signed in as people of each role, each as its own person
+ * (an administrator, a store manager, an auditor, a lab's manager or member).
  */
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -81,18 +82,32 @@ interface Streams {
   ended: number;
 }
 
+/**
+ * The address the `index`th signed-out stream opens from: public terminals, `perAddress` behind each address
+ * (EVENTS_MAX_STREAMS_PER_ADDRESS), at 127.0.2.x (Linux routes 127.0.0.0/8 to loopback).
+ */
+const terminalAddress = (index: number, perAddress: number) =>
+  `127.0.2.${1 + Math.floor(index / perAddress)}`;
+
 /** Opens the streams, waits for each to be ready, reads the CPU over the window, and closes them. */
 async function withStreams(
   baseUrl: string,
   serverPid: number,
   tokens: readonly string[],
   windowSeconds: number,
+  perAddress: number,
 ): Promise<Streams> {
   const opening = cpuSeconds(serverPid);
   const started = performance.now();
   const streams: SseClient[] = await Promise.all(
     Array.from({ length: STREAMS }, (_, index) =>
-      openEventStream(baseUrl, '/api/events/', index < tokens.length ? { token: tokens[index] } : {}),
+      openEventStream(
+        baseUrl,
+        '/api/events/',
+        index < tokens.length
+          ? { token: tokens[index] }
+          : { localAddress: terminalAddress(index - tokens.length, perAddress) },
+      ),
     ),
   );
   try {
@@ -140,7 +155,13 @@ export async function measureIdleStreams(
   // another: the baseline is read before the streams and after them, and the lower one taken.
   await quiet(serverPid);
   const before = await cpuOver(serverPid, windowSeconds);
-  const streams = await withStreams(baseUrl, serverPid, tokens, windowSeconds);
+  const streams = await withStreams(
+    baseUrl,
+    serverPid,
+    tokens,
+    windowSeconds,
+    app.config.eventsMaxStreamsPerAddress,
+  );
   await quiet(serverPid);
   const after = await cpuOver(serverPid, windowSeconds);
 

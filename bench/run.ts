@@ -25,6 +25,7 @@ import { insertLocations, LOCATIONS, loadDataset } from './loadDataset';
 import { measureImportCommit } from './importCommit.bench';
 import { measureClusterThroughput } from './cluster.bench';
 import { measureIdleStreams } from './eventStreams.bench';
+import { measureHealthWithSlowStreams } from './slowStreams.bench';
 import { measureExportMemory, measureImport } from './imports.bench';
 import { measureSecondBrowser } from './liveBrowser.bench';
 import { measureLighthouse } from './lighthouse';
@@ -670,6 +671,11 @@ const idleStreams: Benchmark = {
   run: ({ app, baseUrl, serverPid }) => measureIdleStreams(app, baseUrl, serverPid),
 };
 
+const slowStreams: Benchmark = {
+  name: 'live: health check with 200 slow event streams and writes',
+  run: ({ app, baseUrl, serverPid }) => measureHealthWithSlowStreams(app, baseUrl, serverPid),
+};
+
 const twoProcesses: Benchmark = {
   name: 'live: 2 processes on PostgreSQL',
   run: ({ app, dataset }) =>
@@ -708,6 +714,7 @@ const allBenchmarks: Benchmark[] = [
   dashboardOverHttp,
   secondBrowser,
   idleStreams,
+  slowStreams,
   twoProcesses,
   typoSearchWithTwoProcesses,
 ];
