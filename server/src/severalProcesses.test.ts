@@ -230,7 +230,8 @@ describe('two server processes on one database', () => {
 
   it('deliver an event written through one to a stream open on the other', async () => {
     const { userId: adminId } = await adminViewer();
-    const stream = await openEventStream(b.url, '/api/events/');
+    // The writer's own stream: the public is told neither the account nor the tab (docs/api.md §27.3).
+    const stream = await openEventStream(b.url, '/api/events/', { token });
     await stream.next((message) => message.event === 'ready');
     const id = await createChemical(a);
     const heard = await stream.next((message) => message.event === 'chemical', FEED_WAIT_MS);
