@@ -22,9 +22,9 @@ export interface ShipmentLine<K extends StockKind = StockKind> {
   id: number;
   item: StockRecord<K>;
   quantity: number;
-  /** docs/api.md §11: the date on what arrives, which the merge gives the record; always null for instruments. */
+  /** docs/api.md §11: the date on what arrives (the merge keeps the record's earliest); always null for instruments. */
   expiry_date: string | null;
-  /** docs/api.md §23.2: the price of what arrives, per ml or piece, which the merge gives the record; null: none. */
+  /** docs/api.md §23.2: the price of what arrives, per ml or piece, averaged into the record's; null: none. */
   unit_price: number | null;
 }
 
@@ -184,11 +184,12 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
     mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
-      // A staged expiry date the merge gives a record is an edit of it in the audit log (docs/api.md §11): with
-      // dated lines in the list being merged, the audit log refetches too. The list is read before it empties.
+      // A date or price the merge changes on a record is an edit of it in the audit log (docs/api.md §11, §23.2):
+      // with dated or priced lines in the list being merged, the audit log refetches too. The list is read before
+      // it empties.
       async onQueryStarted(kind, { dispatch, getState, queryFulfilled }): Promise<void> {
         const staged = shipmentsApi.endpoints.listShipmentLines.select(kind)(getState()).data;
-        const dated = (staged ?? []).some((line) => line.expiry_date !== null);
+        const dated = (staged ?? []).some((line) => line.expiry_date !== null || line.unit_price !== null);
         const merged = await queryFulfilled.then(
           () => true,
           () => false,

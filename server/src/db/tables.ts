@@ -213,7 +213,7 @@ export interface TempShipmentTable {
   stock_id: number;
   /** Base units (see StockColumns.quantity), > 0. */
   quantity: number;
-  /** A price for the record (ten-thousandths of the major unit), which the merge writes to it; null keeps its own. */
+  /** The price of what arrives (ten-thousandths of the major unit), averaged into the record's; null: none. */
   unit_price_e4: number | null;
 }
 

@@ -24,7 +24,7 @@ function baseScale(kind: StockKind): bigint {
 }
 
 /** n / d rounded half away from zero (half-up on the magnitude), so a negative amount mirrors its positive. */
-function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
+export function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
   const negative = n < 0n;
   const magnitude = negative ? -n : n;
   const rounded = (magnitude * 2n + d) / (d * 2n);

@@ -4,6 +4,7 @@ import * as shipments from '../db/repositories/shipments';
 import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
 import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
+import type { StockRowChanges } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import {
   fromBaseQuantity,
@@ -20,13 +21,14 @@ import {
   type SpecTable,
   type StockKind,
 } from '../domain/stockKinds';
+import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
 import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
-import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
+import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 
 export interface ShipmentsContext {
   db: Db;
@@ -47,7 +49,7 @@ export type StagingLine<K extends StockKind> = {
   id: number;
   quantity: number;
   expiry_date?: string | null;
-  /** A new price for the record (docs/api.md §23), which the merge writes to it; null: it keeps its own. */
+  /** The price of what arrives (docs/api.md §23.2), which the merge averages into the record's; null: none given. */
   unit_price: number | null;
 } & Record<K, StockRecords[K]>;
 
@@ -181,9 +183,9 @@ export interface StagingLineInput {
   stockId: number;
   /** API units. */
   quantity: number;
-  /** Chemical and glassware lines: when what arrives expires (copied onto the record by the merge); null: none. */
+  /** Chemical and glassware lines: when what arrives expires (the merge keeps the earliest, §11); null: none. */
   expiryDate?: string | null;
-  /** A new price for the record (major units, validated), written to it by the merge; null: it keeps its own. */
+  /** The price of what arrives (major units, validated), averaged into the record's by the merge; null: none. */
   unitPrice?: number | null;
 }
 
@@ -343,21 +345,13 @@ export async function mergeStaging<K extends StockKind>(
       position,
     }));
     await shipments.insertShipmentLines(trx, lines);
-    // Read once, for the expiry dates' audit entries and the answer's lines (neither shows the quantity).
+    // Read once the quantities have moved, for the answer's lines (which show no quantity) and the merged values.
     const records = await recordsById(
       trx,
       kind,
       staged.map((line) => line.stock_id),
     );
-    if (hasExpiry(kind)) {
-      // In id order, so of several lines for one record the last staged date stands.
-      const expiryDates = new Map<number, string>();
-      for (const line of staged)
-        if (line.expiry_date !== null) expiryDates.set(line.stock_id, line.expiry_date);
-      const expiring = records as Map<number, StockRecords[typeof kind]>;
-      await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates, expiring);
-    }
-    await setStagedPrices(trx, actor, kind, staged);
+    await setMergedValues(trx, actor, new Date(date_time), kind, staged, movement.before, records);
     await shipments.deleteStagingLines(
       trx,
       kind,
@@ -387,47 +381,61 @@ export async function mergeStaging<K extends StockKind>(
 }
 
 /**
- * Gives the records the staged expiry dates (docs/api.md §11). A date that changes is an edit of the record, audited
- * as `stock.updated` with `expiry_date` [before, after] like an edit through the API (§6); the quantity the merge
- * adds is its SHIPMENT ledger entry. A record that already has the staged date is neither written nor audited.
+ * Gives each record the expiry date and unit price of everything it now holds (domain/shipmentMerge: the earliest
+ * date, the quantity-weighted average price), from what it held before the merge (`before`, base units, as locked)
+ * and its staged lots. A record whose date or price changes is written once and audited as `stock.updated` with
+ * each changed field's [before, after], like an edit through the API (docs/api.md §11, §23.2); the quantity the merge
+ * adds is its SHIPMENT ledger entry. A record whose values stay is neither written nor audited.
  */
-async function setStagedExpiryDates(
+async function setMergedValues<K extends StockKind>(
   trx: Db,
   actor: Actor,
   at: Date,
-  kind: ExpiringKind,
-  dates: ReadonlyMap<number, string>,
-  records: Map<number, StockRecords[ExpiringKind]>,
+  kind: K,
+  staged: readonly StagingLineRow[],
+  before: ReadonlyMap<string, number>,
+  records: Map<number, StockRecords[K]>,
 ): Promise<void> {
-  for (const [id, date] of dates) {
+  const lotsByRecord = new Map<number, Lot[]>();
+  for (const line of staged) {
+    const lots = lotsByRecord.get(line.stock_id) ?? [];
+    lots.push({
+      quantity: line.quantity,
+      expiryDate: hasExpiry(kind) ? line.expiry_date : null,
+      unitPriceE4: line.unit_price_e4,
+    });
+    lotsByRecord.set(line.stock_id, lots);
+  }
+  const changed: number[] = [];
+  for (const [id, lots] of lotsByRecord) {
     const record = recordOf(records, kind, id);
-    if (record.expiry_date === date) continue;
-    await stock.updateStockRow(trx, kind, id, { expiry_date: date });
+    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const held: Lot = {
+      quantity: before.get(stockKey({ object_type: OBJECT_TYPES[kind], object_id: id }))!,
+      expiryDate,
+      unitPriceE4: toUnitPriceE4(record.unit_price),
+    };
+    const merged = { expiryDate: mergedExpiryDate(held, lots), unitPriceE4: mergedUnitPriceE4(held, lots) };
+    const changes: Record<string, [unknown, unknown]> = {};
+    if (merged.expiryDate !== held.expiryDate) changes.expiry_date = [held.expiryDate, merged.expiryDate];
+    if (merged.unitPriceE4 !== held.unitPriceE4) {
+      changes.unit_price = [record.unit_price, fromUnitPriceE4(merged.unitPriceE4)];
+    }
+    if (Object.keys(changes).length === 0) continue;
+    await stock.updateStockRow(trx, kind, id, {
+      ...('expiry_date' in changes && { expiry_date: merged.expiryDate }),
+      ...('unit_price' in changes && { unit_price_e4: merged.unitPriceE4 }),
+    } as StockRowChanges<K>);
     await recordAudit(trx, {
       at,
       actor,
       action: 'stock.updated',
       target: stockTarget(kind, id, stockSnapshot(kind, record)),
-      changes: { expiry_date: [record.expiry_date, date] },
+      changes,
     });
+    changed.push(id);
   }
-}
-
-/**
- * Gives the records the staged prices (docs/api.md §23), of several lines for one record the last staged one. No
- * audit entry: the shipment's SHIPMENT ledger entry records the merge, and the price is what the store paid for
- * what arrived. Undoing the shipment leaves the price as it is (there is no older price to go back to).
- */
-async function setStagedPrices(
-  trx: Db,
-  actor: Actor,
-  kind: StockKind,
-  staged: readonly StagingLineRow[],
-): Promise<void> {
-  const prices = new Map<number, number>();
-  for (const line of staged) if (line.unit_price_e4 !== null) prices.set(line.stock_id, line.unit_price_e4);
-  for (const [id, price] of prices) await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
-  recordChange(trx, { topic: kind, action: 'updated', ids: prices.keys(), actor });
+  recordChange(trx, { topic: kind, action: 'updated', ids: changed, actor });
 }
 
 // ---- History (§7) ----
