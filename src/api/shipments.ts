@@ -17,6 +17,10 @@ import {
 // SERVER.md §5–§7: the signed-in user's staging list per kind, its merge into stock, brand-new stock records
 // and the shipment history.
 
+// The merge's rule for a record's expiry date and price (docs/api.md §11, §23.2), which its confirmation shows.
+export { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../../server/src/domain/shipmentMerge';
+export { fromUnitPriceE4, toUnitPriceE4 } from '../../server/src/domain/unitPrice';
+
 /** A staged line: the stock record it adds to (with its current quantity) and the quantity to add. */
 export interface ShipmentLine<K extends StockKind = StockKind> {
   id: number;
