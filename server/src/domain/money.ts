@@ -59,3 +59,11 @@ export function amountText(amount: number, digits: number): string {
   const fraction = digits === 0 ? '' : `.${magnitude.slice(-digits)}`;
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
+
+/**
+ * Minor units as a number of major units, for a file's cell that spreadsheets add up: 1132 EUR → 11.32, -700 → -7.
+ * Read from amountText's exact decimal, so the number is the nearest to it and prints as it (never rounded again).
+ */
+export function amountNumber(amount: number, digits: number): number {
+  return Number(amountText(amount, digits));
+}
