@@ -247,6 +247,20 @@ export interface ShipmentLinesTable {
   position: number;
 }
 
+/**
+ * A record's expiry date and unit price before and after a merge that changed either (migration 0018), which its
+ * undo gives back. Dates `YYYY-MM-DD`, prices ten-thousandths of the major unit; null: none.
+ */
+export interface ShipmentRecordValuesTable {
+  shipment_id: number;
+  /** A stock record of the shipment's type. */
+  stock_id: number;
+  expiry_before: string | null;
+  expiry_after: string | null;
+  unit_price_e4_before: number | null;
+  unit_price_e4_after: number | null;
+}
+
 export type ImportStatus = 'PENDING' | 'COMMITTED' | 'REVERTED';
 
 /** A spreadsheet import (docs/api.md §13): a session until committed, then a record of what it brought in. */
@@ -353,6 +367,7 @@ export interface Database {
   glassware_temp_shipment: ExpiringTempShipmentTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
+  shipment_record_values: ShipmentRecordValuesTable;
   audit_log: AuditLogTable;
   imports: ImportsTable;
   lab_funds: LabFundsTable;

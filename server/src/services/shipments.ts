@@ -351,7 +351,19 @@ export async function mergeStaging<K extends StockKind>(
       kind,
       staged.map((line) => line.stock_id),
     );
-    await setMergedValues(trx, actor, new Date(date_time), kind, staged, movement.before, records);
+    const replaced = await setMergedValues(
+      trx,
+      actor,
+      new Date(date_time),
+      kind,
+      staged,
+      movement.before,
+      records,
+    );
+    await shipments.insertShipmentRecordValues(
+      trx,
+      replaced.map((values) => ({ shipment_id: shipmentId, ...values })),
+    );
     await shipments.deleteStagingLines(
       trx,
       kind,
@@ -385,7 +397,8 @@ export async function mergeStaging<K extends StockKind>(
  * date, the quantity-weighted average price), from what it held before the merge (`before`, base units, as locked)
  * and its staged lots. A record whose date or price changes is written once and audited as `stock.updated` with
  * each changed field's [before, after], like an edit through the API (docs/api.md §11, §23.2); the quantity the merge
- * adds is its SHIPMENT ledger entry. A record whose values stay is neither written nor audited.
+ * adds is its SHIPMENT ledger entry. A record whose values stay is neither written nor audited. Answers what it
+ * replaced on each record it wrote, which the shipment keeps for its undo (restoreReplacedValues).
  */
 async function setMergedValues<K extends StockKind>(
   trx: Db,
@@ -395,7 +408,7 @@ async function setMergedValues<K extends StockKind>(
   staged: readonly StagingLineRow[],
   before: ReadonlyMap<string, number>,
   records: Map<number, StockRecords[K]>,
-): Promise<void> {
+): Promise<Omit<shipments.ShipmentRecordValuesRow, 'shipment_id'>[]> {
   const lotsByRecord = new Map<number, Lot[]>();
   for (const line of staged) {
     const lots = lotsByRecord.get(line.stock_id) ?? [];
@@ -406,7 +419,7 @@ async function setMergedValues<K extends StockKind>(
     });
     lotsByRecord.set(line.stock_id, lots);
   }
-  const changed: number[] = [];
+  const replaced: Omit<shipments.ShipmentRecordValuesRow, 'shipment_id'>[] = [];
   for (const [id, lots] of lotsByRecord) {
     const record = recordOf(records, kind, id);
     const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
@@ -433,9 +446,69 @@ async function setMergedValues<K extends StockKind>(
       target: stockTarget(kind, id, stockSnapshot(kind, record)),
       changes,
     });
-    changed.push(id);
+    replaced.push({
+      stock_id: id,
+      expiry_before: held.expiryDate,
+      expiry_after: merged.expiryDate,
+      unit_price_e4_before: held.unitPriceE4,
+      unit_price_e4_after: merged.unitPriceE4,
+    });
   }
-  recordChange(trx, { topic: kind, action: 'updated', ids: changed, actor });
+  recordChange(trx, {
+    topic: kind,
+    action: 'updated',
+    ids: replaced.map((values) => values.stock_id),
+    actor,
+  });
+  return replaced;
+}
+
+/**
+ * An undo gives each record the expiry date and price its shipment replaced, field by field, where the record still
+ * has the value the merge gave it: a value changed since (an edit, a later merge) is someone's newer word and
+ * stays. Written and audited as the merge wrote them (`stock.updated`, [now, restored]). Runs in the undo's
+ * transaction, which holds the records' locks.
+ */
+async function restoreReplacedValues(
+  trx: Db,
+  actor: Actor,
+  at: Date,
+  kind: StockKind,
+  shipmentId: number,
+): Promise<void> {
+  const rows = await shipments.listShipmentRecordValues(trx, shipmentId);
+  const records = await recordsById(
+    trx,
+    kind,
+    rows.map((row) => row.stock_id),
+  );
+  const restored: number[] = [];
+  for (const row of rows) {
+    const record = recordOf(records, kind, row.stock_id);
+    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const priceE4 = toUnitPriceE4(record.unit_price);
+    const changes: Record<string, [unknown, unknown]> = {};
+    const columns: Record<string, unknown> = {};
+    if (row.expiry_before !== row.expiry_after && expiryDate === row.expiry_after) {
+      changes.expiry_date = [expiryDate, row.expiry_before];
+      columns.expiry_date = row.expiry_before;
+    }
+    if (row.unit_price_e4_before !== row.unit_price_e4_after && priceE4 === row.unit_price_e4_after) {
+      changes.unit_price = [record.unit_price, fromUnitPriceE4(row.unit_price_e4_before)];
+      columns.unit_price_e4 = row.unit_price_e4_before;
+    }
+    if (Object.keys(changes).length === 0) continue;
+    await stock.updateStockRow(trx, kind, row.stock_id, columns as StockRowChanges<StockKind>);
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: 'stock.updated',
+      target: stockTarget(kind, row.stock_id, stockSnapshot(kind, record)),
+      changes,
+    });
+    restored.push(row.stock_id);
+  }
+  recordChange(trx, { topic: kind, action: 'updated', ids: restored, actor });
 }
 
 // ---- History (§7) ----
@@ -512,8 +585,8 @@ export async function revertAdditions(
 }
 
 /**
- * Undoes a merged shipment in one transaction (revertAdditions); the shipment is marked reverted and stays in the
- * history. The shipment is locked before its stock records, and an already reverted one is refused (409).
+ * Undoes a merged shipment in one transaction (revertAdditions), giving back the dates and prices it replaced
+ * (restoreReplacedValues); the shipment is marked reverted and stays in the history. The shipment is locked before its stock records, and an already reverted one is refused (409).
  */
 export async function revertShipment(
   context: ShipmentsContext,
@@ -537,6 +610,7 @@ export async function revertShipment(
       additions: lines,
       link: { shipment_id: shipmentId, import_id: null },
     });
+    await restoreReplacedValues(trx, actor, new Date(revertedAt), kind, shipmentId);
     await shipments.markShipmentReverted(trx, shipmentId, {
       reverted_at: revertedAt,
       reverted_by: actor.email,

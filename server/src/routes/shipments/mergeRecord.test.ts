@@ -102,3 +102,61 @@ it('keeps an unknown date of held stock, and gives an empty record the date of w
     { expiry_date: ['2020-01-01', '2028-03-31'] },
   ]);
 });
+
+describe('undoing the shipment', () => {
+  const revert = async (shipment: number) =>
+    expect((await call('POST', `/api/management/shipments/${shipment}/revert/`)).statusCode).toBe(200);
+
+  it('gives back the date and price the merge replaced, audited, and the quantity', async () => {
+    const record = await createStockRecord(t, token, 'glassware', 10, undefined, {
+      expiry_date: '2030-01-01',
+      unit_price: 2,
+    });
+    await call('POST', GLASS_STAGING, {
+      glassware: record,
+      quantity: 10,
+      expiry_date: '2029-05-01',
+      unit_price: 3,
+    });
+    const shipment = await merge(GLASS_STAGING);
+    expect((await call('GET', glasswareUrl(record))).json()).toMatchObject({
+      expiry_date: '2029-05-01',
+      unit_price: 2.5,
+    });
+
+    await revert(shipment);
+    expect((await call('GET', glasswareUrl(record))).json()).toMatchObject({
+      quantity: 10,
+      expiry_date: '2030-01-01',
+      unit_price: 2,
+    });
+    expect((await audit('glassware', record)).map((entry) => entry.changes)).toEqual([
+      // Newest first.
+      { expiry_date: ['2029-05-01', '2030-01-01'], unit_price: [2.5, 2] },
+      { expiry_date: ['2030-01-01', '2029-05-01'], unit_price: [2, 2.5] },
+    ]);
+  });
+
+  it('keeps a value changed since the merge: the newer word stands', async () => {
+    const record = await createStockRecord(t, token, 'chemical', 100, undefined, {
+      expiry_date: '2030-01-01',
+      unit_price: 1,
+    });
+    await call('POST', STAGING, {
+      chemical: record,
+      quantity: 100,
+      expiry_date: '2029-01-01',
+      unit_price: 2,
+    });
+    const shipment = await merge();
+    // Someone checks the bottles and sets another price; the date stays as the merge gave it.
+    expect((await call('PATCH', chemicalUrl(record), { unit_price: 1.75 })).statusCode).toBe(200);
+
+    await revert(shipment);
+    expect((await call('GET', chemicalUrl(record))).json()).toMatchObject({
+      quantity: 100,
+      expiry_date: '2030-01-01',
+      unit_price: 1.75,
+    });
+  });
+});

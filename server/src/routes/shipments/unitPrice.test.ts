@@ -67,11 +67,12 @@ describe.each(STOCK_KINDS)('a staged %s line', (kind) => {
     // Stock of unknown price is left out of the average.
     expect(await priceOf(kind, unpriced)).toBe(0.0001);
 
-    // Undone, the shipment takes its quantities back; the price stays.
+    // Undone, the shipment takes its quantities back and gives back the price it replaced.
     const shipment = merged.json().id as number;
     const undone = await call('POST', `/api/management/shipments/${shipment}/revert/`);
     expect(undone.statusCode).toBe(200);
-    expect(await priceOf(kind, repriced)).toBe(3.25);
+    expect(await priceOf(kind, repriced)).toBe(9);
+    expect(await priceOf(kind, unpriced)).toBeNull();
   });
 });
 
