@@ -27,7 +27,7 @@ import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
-import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
+import { recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
 import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 
 export interface ShipmentsContext {
@@ -429,7 +429,7 @@ async function setMergedValues<K extends StockKind>(
       unitPriceE4: toUnitPriceE4(record.unit_price),
     };
     const merged = { expiryDate: mergedExpiryDate(held, lots), unitPriceE4: mergedUnitPriceE4(held, lots) };
-    const changes: Record<string, [unknown, unknown]> = {};
+    const changes: Changes = {};
     if (merged.expiryDate !== held.expiryDate) changes.expiry_date = [held.expiryDate, merged.expiryDate];
     if (merged.unitPriceE4 !== held.unitPriceE4) {
       changes.unit_price = [record.unit_price, fromUnitPriceE4(merged.unitPriceE4)];
@@ -487,7 +487,7 @@ async function restoreReplacedValues(
     const record = recordOf(records, kind, row.stock_id);
     const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
     const priceE4 = toUnitPriceE4(record.unit_price);
-    const changes: Record<string, [unknown, unknown]> = {};
+    const changes: Changes = {};
     const columns: Record<string, unknown> = {};
     if (row.expiry_before !== row.expiry_after && expiryDate === row.expiry_after) {
       changes.expiry_date = [expiryDate, row.expiry_before];
