@@ -17,14 +17,18 @@ import {
 // SERVER.md §5–§7: the signed-in user's staging list per kind, its merge into stock, brand-new stock records
 // and the shipment history.
 
+// The merge's rule for a record's expiry date and price (docs/api.md §11, §23.2), which its confirmation shows.
+export { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../../server/src/domain/shipmentMerge';
+export { fromUnitPriceE4, toUnitPriceE4 } from '../../server/src/domain/unitPrice';
+
 /** A staged line: the stock record it adds to (with its current quantity) and the quantity to add. */
 export interface ShipmentLine<K extends StockKind = StockKind> {
   id: number;
   item: StockRecord<K>;
   quantity: number;
-  /** docs/api.md §11: the date on what arrives, which the merge gives the record; always null for instruments. */
+  /** docs/api.md §11: the date on what arrives (the merge keeps the record's earliest); always null for instruments. */
   expiry_date: string | null;
-  /** docs/api.md §23.2: the price of what arrives, per ml or piece, which the merge gives the record; null: none. */
+  /** docs/api.md §23.2: the price of what arrives, per ml or piece, averaged into the record's; null: none. */
   unit_price: number | null;
 }
 
@@ -184,11 +188,12 @@ export const shipmentsApi = apiSlice.injectEndpoints({
     // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
     mergeShipment: build.mutation<ServerShipment, StockKind>({
       query: (kind) => ({ url: `${stagingUrl(kind)}merge/`, method: 'POST' }),
-      // A staged expiry date the merge gives a record is an edit of it in the audit log (docs/api.md §11): with
-      // dated lines in the list being merged, the audit log refetches too. The list is read before it empties.
+      // A date or price the merge changes on a record is an edit of it in the audit log (docs/api.md §11, §23.2):
+      // with dated or priced lines in the list being merged, the audit log refetches too. The list is read before
+      // it empties.
       async onQueryStarted(kind, { dispatch, getState, queryFulfilled }): Promise<void> {
         const staged = shipmentsApi.endpoints.listShipmentLines.select(kind)(getState()).data;
-        const dated = (staged ?? []).some((line) => line.expiry_date !== null);
+        const dated = (staged ?? []).some((line) => line.expiry_date !== null || line.unit_price !== null);
         const merged = await queryFulfilled.then(
           () => true,
           () => false,

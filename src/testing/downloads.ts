@@ -38,6 +38,18 @@ export async function csvRows(file: SavedFile): Promise<string[][]> {
   return parse(Buffer.from(bytes), { bom: true, record_delimiter: '\r\n' }) as string[][];
 }
 
+/**
+ * The lines of a saved CSV file as written, its byte order mark left out: what tells a number (unquoted, `-7`)
+ * from a text (quoted, `"'-7.00"`), which the parsed rows of csvRows do not.
+ */
+export async function csvLines(file: SavedFile): Promise<string[]> {
+  const text = new TextDecoder().decode(await file.blob.arrayBuffer());
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+}
+
 /** The file name every export is saved under: labstore-<subject>-<the viewer's date>.csv. */
 export function exportNamePattern(subject: string): RegExp {
   return new RegExp(`^labstore-${subject}-\\d{4}-\\d{2}-\\d{2}\\.csv$`);

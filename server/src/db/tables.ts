@@ -213,7 +213,7 @@ export interface TempShipmentTable {
   stock_id: number;
   /** Base units (see StockColumns.quantity), > 0. */
   quantity: number;
-  /** A price for the record (ten-thousandths of the major unit), which the merge writes to it; null keeps its own. */
+  /** The price of what arrives (ten-thousandths of the major unit), averaged into the record's; null: none. */
   unit_price_e4: number | null;
 }
 
@@ -245,6 +245,20 @@ export interface ShipmentLinesTable {
   added_quantity: number;
   /** The line's place in its shipment: the merge order of the staging lines. */
   position: number;
+}
+
+/**
+ * A record's expiry date and unit price before and after a merge that changed either (migration 0018), which its
+ * undo gives back. Dates `YYYY-MM-DD`, prices ten-thousandths of the major unit; null: none.
+ */
+export interface ShipmentRecordValuesTable {
+  shipment_id: number;
+  /** A stock record of the shipment's type. */
+  stock_id: number;
+  expiry_before: string | null;
+  expiry_after: string | null;
+  unit_price_e4_before: number | null;
+  unit_price_e4_after: number | null;
 }
 
 export type ImportStatus = 'PENDING' | 'COMMITTED' | 'REVERTED';
@@ -353,6 +367,7 @@ export interface Database {
   glassware_temp_shipment: ExpiringTempShipmentTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
+  shipment_record_values: ShipmentRecordValuesTable;
   audit_log: AuditLogTable;
   imports: ImportsTable;
   lab_funds: LabFundsTable;

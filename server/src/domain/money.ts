@@ -24,7 +24,7 @@ function baseScale(kind: StockKind): bigint {
 }
 
 /** n / d rounded half away from zero (half-up on the magnitude), so a negative amount mirrors its positive. */
-function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
+export function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
   const negative = n < 0n;
   const magnitude = negative ? -n : n;
   const rounded = (magnitude * 2n + d) / (d * 2n);
@@ -58,4 +58,12 @@ export function amountText(amount: number, digits: number): string {
   const whole = digits === 0 ? magnitude : magnitude.slice(0, -digits);
   const fraction = digits === 0 ? '' : `.${magnitude.slice(-digits)}`;
   return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/**
+ * Minor units as a number of major units, for a file's cell that spreadsheets add up: 1132 EUR → 11.32, -700 → -7.
+ * Read from amountText's exact decimal, so the number is the nearest to it and prints as it (never rounded again).
+ */
+export function amountNumber(amount: number, digits: number): number {
+  return Number(amountText(amount, digits));
 }

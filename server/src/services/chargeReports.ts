@@ -4,7 +4,7 @@ import type { ChargeRow } from '../db/repositories/charges';
 import { findLocation } from '../db/repositories/locations';
 import type { StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
-import { amountText, minorDigits } from '../domain/money';
+import { amountNumber, minorDigits } from '../domain/money';
 import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS, type StockUnit } from '../domain/stockKinds';
 import { monthRange, timeRange } from '../domain/timeRange';
 import { fromUnitPriceE4 } from '../domain/unitPrice';
@@ -210,7 +210,8 @@ const KIND_LABELS = { ISSUE: 'Issue', RETURN: 'Return' } as const;
 
 /** The export's columns: amounts as the currency writes them (major units, as text, exact). */
 export function statementColumns(statement: Statement, timeZone: string): CsvColumn<StatementRow>[] {
-  const amount = (value: number) => amountText(value, statement.minor_digits);
+  // A number, not text: as text a credit (`-7.00`) would be escaped against formulas and left out of a SUM.
+  const amount = (value: number) => amountNumber(value, statement.minor_digits);
   return [
     { header: 'Lab', cell: (row) => row.lab },
     { header: 'Fund', cell: (row) => row.fund },

@@ -4,6 +4,7 @@ import * as shipments from '../db/repositories/shipments';
 import type { ShipmentLineRow, ShipmentRow, StagingLineRow } from '../db/repositories/shipments';
 import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
+import type { StockRowChanges } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import {
   fromBaseQuantity,
@@ -20,13 +21,14 @@ import {
   type SpecTable,
   type StockKind,
 } from '../domain/stockKinds';
+import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
 import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
-import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
-import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
+import { recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
+import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 
 export interface ShipmentsContext {
   db: Db;
@@ -47,7 +49,7 @@ export type StagingLine<K extends StockKind> = {
   id: number;
   quantity: number;
   expiry_date?: string | null;
-  /** A new price for the record (docs/api.md §23), which the merge writes to it; null: it keeps its own. */
+  /** The price of what arrives (docs/api.md §23.2), which the merge averages into the record's; null: none given. */
   unit_price: number | null;
 } & Record<K, StockRecords[K]>;
 
@@ -181,9 +183,9 @@ export interface StagingLineInput {
   stockId: number;
   /** API units. */
   quantity: number;
-  /** Chemical and glassware lines: when what arrives expires (copied onto the record by the merge); null: none. */
+  /** Chemical and glassware lines: when what arrives expires (the merge keeps the earliest, §11); null: none. */
   expiryDate?: string | null;
-  /** A new price for the record (major units, validated), written to it by the merge; null: it keeps its own. */
+  /** The price of what arrives (major units, validated), averaged into the record's by the merge; null: none. */
   unitPrice?: number | null;
 }
 
@@ -343,21 +345,25 @@ export async function mergeStaging<K extends StockKind>(
       position,
     }));
     await shipments.insertShipmentLines(trx, lines);
-    // Read once, for the expiry dates' audit entries and the answer's lines (neither shows the quantity).
+    // Read once the quantities have moved, for the answer's lines (which show no quantity) and the merged values.
     const records = await recordsById(
       trx,
       kind,
       staged.map((line) => line.stock_id),
     );
-    if (hasExpiry(kind)) {
-      // In id order, so of several lines for one record the last staged date stands.
-      const expiryDates = new Map<number, string>();
-      for (const line of staged)
-        if (line.expiry_date !== null) expiryDates.set(line.stock_id, line.expiry_date);
-      const expiring = records as Map<number, StockRecords[typeof kind]>;
-      await setStagedExpiryDates(trx, actor, new Date(date_time), kind, expiryDates, expiring);
-    }
-    await setStagedPrices(trx, actor, kind, staged);
+    const replaced = await setMergedValues(
+      trx,
+      actor,
+      new Date(date_time),
+      kind,
+      staged,
+      movement.before,
+      records,
+    );
+    await shipments.insertShipmentRecordValues(
+      trx,
+      replaced.map((values) => ({ shipment_id: shipmentId, ...values })),
+    );
     await shipments.deleteStagingLines(
       trx,
       kind,
@@ -387,47 +393,122 @@ export async function mergeStaging<K extends StockKind>(
 }
 
 /**
- * Gives the records the staged expiry dates (docs/api.md §11). A date that changes is an edit of the record, audited
- * as `stock.updated` with `expiry_date` [before, after] like an edit through the API (§6); the quantity the merge
- * adds is its SHIPMENT ledger entry. A record that already has the staged date is neither written nor audited.
+ * Gives each record the expiry date and unit price of everything it now holds (domain/shipmentMerge: the earliest
+ * date, the quantity-weighted average price), from what it held before the merge (`before`, base units, as locked)
+ * and its staged lots. A record whose date or price changes is written once and audited as `stock.updated` with
+ * each changed field's [before, after], like an edit through the API (docs/api.md §11, §23.2); the quantity the merge
+ * adds is its SHIPMENT ledger entry. A record whose values stay is neither written nor audited. Answers what it
+ * replaced on each record it wrote, which the shipment keeps for its undo (restoreReplacedValues).
  */
-async function setStagedExpiryDates(
+async function setMergedValues<K extends StockKind>(
   trx: Db,
   actor: Actor,
   at: Date,
-  kind: ExpiringKind,
-  dates: ReadonlyMap<number, string>,
-  records: Map<number, StockRecords[ExpiringKind]>,
-): Promise<void> {
-  for (const [id, date] of dates) {
+  kind: K,
+  staged: readonly StagingLineRow[],
+  before: ReadonlyMap<string, number>,
+  records: Map<number, StockRecords[K]>,
+): Promise<Omit<shipments.ShipmentRecordValuesRow, 'shipment_id'>[]> {
+  const lotsByRecord = new Map<number, Lot[]>();
+  for (const line of staged) {
+    const lots = lotsByRecord.get(line.stock_id) ?? [];
+    lots.push({
+      quantity: line.quantity,
+      expiryDate: hasExpiry(kind) ? line.expiry_date : null,
+      unitPriceE4: line.unit_price_e4,
+    });
+    lotsByRecord.set(line.stock_id, lots);
+  }
+  const replaced: Omit<shipments.ShipmentRecordValuesRow, 'shipment_id'>[] = [];
+  for (const [id, lots] of lotsByRecord) {
     const record = recordOf(records, kind, id);
-    if (record.expiry_date === date) continue;
-    await stock.updateStockRow(trx, kind, id, { expiry_date: date });
+    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const held: Lot = {
+      quantity: before.get(stockKey({ object_type: OBJECT_TYPES[kind], object_id: id }))!,
+      expiryDate,
+      unitPriceE4: toUnitPriceE4(record.unit_price),
+    };
+    const merged = { expiryDate: mergedExpiryDate(held, lots), unitPriceE4: mergedUnitPriceE4(held, lots) };
+    const changes: Changes = {};
+    if (merged.expiryDate !== held.expiryDate) changes.expiry_date = [held.expiryDate, merged.expiryDate];
+    if (merged.unitPriceE4 !== held.unitPriceE4) {
+      changes.unit_price = [record.unit_price, fromUnitPriceE4(merged.unitPriceE4)];
+    }
+    if (Object.keys(changes).length === 0) continue;
+    await stock.updateStockRow(trx, kind, id, {
+      ...('expiry_date' in changes && { expiry_date: merged.expiryDate }),
+      ...('unit_price' in changes && { unit_price_e4: merged.unitPriceE4 }),
+    } as StockRowChanges<K>);
     await recordAudit(trx, {
       at,
       actor,
       action: 'stock.updated',
       target: stockTarget(kind, id, stockSnapshot(kind, record)),
-      changes: { expiry_date: [record.expiry_date, date] },
+      changes,
+    });
+    replaced.push({
+      stock_id: id,
+      expiry_before: held.expiryDate,
+      expiry_after: merged.expiryDate,
+      unit_price_e4_before: held.unitPriceE4,
+      unit_price_e4_after: merged.unitPriceE4,
     });
   }
+  recordChange(trx, {
+    topic: kind,
+    action: 'updated',
+    ids: replaced.map((values) => values.stock_id),
+    actor,
+  });
+  return replaced;
 }
 
 /**
- * Gives the records the staged prices (docs/api.md §23), of several lines for one record the last staged one. No
- * audit entry: the shipment's SHIPMENT ledger entry records the merge, and the price is what the store paid for
- * what arrived. Undoing the shipment leaves the price as it is (there is no older price to go back to).
+ * An undo gives each record the expiry date and price its shipment replaced, field by field, where the record still
+ * has the value the merge gave it: a value changed since (an edit, a later merge) is someone's newer word and
+ * stays. Written and audited as the merge wrote them (`stock.updated`, [now, restored]). Runs in the undo's
+ * transaction, which holds the records' locks.
  */
-async function setStagedPrices(
+async function restoreReplacedValues(
   trx: Db,
   actor: Actor,
+  at: Date,
   kind: StockKind,
-  staged: readonly StagingLineRow[],
+  shipmentId: number,
 ): Promise<void> {
-  const prices = new Map<number, number>();
-  for (const line of staged) if (line.unit_price_e4 !== null) prices.set(line.stock_id, line.unit_price_e4);
-  for (const [id, price] of prices) await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
-  recordChange(trx, { topic: kind, action: 'updated', ids: prices.keys(), actor });
+  const rows = await shipments.listShipmentRecordValues(trx, shipmentId);
+  const records = await recordsById(
+    trx,
+    kind,
+    rows.map((row) => row.stock_id),
+  );
+  const restored: number[] = [];
+  for (const row of rows) {
+    const record = recordOf(records, kind, row.stock_id);
+    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const priceE4 = toUnitPriceE4(record.unit_price);
+    const changes: Changes = {};
+    const columns: Record<string, unknown> = {};
+    if (row.expiry_before !== row.expiry_after && expiryDate === row.expiry_after) {
+      changes.expiry_date = [expiryDate, row.expiry_before];
+      columns.expiry_date = row.expiry_before;
+    }
+    if (row.unit_price_e4_before !== row.unit_price_e4_after && priceE4 === row.unit_price_e4_after) {
+      changes.unit_price = [record.unit_price, fromUnitPriceE4(row.unit_price_e4_before)];
+      columns.unit_price_e4 = row.unit_price_e4_before;
+    }
+    if (Object.keys(changes).length === 0) continue;
+    await stock.updateStockRow(trx, kind, row.stock_id, columns as StockRowChanges<StockKind>);
+    await recordAudit(trx, {
+      at,
+      actor,
+      action: 'stock.updated',
+      target: stockTarget(kind, row.stock_id, stockSnapshot(kind, record)),
+      changes,
+    });
+    restored.push(row.stock_id);
+  }
+  recordChange(trx, { topic: kind, action: 'updated', ids: restored, actor });
 }
 
 // ---- History (§7) ----
@@ -504,8 +585,8 @@ export async function revertAdditions(
 }
 
 /**
- * Undoes a merged shipment in one transaction (revertAdditions); the shipment is marked reverted and stays in the
- * history. The shipment is locked before its stock records, and an already reverted one is refused (409).
+ * Undoes a merged shipment in one transaction (revertAdditions), giving back the dates and prices it replaced
+ * (restoreReplacedValues); the shipment is marked reverted and stays in the history. The shipment is locked before its stock records, and an already reverted one is refused (409).
  */
 export async function revertShipment(
   context: ShipmentsContext,
@@ -529,6 +610,7 @@ export async function revertShipment(
       additions: lines,
       link: { shipment_id: shipmentId, import_id: null },
     });
+    await restoreReplacedValues(trx, actor, new Date(revertedAt), kind, shipmentId);
     await shipments.markShipmentReverted(trx, shipmentId, {
       reverted_at: revertedAt,
       reverted_by: actor.email,

@@ -3,7 +3,7 @@ import { issueCartApi } from '../../api/issueCart';
 import { shipmentsApi } from '../../api/shipments';
 import { stockApi } from '../../api/stock';
 import { AdminShell } from '../../app/shells/AdminShell';
-import { captureDownloads, csvRows } from '../../testing/downloads';
+import { captureDownloads, csvLines, csvRows } from '../../testing/downloads';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import {
   addToCart,
@@ -78,10 +78,14 @@ describe('DashboardPage', () => {
       within(card('Below minimum')).getByRole('button', { name: 'Export CSV of Below minimum' }),
     );
     expect(saved).toHaveLength(1);
-    expect(await csvRows(saved[0])).toEqual([
-      ['Item', 'Kind', 'Manufacturer', 'Supplier', 'In stock', 'Minimum', 'Shortfall'],
-      ['Ethanol', 'Chemical', 'Merck', 'Daraz', '250.5 ml', '300 ml', '49.5 ml'],
+    // Quantities as numbers (a spreadsheet adds them up), their unit in a column of its own.
+    expect(await csvLines(saved[0])).toEqual([
+      '"Item","Kind","Manufacturer","Supplier","Unit","In stock","Minimum","Shortfall"',
+      '"Ethanol","Chemical","Merck","Daraz","ml",250.5,300,49.5',
     ]);
+    expect(within(card('Below minimum')).getByRole('row', { name: /Ethanol/ })).toHaveTextContent(
+      '250.5 ml300 ml49.5 ml',
+    );
   });
 
   it('switches the expiring card between 30, 60 and 90 days, asking the server again', async () => {
@@ -221,6 +225,7 @@ describe('DashboardPage', () => {
       'Kind',
       'Manufacturer',
       'Supplier',
+      'Unit',
       'In stock',
       'Minimum',
       'Shortfall',
@@ -229,6 +234,7 @@ describe('DashboardPage', () => {
       'Last shipped',
     ]);
     expect(lines.map((line) => line[0])).toEqual(['Ethanol', 'Spectrophotometer']);
+    expect(lines[1].slice(4, 10)).toEqual(['pieces', '4', '10', '6', 'Daraz', '1']);
     print.mockRestore();
   });
 

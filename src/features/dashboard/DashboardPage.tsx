@@ -19,14 +19,12 @@ import { errorMessage } from '../../api/errorMessage';
 import { useAppDispatch, useCanChangeStore } from '../../app/hooks';
 import { adminPageSelected, dashboardWindowChosen } from '../../app/uiSlice';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
-import { exactQuantity } from '../../components/quantities';
-import { amount, kindLabels } from '../../components/stockColumns';
+import { kindLabels } from '../../components/stockColumns';
 import {
   ADD_SHIPMENT_PAGE,
   calendarDate,
   CREATE_ISSUE_PAGE,
   daysText,
-  kindOf,
   LOCATION_PAGE,
   quantityColumn,
   recordColumns,
@@ -53,14 +51,8 @@ const inStock = quantityColumn<AttentionRow>('In stock');
 const belowMinimumColumns: CardColumn<AttentionRow>[] = [
   ...recordColumns<AttentionRow>(),
   inStock,
-  {
-    header: 'Minimum',
-    value: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
-  },
-  {
-    header: 'Shortfall',
-    value: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
-  },
+  quantityColumn('Minimum', (row) => row.minimum_quantity),
+  quantityColumn('Shortfall', (row) => row.shortfall),
 ];
 
 const expiryColumns: CardColumn<AttentionRow>[] = [

@@ -13,8 +13,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import { localDateTime, longUsCalendarDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { exactQuantity } from '../../components/quantities';
-import { amount, kindLabels } from '../../components/stockColumns';
+import { kindLabels, units } from '../../components/stockColumns';
 import { kindOf, quantityColumn, type CardColumn } from './cardColumns';
 
 // What purchasing needs on paper: every column in text (no links), so the print and the file read alike.
@@ -24,24 +23,21 @@ const columns: CardColumn<ReorderRow>[] = [
   { header: 'Manufacturer', value: (row) => row.item.manufacturer },
   { header: 'Supplier', value: (row) => row.item.supplier },
   quantityColumn('In stock'),
-  {
-    header: 'Minimum',
-    value: (row) => (row.minimum_quantity === null ? '' : amount(kindOf(row), row.minimum_quantity)),
-  },
-  {
-    header: 'Shortfall',
-    value: (row) => (row.shortfall === null ? '' : amount(kindOf(row), exactQuantity(row.shortfall))),
-  },
+  quantityColumn('Minimum', (row) => row.minimum_quantity),
+  quantityColumn('Shortfall', (row) => row.shortfall),
   { header: 'Last supplier', value: (row) => row.last_supplier ?? 'Never shipped' },
-  {
-    header: 'Last shipped quantity',
-    value: (row) =>
-      row.last_shipped_quantity === null ? '' : amount(kindOf(row), exactQuantity(row.last_shipped_quantity)),
-  },
+  quantityColumn('Last shipped quantity', (row) => row.last_shipped_quantity),
   {
     header: 'Last shipped',
     value: (row) => (row.last_shipped_at === null ? '' : localDateTime(row.last_shipped_at)),
   },
+];
+
+// The file holds the quantities as numbers, their unit beside them (kinds of different units mix in the list).
+const fileColumns: CardColumn<ReorderRow>[] = [
+  ...columns.slice(0, 4),
+  { header: 'Unit', value: (row) => units[kindOf(row)] },
+  ...columns.slice(4),
 ];
 
 // On paper only the list, across as many pages as it takes: the app behind the dialog, the backdrop, the dialog's
@@ -96,7 +92,7 @@ export function ReorderListDialog({ onClose }: { onClose: () => void }) {
         </Button>
         <ExportCsvButton
           subject="reorder-list"
-          columns={columns}
+          columns={fileColumns}
           rows={data?.results ?? []}
           label="Export CSV of the reorder list"
         />

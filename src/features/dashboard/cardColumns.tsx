@@ -8,7 +8,7 @@ import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
 import { longUsCalendarDate } from '../../components/dates';
 import { expiryText } from '../../components/stockAlerts';
 import { exactQuantity } from '../../components/quantities';
-import { amount, kindLabels } from '../../components/stockColumns';
+import { amount, kindLabels, units } from '../../components/stockColumns';
 import type { CellValue, Column } from '../../components/columns';
 
 // SPEC §2's admin pages the dashboard opens (features open pages through the shell's state, not each other).
@@ -55,18 +55,40 @@ export function recordColumns<Row extends RecordRow>(): CardColumn<Row>[] {
   return [{ header: 'Item', value: (row) => row.item.name, cell: (row) => <RecordLink row={row} /> }];
 }
 
-/** What identifies a record in an exported file besides its name. */
+/**
+ * What identifies a record in an exported file besides its name, and the unit of its quantities: the file holds
+ * them as numbers (so a spreadsheet adds them up), and kinds of different units mix in one card.
+ */
 export function recordFileColumns<Row extends RecordRow>(): CardColumn<Row>[] {
   return [
     { header: 'Kind', value: (row) => kindLabels[kindOf(row)] },
     { header: 'Manufacturer', value: (row) => row.item.manufacturer },
     { header: 'Supplier', value: (row) => row.item.supplier },
+    { header: 'Unit', value: (row) => units[kindOf(row)] },
   ];
 }
 
-export const quantityColumn = <Row extends RecordRow & Pick<OwnLine, 'quantity'>>(
+/**
+ * A quantity of the row's record: '250.5 ml' on screen, the number 250.5 in the file (its unit in the Unit column);
+ * nothing when there is none (a record without a minimum).
+ */
+export function quantityColumn<Row extends RecordRow>(
   header: string,
-): CardColumn<Row> => ({ header, value: (row) => amount(kindOf(row), exactQuantity(row.quantity)) });
+  quantityOf: (row: Row) => number | null = (row) => (row as Row & Pick<OwnLine, 'quantity'>).quantity,
+): CardColumn<Row> {
+  const quantity = (row: Row) => {
+    const value = quantityOf(row);
+    return value === null ? null : exactQuantity(value);
+  };
+  return {
+    header,
+    value: quantity,
+    cell: (row) => {
+      const value = quantity(row);
+      return value === null ? '' : amount(kindOf(row), value);
+    },
+  };
+}
 
 /** 'March 9, 2026' from a calendar date, or nothing. */
 export const calendarDate = (date: string | null) => (date === null ? '' : longUsCalendarDate(date));

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
 import type { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
-import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { captureDownloads, csvLines, csvRows, exportNamePattern } from '../../testing/downloads';
 import { callAs, readAsAdmin, updateStock } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { renderLabView, rowsOf, signInAs, type LabPerson } from './labTesting';
@@ -343,7 +343,14 @@ describe('Lab requests', () => {
       ['2', 'Approved', 'ERC-17 ERC grant 17', 'Ethanol', '50', '50', 'ml', '2.26', 'EUR'],
       ['2', 'Approved', 'ERC-17 ERC grant 17', 'Spectrophotometer', '1', '1', 'pieces', '', 'EUR'],
       ['1', 'Submitted', 'ERC-17 ERC grant 17', 'Ethanol', '100', '', 'ml', '4.52', 'EUR'],
-      ['1', 'Submitted', 'ERC-17 ERC grant 17', 'Beaker', '2', '', 'pieces', '7.00', 'EUR'],
+      ['1', 'Submitted', 'ERC-17 ERC grant 17', 'Beaker', '2', '', 'pieces', '7', 'EUR'],
+    ]);
+    // Estimates are numbers (unquoted), so a spreadsheet adds the column up.
+    expect((await csvLines(saved[0])).slice(1).map((line) => line.split(',').at(-2))).toEqual([
+      '2.26',
+      '',
+      '4.52',
+      '7',
     ]);
   });
 });

@@ -17,7 +17,7 @@ import {
   type RequestLine,
   type RequestStatus,
 } from '../../api/requests';
-import { amountText, useCurrencyQuery } from '../../api/statements';
+import { amountNumber, useCurrencyQuery } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -33,8 +33,9 @@ interface ExportedLine {
   line: RequestLine;
 }
 
+/** An amount as a number of major units (a spreadsheet adds it up); none without a price. */
 const money = (request: LabRequest, amount: number | null) =>
-  amount === null ? null : amountText(amount, digitsOf(request.currency));
+  amount === null ? null : amountNumber(amount, digitsOf(request.currency));
 
 const exportColumns: Column<ExportedLine>[] = [
   { header: 'Request', value: ({ request }) => request.id },

@@ -3,7 +3,7 @@ import type { LabRequest } from '../../api/requests';
 import type { ChemicalStock, InstrumentStock } from '../../api/stock';
 import type { Statement } from '../../api/statements';
 import { ToastHost } from '../../components/notify';
-import { captureDownloads, csvRows, exportNamePattern } from '../../testing/downloads';
+import { captureDownloads, csvLines, csvRows, exportNamePattern } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import {
@@ -133,10 +133,12 @@ describe('RequestsPage', () => {
         '',
         request.submitted_at,
         'Ethanol 50 ml; Spectrophotometer 1 piece',
-        '2.26 EUR',
+        '2.26',
         'Approved',
       ],
     ]);
+    // The estimate is a number (unquoted), so a spreadsheet adds the column up.
+    expect((await csvLines(saved[0]))[1]).toMatch(/,2\.26,"Approved"$/);
   });
 
   it('lists the requests of another status when the filter asks for them', async () => {

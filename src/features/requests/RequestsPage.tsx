@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { FulfilDialog } from './FulfilDialog';
 import { WAITING_FOR_THE_STORE } from './RequestsBadge';
-import { estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
+import { estimatedTotalNumber, estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
 import { StoreApproveDialog, StoreRejectDialog } from './StoreDecisionDialogs';
 
 /** The status filter's choices; the first is the server's default, what the store still has to issue. */
@@ -140,7 +140,7 @@ export function RequestsPage() {
     },
     { header: 'Submitted', cell: (row) => longUsDate(row.submitted_at), value: (row) => row.submitted_at },
     { header: 'Lines', cell: (row) => <Lines request={row} />, value: linesText },
-    { header: 'Estimated total', value: estimatedTotalText },
+    { header: 'Estimated total', cell: estimatedTotalText, value: estimatedTotalNumber },
     { header: 'Status', value: (row) => requestStatusLabels[row.status] },
     ...(canChange ? [{ header: 'Actions', cell: actions }] : []),
   ];

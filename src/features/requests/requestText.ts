@@ -1,7 +1,7 @@
 import type { ConsumersTree } from '../../api/locations';
 import type { LabRequest, RequestLine } from '../../api/requests';
 import { stockKindOf } from '../../api/stock';
-import { amountText, minorDigits } from '../../api/statements';
+import { amountNumber, amountText, minorDigits } from '../../api/statements';
 import { exactQuantity } from '../../components/quantities';
 import { amount } from '../../components/stockColumns';
 
@@ -24,6 +24,13 @@ export function lineSummary(line: RequestLine): string {
 /** Minor units of the request's currency with its code: '11.32 EUR'. */
 export function moneyText(amountInMinorUnits: number, currency: string): string {
   return `${amountText(amountInMinorUnits, minorDigits(currency))} ${currency}`;
+}
+
+/** The estimated total as a file holds it: a number of major units (a spreadsheet adds it up); none without a price. */
+export function estimatedTotalNumber(request: LabRequest): number | null {
+  return request.estimated_total === null
+    ? null
+    : amountNumber(request.estimated_total, minorDigits(request.currency));
 }
 
 export function estimatedTotalText(request: LabRequest): string {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { AdminShell } from '../../app/shells/AdminShell';
 import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { readAsAdmin, seedLab, stageLine } from '../../testing/seed';
+import { adminToken, callAs, readAsAdmin, seedLab, stageLine, updateStock } from '../../testing/seed';
 import { sentRequests } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { AddShipmentPage } from './AddShipmentPage';
@@ -124,7 +124,7 @@ describe('AddShipmentPage', () => {
     ]);
   });
 
-  it("stages the expiry date of what arrives, shows the server's message for it, and the merge dates the record", async () => {
+  it("stages the expiry date of what arrives, shows the server's message for it, and the merge keeps an unknown date", async () => {
     const { user } = renderPage();
     await user.type(screen.getByPlaceholderText('Chemical...'), 'ethan');
     await user.click(await screen.findByRole('option', { name: /^Ethanol - 64-17-5/ }));
@@ -149,11 +149,45 @@ describe('AddShipmentPage', () => {
     expect(within(rowOf('Ethanol')).getByRole('cell', { name: '2027-06-30' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Merge 1 line into stock?' });
+    // The 250.5 ml it holds have no date: the lot's date does not stand for them (docs/api.md §11).
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+      'Ethanol: 250.5 ml → 350.5 ml; expiry stays unknown: the stock it holds has no date (set it once checked)',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
 
     expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
     const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
-    expect(ethanol).toMatchObject({ quantity: 350.5, expiry_date: '2027-06-30' });
+    expect(ethanol).toMatchObject({ quantity: 350.5, expiry_date: null });
+  });
+
+  it('says before the merge what it changes on each record: quantity, the earliest expiry kept, the averaged price', async () => {
+    // The case: 2,500 ml expiring 2027-06-30 at 0.0200, then 1,000 ml expiring 2028-03-31 at 0.0250.
+    await updateStock('chemical', 1, { quantity: 2500, expiry_date: '2027-06-30', unit_price: 0.02 });
+    await callAs(adminToken(), 'POST', '/api/management/chemical-temp-shipment/', {
+      chemical: 1,
+      quantity: 1000,
+      expiry_date: '2028-03-31',
+      unit_price: 0.025,
+    });
+    await stageLine('chemical', 2, 5);
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Staged chemical lines' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge 2 lines into stock?' });
+    const changes = within(dialog).getByRole('list', { name: 'What the merge changes' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Ethanol: 2500 ml → 3500 ml; expiry stays 2027-06-30; unit price 0.02 → 0.0214 per ml',
+      'Sodium chloride: 500 ml → 505 ml',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    expect(await screen.findByText('Shipment merged into stock.')).toBeInTheDocument();
+    const ethanol = (await chemicalStock()).find((row) => row.chemical.name === 'Ethanol');
+    expect(ethanol).toMatchObject({ quantity: 3500, expiry_date: '2027-06-30', unit_price: 0.0214 });
   });
 
   it('stages the unit price of what arrives, per ml, and the merge gives it to the record', async () => {

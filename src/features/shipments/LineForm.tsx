@@ -27,8 +27,8 @@ interface LineFormProps<K extends StockKind> {
 
 /**
  * The add/edit form of an existing item: its description read-only; the new quantity is entered and, for chemicals
- * and glassware, the expiry date of what arrives (docs/api.md §11), and its unit price (§23.2), both of which the
- * merge gives the record.
+ * and glassware, the expiry date of what arrives (docs/api.md §11: the merge keeps the record's earliest), and its
+ * unit price (§23.2: the merge averages it into the record's by quantity).
  */
 export function LineForm<K extends StockKind>({ kind, item, line, onDone }: LineFormProps<K>) {
   const { label, unit, decimals } = specOf(kind);
@@ -109,7 +109,8 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
           onChange={(event) => setUnitPrice(event.target.value)}
           error={Boolean(errors[price.name])}
           helperText={
-            errors[price.name] ?? `Optional. ${price.helperText ?? ''} The merge gives it to the record.`
+            errors[price.name] ??
+            `Optional. ${price.helperText ?? ''} The merge averages it into the record's price by quantity.`
           }
           slotProps={{ htmlInput: { step: 'any', min: 0 } }}
           sx={{ maxWidth: 320 }}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -22,15 +23,10 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { ItemSearchBox } from './ItemSearchBox';
 import { lineExpiryField, stagingColumns } from './kindViews';
 import { LineForm } from './LineForm';
+import { mergeSummary, unitPriceText } from './mergeSummary';
 import { NewItemDialog } from './NewItemDialog';
 
 type Form<K extends StockKind> = { item: StockRecord<K>; line?: ShipmentLine<K> } | null;
-
-/** A staged price with its unit, '0.0452 per ml' or '3.5 per piece', in the store's currency; none: blank. */
-function unitPriceText(kind: StockKind, price: number | null): string {
-  if (price === null) return '';
-  return `${price} per ${specOf(kind).unit === 'ml' ? 'ml' : 'piece'}`;
-}
 
 function linesLabel(count: number) {
   return `${count} ${count === 1 ? 'line' : 'lines'}`;
@@ -160,7 +156,14 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
           onConfirm={submitMerge}
           onClose={() => setConfirmingMerge(false)}
         >
-          The staged quantities are added to the {label} stock and recorded as one shipment.
+          The staged quantities are added to the {label} stock and recorded as one shipment. Each record keeps
+          the earliest expiry date of what it holds, and its unit price becomes the average of what it holds
+          and what arrives, by quantity:
+          <Box component="ul" aria-label="What the merge changes" sx={{ mb: 0 }}>
+            {mergeSummary(kind, lines).map((change) => (
+              <li key={change.id}>{change.text}</li>
+            ))}
+          </Box>
         </ConfirmDialog>
       )}
     </Stack>

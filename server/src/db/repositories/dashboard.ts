@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import {
   hasExpiry,
   identityFields,
@@ -11,6 +11,7 @@ import { STAGING_TABLES } from './shipments';
 import { STOCK_TABLES } from './stock';
 import { keyColumn } from './stockIdentity';
 import type { Executor } from '../executor';
+import type { Database } from '../tables';
 
 // The dashboard's cards (docs/api.md §12), each a count and its first rows, read through the indexes of migration
 // 0011 so no query loads every record. Quantities and minimums are in base units.
@@ -99,8 +100,12 @@ export async function expiringBetween(
 }
 
 /**
- * Records in stock with no ISSUE ledger entry since `since` (an ISO timestamp), the largest quantity first: the
- * ISSUE entries come from their index by kind and record, the order from the quantity index of migration 0008.
+ * Records in stock since at least `since` (an ISO timestamp) with no ISSUE ledger entry after it, the largest
+ * quantity first: the ISSUE entries come from their index by kind and record, the order from the quantity index of
+ * migration 0008. A record's idle time counts from its first receipt, its first ledger entry (every quantity it
+ * ever held arrived through one): a record that first received stock after `since` (created today by an import,
+ * or created empty and first shipped last month) has not been idle for the whole window. A record without any
+ * entry (one loaded before the ledger existed) is taken as old.
  */
 export async function deadStock(
   db: Executor,
@@ -108,13 +113,30 @@ export async function deadStock(
   since: string,
   limit: number,
 ): Promise<CardRows<AttentionRow>> {
+  const type = OBJECT_TYPES[kind];
   const issuedSince = db
     .selectFrom('stock_ledger')
     .select('object_id')
-    .where('object_type', '=', OBJECT_TYPES[kind])
+    .where('object_type', '=', type)
     .where('kind', '=', 'ISSUE')
     .where('created_at', '>=', since);
-  const idle = db.selectFrom(table(kind)).where('quantity', '>', 0).where('id', 'not in', issuedSince);
+  // Correlated on the ledger's (object_type, object_id, id) index: a record's few entries, oldest first.
+  const entriesOf = (eb: ExpressionBuilder<Database, 'chemical_stock'>) =>
+    eb
+      .selectFrom('stock_ledger as entry')
+      .select('entry.id')
+      .where('entry.object_type', '=', type)
+      .where('entry.object_id', '=', sql.ref<number>(`${STOCK_TABLES[kind]}.id`));
+  const idle = db
+    .selectFrom(table(kind))
+    .where('quantity', '>', 0)
+    .where('id', 'not in', issuedSince)
+    .where((eb) =>
+      eb.or([
+        eb.exists(entriesOf(eb).where('entry.created_at', '<=', since)),
+        eb.not(eb.exists(entriesOf(eb))),
+      ]),
+    );
   const [counted, rows] = await Promise.all([
     idle.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     idle

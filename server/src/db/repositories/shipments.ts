@@ -7,6 +7,7 @@ import type {
   Database,
   ExpiringTempShipmentTable,
   ShipmentLinesTable,
+  ShipmentRecordValuesTable,
   ShipmentsTable,
   StockObjectType,
   TempShipmentTable,
@@ -19,6 +20,7 @@ import type { Executor } from '../executor';
 export type StagingLineRow = Selectable<ExpiringTempShipmentTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentLineRow = Selectable<ShipmentLinesTable>;
+export type ShipmentRecordValuesRow = Selectable<ShipmentRecordValuesTable>;
 
 export const STAGING_TABLES = {
   chemical: 'chemical_temp_shipment',
@@ -193,6 +195,33 @@ export async function listShipmentLines(
     ...row,
     old_total: Number(row.old_total),
     added_quantity: Number(row.added_quantity),
+  }));
+}
+
+/** The dates and prices a merge changed (migration 0018), for its undo. */
+export async function insertShipmentRecordValues(
+  trx: Executor,
+  rows: readonly ShipmentRecordValuesRow[],
+): Promise<void> {
+  for (const chunk of slicesOf(rows)) await trx.insertInto('shipment_record_values').values(chunk).execute();
+}
+
+export async function listShipmentRecordValues(
+  db: Executor,
+  shipmentId: number,
+): Promise<ShipmentRecordValuesRow[]> {
+  const rows = await db
+    .selectFrom('shipment_record_values')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('stock_id')
+    .execute();
+  // PostgreSQL's bigint arrives as text.
+  const price = (value: number | string | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    ...row,
+    unit_price_e4_before: price(row.unit_price_e4_before),
+    unit_price_e4_after: price(row.unit_price_e4_after),
   }));
 }
 

@@ -302,28 +302,16 @@ describe('statements', () => {
     const labName = statement.labs.find((each: { location: number }) => each.location === lab).name as string;
     const mine = rows.filter((row) => row[0] === labName);
     expect(mine.map((row) => [row[1], row[2], row[3], row[7], row[9], row[10]])).toEqual([
-      ['No fund (cart issues)', '2027-11-20', 'Issue', '4', '0.5', '2.00'],
-      ['No fund (cart issues)', '', 'Fund total', '', '', '2.00'],
-      ['A-1 Fund A-1', '2027-11-01', 'Issue', '2', '0.5', '1.00'],
-      ['A-1 Fund A-1', '2027-11-30', 'Issue', '5', '0.5', '2.50'],
-      ['A-1 Fund A-1', '', 'Fund total', '', '', '3.50'],
-      ['B-2 Fund B-2', '2027-11-15', 'Issue', '3', '0.5', '1.50'],
-      ['B-2 Fund B-2', '', 'Fund total', '', '', '1.50'],
-      ['', '', 'Lab total', '', '', '7.00'],
+      ['No fund (cart issues)', '2027-11-20', 'Issue', '4', '0.5', '2'],
+      ['No fund (cart issues)', '', 'Fund total', '', '', '2'],
+      ['A-1 Fund A-1', '2027-11-01', 'Issue', '2', '0.5', '1'],
+      ['A-1 Fund A-1', '2027-11-30', 'Issue', '5', '0.5', '2.5'],
+      ['A-1 Fund A-1', '', 'Fund total', '', '', '3.5'],
+      ['B-2 Fund B-2', '2027-11-15', 'Issue', '3', '0.5', '1.5'],
+      ['B-2 Fund B-2', '', 'Fund total', '', '', '1.5'],
+      ['', '', 'Lab total', '', '', '7'],
     ]);
-    expect(rows.at(-1)).toEqual([
-      '',
-      '',
-      '',
-      'Total',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      (statement.total / 100).toFixed(2),
-    ]);
+    expect(rows.at(-1)).toEqual(['', '', '', 'Total', '', '', '', '', '', '', String(statement.total / 100)]);
 
     const xlsx = await call('GET', '/api/management/statements/export/?month=2027-11&format=xlsx');
     expect(xlsx.statusCode).toBe(200);
@@ -345,7 +333,7 @@ describe('statements', () => {
       2,
       'ml',
       0.5,
-      '1.00',
+      1,
     ]);
     expect(values.length).toBe(rows.length + 1);
   });
@@ -376,7 +364,7 @@ describe('statements', () => {
       'Total',
     ]);
     expect(rows.some((row) => row[6] === 'Statement beaker')).toBe(false);
-    expect(rows.at(-1)?.at(-1)).toBe('7.00');
+    expect(rows.at(-1)?.at(-1)).toBe('7');
 
     const xlsx = await call('GET', `/api/labs/${other}/statements/export/?month=2027-11&format=xlsx`);
     expect(xlsx.headers['content-disposition']).toBe(
@@ -385,8 +373,48 @@ describe('statements', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const values = workbook.worksheets[0].getSheetValues().slice(1) as unknown[][];
-    expect(values.at(-1)?.slice(1).at(-1)).toBe('7.00');
+    expect(values.at(-1)?.slice(1).at(-1)).toBe(7);
     expect((await call('GET', '/api/labs/999999/statements/export/?month=2027-11')).statusCode).toBe(404);
+  });
+
+  it('writes amounts as numbers, a return’s credit too, so a spreadsheet’s SUM counts it (CSV and .xlsx)', async () => {
+    const returning = await createLocation(t, token);
+    const record = await createStockRecord(t, token, 'chemical', 100, 'Returned toluene');
+    await price('chemical', record, 0.5);
+    await travelTo('2028-01-10T10:00:00Z');
+    const issue = await issueStock(t, token, returning, [['chemical', record, 16]]);
+    const line = issue.objects[0].line_id;
+    const url = `/api/management/issues/${issue.id}/lines/${line}/return/`;
+    expect((await call('POST', url, { quantity: 14 })).statusCode).toBe(200);
+    await travelTo('2028-02-01T12:00:00Z');
+
+    // 16 ml × 0.5 = 8.00 issued, 14 ml × 0.5 = 7.00 credited: 1.00 in all. Text cells stay quoted (and guarded).
+    const csv = await call('GET', `/api/labs/${returning}/statements/export/?month=2028-01`);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(
+      lines.slice(1).map((text) => text.replace(/^.*?"(Issue|Return|Fund total|Lab total|Total)"/, '$1')),
+    ).toEqual([
+      `Issue,${issue.id},,"Returned toluene",16,"ml",0.5,8`,
+      `Return,${issue.id},,"Returned toluene",-14,"ml",0.5,-7`,
+      'Fund total,,,,,,,1',
+      'Lab total,,,,,,,1',
+      'Total,,,,,,,1',
+    ]);
+
+    const xlsx = await call('GET', `/api/labs/${returning}/statements/export/?month=2028-01&format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values = workbook.worksheets[0].getSheetValues().slice(2) as unknown[][];
+    expect(values.map((row) => [row[4], row[8], row[11]])).toEqual([
+      ['Issue', 16, 8],
+      ['Return', -14, -7],
+      ['Fund total', undefined, 1],
+      ['Lab total', undefined, 1],
+      ['Total', undefined, 1],
+    ]);
   });
 });
 

@@ -176,7 +176,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
   };
   const exportDescription =
     'One row per charge (lab, fund, date in LAB_TIME_ZONE, kind, issue, request, item, quantity, unit, unit ' +
-    'price, amount in major units as text), each fund’s total after its lines, each lab’s after its funds, ' +
+    'price, amount in major units as a number), each fund’s total after its lines, each lab’s after its funds, ' +
     'the month’s last. See docs/api.md §24.3.';
 
   /** A statement as a download: every lab's, or one lab's (its file named after the lab's id). */

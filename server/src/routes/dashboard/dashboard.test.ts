@@ -157,16 +157,39 @@ describe('dead stock', () => {
     t.setClock(new Date('2026-03-10T12:00:00Z'));
     const issuedLastMonth = await record(t, token, 'chemical', { quantity: 900 });
     await issueStock(t, token, lab, [['chemical', issuedLastMonth, 1]]);
-    const neverIssued = await record(t, token, 'instrument', { quantity: 3 });
     await record(t, token, 'glassware', { quantity: 0 });
 
     const { dead_stock } = await read(t, token);
-    expect(dead_stock.count).toBe(2);
-    expect(ids(dead_stock)).toEqual([
-      ['CHEMICAL', issuedLongAgo],
-      ['INSTRUMENT', neverIssued],
-    ]);
+    expect(dead_stock.count).toBe(1);
+    expect(ids(dead_stock)).toEqual([['CHEMICAL', issuedLongAgo]]);
     expect(dead_stock.results[0].quantity).toBe(499);
+    await t.close();
+  });
+
+  it('counts idle time from a record’s first receipt: records younger than 12 months are not dead stock', async () => {
+    const { t, token } = await app();
+    // Received 2025-03-01, never issued: idle for more than a year on 2026-03-10.
+    t.setClock(new Date('2025-03-01T09:00:00Z'));
+    const idleForAYear = await record(t, token, 'instrument', { quantity: 3 });
+    // Created empty long ago, its first stock arrived last month: idle for a month only.
+    const firstReceivedLastMonth = await record(t, token, 'glassware', { quantity: 0 });
+    t.setClock(new Date('2026-02-10T09:00:00Z'));
+    await receiveShipment(t, token, 'glassware', [[firstReceivedLastMonth, 40]]);
+    // Created (as an import creates them) today with stock, never issued.
+    t.setClock(new Date('2026-03-10T12:00:00Z'));
+    await record(t, token, 'chemical', { quantity: 1000 });
+    await record(t, token, 'instrument', { quantity: 7 });
+    // Exactly a year since its first receipt: a whole year idle, dead stock.
+    t.setClock(new Date('2025-03-10T12:00:00Z'));
+    const idleExactlyAYear = await record(t, token, 'chemical', { quantity: 20 });
+    t.setClock(new Date('2026-03-10T12:00:00Z'));
+
+    const { dead_stock } = await read(t, token);
+    expect(ids(dead_stock)).toEqual([
+      ['CHEMICAL', idleExactlyAYear],
+      ['INSTRUMENT', idleForAYear],
+    ]);
+    expect(dead_stock.count).toBe(2);
     await t.close();
   });
 });

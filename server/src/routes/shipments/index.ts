@@ -22,8 +22,9 @@ const historyLine = (kind: StockKind) =>
     added_quantity: quantitySchema(kind),
   });
 
-const STAGED_PRICE = 'A new unit price for the record, which the merge writes to it (docs/api.md §23)';
-const STAGED_PRICE_NULL = 'null: the record keeps its own';
+const STAGED_PRICE =
+  'The unit price of what arrives, which the merge averages into the record’s by quantity (docs/api.md §23.2)';
+const STAGED_PRICE_NULL = 'null: none given (the line counts at the record’s price)';
 
 const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
