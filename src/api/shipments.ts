@@ -241,6 +241,8 @@ export const shipmentsApi = apiSlice.injectEndpoints({
           recordTag('StockLedger', kind, id),
         ),
         listTag('Dashboard'),
+        // The dates and prices it gives back are edits in the audit log (docs/api.md §8).
+        listTag('Audit'),
       ]),
     }),
   }),
