@@ -26,6 +26,7 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
+import { refuseUnchargeablePrice } from './requests';
 import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName } from './stockMovement';
 
 export interface ShipmentsContext {
@@ -426,7 +427,10 @@ async function setStagedPrices(
 ): Promise<void> {
   const prices = new Map<number, number>();
   for (const line of staged) if (line.unit_price_e4 !== null) prices.set(line.stock_id, line.unit_price_e4);
-  for (const [id, price] of prices) await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
+  for (const [id, price] of prices) {
+    await refuseUnchargeablePrice(trx, kind, id, price);
+    await stock.updateStockRow(trx, kind, id, { unit_price_e4: price });
+  }
   recordChange(trx, { topic: kind, action: 'updated', ids: prices.keys(), actor });
 }
 
