@@ -16,6 +16,7 @@ import storagePlace from './0014_storage_place';
 import roles from './0015_roles';
 import requestsAndCharges from './0016_requests_and_charges';
 import liveUpdates from './0017_live_updates';
+import settings from './0018_settings';
 
 import type { Dialect } from '../dialect';
 
@@ -41,6 +42,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0015_roles': roles,
   '0016_requests_and_charges': requestsAndCharges,
   '0017_live_updates': liveUpdates,
+  '0018_settings': settings,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
