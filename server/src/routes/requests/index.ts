@@ -298,7 +298,7 @@ export default async function requestRoutes(app: FastifyInstance) {
   resource(app, `/api/requests/:id${ID}/cancel-open/`, (routes) =>
     routes.post(
       {
-        access: 'requestManagerOrStore',
+        access: 'requestCloser',
         preValidation: requestExists,
         schema: {
           tags,
