@@ -94,6 +94,22 @@ describe('RequestsPage', () => {
     expect(await screen.findByText(', 1 request waiting for the store')).toBeInTheDocument();
   });
 
+  it('opens on every request the badge counts: those to fulfil and those waiting for the store’s approval', async () => {
+    const cmr = await seedCmrRequest();
+    expect(cmr.status).toBe('awaiting_store_approval');
+    renderPage();
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveTextContent(
+      'Waiting for the store (to fulfil, to approve)',
+    );
+    const row = await rowOf(cmr.id);
+    expect(within(row).getByText('Awaiting store approval')).toBeInTheDocument();
+    await rowOf(2);
+    expect(await rows()).toHaveLength(2);
+
+    renderWithProviders(<RequestsBadge />, { preloadedState: { auth: { token: adminToken() } } });
+    expect(await screen.findByText(', 2 requests waiting for the store')).toBeInTheDocument();
+  });
+
   it('marks a request whose needed-by day has passed as overdue', async () => {
     const member = await signIn(LAB_PEOPLE.labMember.email, LAB_PEOPLE.labMember.password);
     const manager = await signIn(LAB_PEOPLE.labManager.email, LAB_PEOPLE.labManager.password);

@@ -26,9 +26,17 @@ import { WAITING_FOR_THE_STORE } from './RequestsBadge';
 import { estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
 import { StoreApproveDialog, StoreRejectDialog } from './StoreDecisionDialogs';
 
-/** The status filter's choices; the first is the server's default, what the store still has to issue. */
+/**
+ * The status filter's choices; the first, where the page opens, is what the sidebar's badge counts (what waits for
+ * the store: to issue, or to approve), so the page shows every request the badge announced.
+ */
 const statusFilters = [
-  { key: 'open', label: 'To fulfil (approved, partly fulfilled)', statuses: undefined },
+  { key: 'waiting', label: 'Waiting for the store (to fulfil, to approve)', statuses: WAITING_FOR_THE_STORE },
+  {
+    key: 'open',
+    label: 'To fulfil (approved, partly fulfilled)',
+    statuses: ['approved', 'partly_fulfilled'],
+  },
   { key: 'store', label: 'Waiting for store approval', statuses: ['awaiting_store_approval'] },
   { key: 'lab', label: 'At the lab (submitted, returned)', statuses: ['submitted', 'returned'] },
   { key: 'fulfilled', label: 'Fulfilled', statuses: ['fulfilled'] },
@@ -89,7 +97,7 @@ export function RequestsPage() {
   const labs = labNames(useConsumersTreeQuery().data);
   const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
   const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
-    status: 'open',
+    status: 'waiting',
   });
   const { statuses } = statusFilters.find((filter) => filter.key === inputs.status) ?? statusFilters[0];
   const list = useStoreRequestsQuery({ statuses, ...request });
