@@ -376,6 +376,31 @@ describe('RequestsPage', () => {
     expect(rejected.reason).toBe('Use the closed cabinet stock instead.');
   });
 
+  it('cancels what is still open of an approved request, with the reason the lab reads', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel request 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel request #2 of Physical Lab 1' });
+    expect(within(dialog).getByRole('list', { name: 'Lines of the request' })).toHaveTextContent(
+      'Ethanol 50 ml',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(/.+/));
+    expect(reason).not.toHaveAccessibleDescription('The lab reads it with the cancelled request.');
+    expect((await readRequest(2)).status).toBe('approved');
+
+    await user.click(reason);
+    await user.paste('The supplier stopped making it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+
+    expect(await screen.findByText('Request #2 of Physical Lab 1 cancelled.')).toBeInTheDocument();
+    const cancelled = await readRequest(2);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.reason).toBe('The supplier stopped making it.');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: '#2' })).not.toBeInTheDocument());
+  });
+
   it('shows an auditor the queue without Fulfil, Approve or Reject', async () => {
     const cmr = await seedCmrRequest();
     const token = await signIn(LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
@@ -390,5 +415,6 @@ describe('RequestsPage', () => {
     await rowOf(cmr.id);
     expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 });

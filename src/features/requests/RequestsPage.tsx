@@ -24,7 +24,7 @@ import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTa
 import { FulfilDialog } from './FulfilDialog';
 import { WAITING_FOR_THE_STORE } from './RequestsBadge';
 import { estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
-import { StoreApproveDialog, StoreRejectDialog } from './StoreDecisionDialogs';
+import { StoreApproveDialog, StoreCancelDialog, StoreRejectDialog } from './StoreDecisionDialogs';
 
 /**
  * The status filter's choices; the first, where the page opens, is what the sidebar's badge counts (what waits for
@@ -88,7 +88,7 @@ function Lines({ request }: { request: LabRequest }) {
 const linesText = (request: LabRequest) =>
   request.lines.map((line) => `${lineSummary(line)}${line.needs_store_approval ? ' (CMR)' : ''}`).join('; ');
 
-type Decision = { kind: 'fulfil' | 'approve' | 'reject'; request: LabRequest };
+type Decision = { kind: 'fulfil' | 'approve' | 'reject' | 'cancel'; request: LabRequest };
 
 /** The store's queue of the labs' requests (issue 24): fulfil approved ones, decide on CMR lines. */
 export function RequestsPage() {
@@ -130,6 +130,11 @@ export function RequestsPage() {
         {allows('store_reject', row.status) && (
           <Button size="small" color="error" aria-label={`Reject request ${row.id}`} onClick={open('reject')}>
             Reject
+          </Button>
+        )}
+        {allows('cancel_open', row.status) && (
+          <Button size="small" color="error" aria-label={`Cancel request ${row.id}`} onClick={open('cancel')}>
+            Cancel
           </Button>
         )}
       </Stack>
@@ -188,6 +193,7 @@ export function RequestsPage() {
       {chosen && decision.kind === 'fulfil' && <FulfilDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'approve' && <StoreApproveDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'reject' && <StoreRejectDialog {...chosen} onClose={close} />}
+      {chosen && decision.kind === 'cancel' && <StoreCancelDialog {...chosen} onClose={close} />}
     </Stack>
   );
 }
