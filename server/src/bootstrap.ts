@@ -2,6 +2,7 @@ import { generatePassword, hashPassword } from './auth/passwords';
 import type { Config } from './config';
 import type { Db } from './db';
 import { isUniqueViolation } from './db/errors';
+import { findSetting, insertSettingIfMissing, latestChargeCurrency } from './db/repositories/settings';
 import { findUserByEmail, insertUser } from './db/repositories/users';
 
 export interface EnsureAdminResult {
@@ -50,3 +51,25 @@ export function passwordNotice(email: string, password: string): string {
   const border = `+${'-'.repeat(width + 2)}+`;
   return [border, ...lines.map((line) => `| ${line.padEnd(width)} |`), border].join('\n');
 }
+
+/**
+ * The currency the database's amounts (unit prices, charges) are written in, remembered at the first start: the
+ * currency of its charges when it has some from before this was remembered, else CURRENCY. A start with another
+ * CURRENCY throws, naming both: amounts are stored as numbers, so going on would relabel every price and charge
+ * (12.50 EUR read as 12.50 USD) rather than convert it. Of several processes starting at once, the first one's stays.
+ */
+export async function ensureStoredCurrency(db: Db, config: Pick<Config, 'currency'>): Promise<void> {
+  if ((await findSetting(db, CURRENCY_SETTING)) === undefined)
+    await insertSettingIfMissing(db, CURRENCY_SETTING, (await latestChargeCurrency(db)) ?? config.currency);
+  const stored = (await findSetting(db, CURRENCY_SETTING))!;
+  if (stored !== config.currency) throw new StartRefused(currencyMismatch(stored, config.currency));
+}
+
+/** A start refused for a reason the operator fixes in the configuration: its message is all they need to read. */
+export class StartRefused extends Error {}
+
+const CURRENCY_SETTING = 'currency';
+
+export const currencyMismatch = (stored: string, configured: string): string =>
+  `CURRENCY is ${configured}, but this database's prices and charges are in ${stored}. Start with CURRENCY=${stored}: ` +
+  'changing CURRENCY does not convert stored amounts, it would only relabel them.';

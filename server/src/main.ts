@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { passwordNotice, ensureAdmin } from './bootstrap';
+import { passwordNotice, ensureAdmin, ensureStoredCurrency, StartRefused } from './bootstrap';
 import { runPrimary, runsHousekeeping, workerSlot } from './cluster';
 import { loadConfig, type Config } from './config';
 import { createDatabase } from './db';
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
 
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database.db, database.dialect);
+  await ensureStoredCurrency(database.db, config);
   const admin = await ensureAdmin(database.db, config);
   if (admin.createdEmail !== null && admin.generatedPassword !== null) {
     process.stdout.write(`\n${passwordNotice(admin.createdEmail, admin.generatedPassword)}\n\n`);
@@ -37,6 +38,6 @@ async function serveAsWorker(config: Config): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

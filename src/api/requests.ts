@@ -44,8 +44,10 @@ export interface RequestLine {
   issued_quantity: number;
   /** The record's price now, per ml or piece; null: none. */
   unit_price: number | null;
-  /** Minor units of the request's currency; null without a price. */
+  /** Minor units of the request's currency; null without a price, or when cost_beyond_limit. */
   estimated_cost: number | null;
+  /** The line at its price costs more than one line may be charged: it cannot be approved or issued as it is. */
+  cost_beyond_limit: boolean;
   /** The record carries a CMR hazard statement: the store approves it too. */
   needs_store_approval: boolean;
 }
@@ -216,6 +218,15 @@ export const requestsApi = apiSlice.injectEndpoints({
       query: ({ id }) => ({ url: `/api/requests/${id}/cancel/`, method: 'POST' }),
       invalidatesTags: onSuccess(decided),
     }),
+    // What is still open of an approved request, given up by the lab's manager or the store.
+    cancelOpenRequest: build.mutation<LabRequest, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({
+        url: `/api/requests/${id}/cancel-open/`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: onSuccess(decided),
+    }),
     storeApproveRequest: build.mutation<LabRequest, { id: number }>({
       query: ({ id }) => ({ url: `/api/requests/${id}/store-approve/`, method: 'POST' }),
       invalidatesTags: onSuccess(decided),
@@ -278,6 +289,7 @@ export const {
   useRejectRequestMutation,
   useReturnRequestMutation,
   useCancelRequestMutation,
+  useCancelOpenRequestMutation,
   useStoreApproveRequestMutation,
   useStoreRejectRequestMutation,
   usePickSuggestionQuery,

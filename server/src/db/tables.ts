@@ -379,6 +379,13 @@ export interface Database {
   file_blobs: FileBlobsTable;
   file_blob_chunks: FileBlobChunksTable;
   rate_limits: RateLimitsTable;
+  settings: SettingsTable;
+}
+
+/** What the database remembers across restarts, one row per setting (`currency`: what its amounts are in). */
+export interface SettingsTable {
+  name: string;
+  value: string;
 }
 
 /** One entry of the change feed (docs/api.md §27), written in the transaction of its change; only ever inserted. */

@@ -1,4 +1,11 @@
-import { amountText, chargeAmount, isCurrency, minorDigits } from './money';
+import {
+  amountText,
+  chargeAmount,
+  isCurrency,
+  MAX_LINE_CHARGE,
+  minorDigits,
+  withinChargeLimit,
+} from './money';
 import { toUnitPriceE4 } from './unitPrice';
 import { toBaseQuantity } from './stockKinds';
 
@@ -29,13 +36,24 @@ describe('chargeAmount', () => {
     expect(chargeAmount('chemical', 1000, null, 2)).toBe(0);
   });
 
-  it('is exact where floating point is not: a billion ml at the highest price', () => {
-    // 1,000,000,000 ml × 1,000,000 per ml = 1e15 major units = 1e17 cents: beyond 2^53, refused rather than rounded
-    expect(() => chargeAmount('chemical', toBaseQuantity('chemical', 1e9), toUnitPriceE4(1e6), 2)).toThrow(
-      /beyond what a number holds exactly/,
-    );
+  it('is exact where floating point is not, and refuses what a line may not cost', () => {
+    // 1,000,000,000 ml × 1,000,000 per ml = 1e15 major units: beyond MAX_LINE_CHARGE, refused rather than rounded
+    const billion = toBaseQuantity('chemical', 1e9);
+    expect(withinChargeLimit('chemical', billion, toUnitPriceE4(1e6))).toBe(false);
+    expect(() => chargeAmount('chemical', billion, toUnitPriceE4(1e6), 2)).toThrow(/more than a line may/);
     // 123,456.789 ml at 0.0001 = 12.3456789 → 12.35, computed without a float in between
     expect(chargeAmount('chemical', 123_456_789, 1, 2)).toBe(1235);
+  });
+
+  it('allows a line up to MAX_LINE_CHARGE exactly, a return as its issue, and stays exact in 3-digit currencies', () => {
+    // 10,000 pieces at 1,000,000 = 10,000,000,000: the limit itself
+    expect(withinChargeLimit('instrument', 10_000, toUnitPriceE4(1e6))).toBe(true);
+    expect(withinChargeLimit('instrument', -10_000, toUnitPriceE4(1e6))).toBe(true);
+    expect(withinChargeLimit('instrument', 10_001, toUnitPriceE4(1e6))).toBe(false);
+    expect(withinChargeLimit('instrument', 1_000_000_000, null)).toBe(true);
+    expect(chargeAmount('instrument', 10_000, toUnitPriceE4(1e6), 3)).toBe(MAX_LINE_CHARGE * 1000);
+    // A request's MAX_REQUEST_LINES lines at the limit still add up to an exact number.
+    expect(Number.isSafeInteger(MAX_LINE_CHARGE * 1000 * 200)).toBe(true);
   });
 });
 

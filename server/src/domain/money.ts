@@ -32,9 +32,38 @@ export function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
 }
 
 /**
+ * The most one line may cost (an issue's line, a request's line at its estimate), in major units of any currency:
+ * ten billion, far above anything a department buys or issues at once, and low enough that every amount in minor
+ * units and a request's total of its lines stay integers a number holds exactly. A price or quantity beyond it is
+ * refused where it is written (services/requests.ts, services/issueWriting.ts), so a read never meets one it could
+ * not state.
+ */
+export const MAX_LINE_CHARGE = 10_000_000_000;
+
+/** MAX_LINE_CHARGE as people read it: `10,000,000,000`. */
+export const MAX_LINE_CHARGE_TEXT = MAX_LINE_CHARGE.toLocaleString('en');
+
+/** Why a line is refused: `2 pieces at a unit price of 9000000000 cost more than one line may be charged (…).` */
+export const beyondChargeLimitText = (quantity: string, unitPrice: number | null): string =>
+  `${quantity} at a unit price of ${unitPrice} cost more than one line may be charged ` +
+  `(${MAX_LINE_CHARGE_TEXT} of the currency’s major units).`;
+
+/** Whether `baseQuantity` (signed, in the kind's base units) at `unitPriceE4` costs at most MAX_LINE_CHARGE. */
+export function withinChargeLimit(
+  kind: StockKind,
+  baseQuantity: number,
+  unitPriceE4: number | null,
+): boolean {
+  if (unitPriceE4 === null) return true;
+  const cost = BigInt(baseQuantity) * BigInt(unitPriceE4);
+  const magnitude = cost < 0n ? -cost : cost;
+  return magnitude <= BigInt(MAX_LINE_CHARGE) * BigInt(UNIT_PRICE_SCALE) * baseScale(kind);
+}
+
+/**
  * What `baseQuantity` (signed, in the kind's base units) costs at `unitPriceE4`, in minor units of a currency with
  * `digits` minor digits, rounded half-up per line: 250.5 ml at 0.0452 EUR per ml → 1132 (11.3226 EUR → 11.32).
- * No price → 0.
+ * No price → 0. Callers keep to MAX_LINE_CHARGE (withinChargeLimit); beyond it this throws.
  */
 export function chargeAmount(
   kind: StockKind,
@@ -43,12 +72,10 @@ export function chargeAmount(
   digits: number,
 ): number {
   if (unitPriceE4 === null) return 0;
+  if (!withinChargeLimit(kind, baseQuantity, unitPriceE4))
+    throw new Error(`${baseQuantity} base units at ${unitPriceE4} cost more than a line may be charged`);
   const numerator = BigInt(baseQuantity) * BigInt(unitPriceE4) * 10n ** BigInt(digits);
-  const amount = divideRoundingHalfUp(numerator, baseScale(kind) * BigInt(UNIT_PRICE_SCALE));
-  if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < BigInt(-Number.MAX_SAFE_INTEGER)) {
-    throw new Error(`a charge of ${amount} minor units is beyond what a number holds exactly`);
-  }
-  return Number(amount);
+  return Number(divideRoundingHalfUp(numerator, baseScale(kind) * BigInt(UNIT_PRICE_SCALE)));
 }
 
 /** Minor units as the currency writes them without a symbol: 1132 EUR → "11.32", 5 JPY → "5", -250 → "-2.50". */

@@ -17,10 +17,22 @@ export const REQUEST_STATUSES = [
 ] as const satisfies readonly RequestStatus[];
 
 export type RequestAction =
-  'resubmit' | 'approve' | 'store_approve' | 'reject' | 'store_reject' | 'return' | 'cancel' | 'fulfil';
+  | 'resubmit'
+  | 'approve'
+  | 'store_approve'
+  | 'reject'
+  | 'store_reject'
+  | 'return'
+  | 'cancel'
+  | 'cancel_open'
+  | 'fulfil';
 
-/** Who may take an action: the request's requester, a manager of its lab, either of them, or a store manager. */
-export type RequestActor = 'requester' | 'labManager' | 'requesterOrLabManager' | 'storeManager';
+/**
+ * Who may take an action: the request's requester, a manager of its lab, either of them, a store manager, or a
+ * manager of its lab or a store manager.
+ */
+export type RequestActor =
+  'requester' | 'labManager' | 'requesterOrLabManager' | 'storeManager' | 'labManagerOrStoreManager';
 
 export interface RequestTransition {
   from: readonly RequestStatus[];
@@ -82,6 +94,15 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestAction, RequestTransiti
     verb: 'cancelled',
     audit: 'request.cancelled',
   },
+  // What the store has still to issue of an approved request is given up (the lab found it elsewhere, the store
+  // cannot get it): what was issued stays issued and charged; the reason says why.
+  cancel_open: {
+    from: ['approved', 'partly_fulfilled'],
+    to: ['cancelled'],
+    by: 'labManagerOrStoreManager',
+    verb: 'cancelled',
+    audit: 'request.cancelled',
+  },
   fulfil: {
     from: ['approved', 'partly_fulfilled'],
     to: ['partly_fulfilled', 'fulfilled'],
@@ -96,6 +117,15 @@ export const statusText = (status: RequestStatus): string => status.replaceAll('
 
 /** The statuses the store's queue lists by default: what it still has to issue. */
 export const OPEN_FOR_THE_STORE = REQUEST_TRANSITIONS.fulfil.from;
+
+/** The statuses in which a request's lines may still be approved or issued: their estimates must stay chargeable. */
+export const OPEN_STATUSES = [
+  'submitted',
+  'returned',
+  'awaiting_store_approval',
+  'approved',
+  'partly_fulfilled',
+] as const satisfies readonly RequestStatus[];
 
 /** Whether the table lets `action` happen to a request that is `status`. */
 export const allows = (action: RequestAction, status: RequestStatus): boolean =>

@@ -512,7 +512,8 @@ const OWN_WORKING_LISTS = /^\/api\/management\/((chemical|instrument|glassware)-
  * Issue 24's words: a lab's funds are read by its people and the store, kept by store managers and the lab's
  * managers; a lab's members and managers ask for stock (the store does not); a request is read by the store and its
  * lab's people, edited and cancelled by its lab's people (the service then wants the requester, or for a cancel
- * also a manager), decided by its lab's managers; the store approves CMR lines and fulfils.
+ * also a manager), decided by its lab's managers; the store approves CMR lines and fulfils; once approved, what is
+ * still open is cancelled by the lab's managers or the store (issue 33).
  */
 const LAB_REQUEST_ROUTES: { path: RegExp; method: string; callers: (lab: 'A' | 'B') => Caller[] }[] = [
   {
@@ -535,7 +536,8 @@ const LAB_REQUEST_ROUTES: { path: RegExp; method: string; callers: (lab: 'A' | '
   { path: /^\/api\/requests\/\{id\}\/$/, method: 'GET', callers: () => [...STORE_READERS, 'memberOfA'] },
   { path: /^\/api\/requests\/\{id\}\/$/, method: 'PATCH', callers: () => ['memberOfA'] },
   { path: /^\/api\/requests\/\{id\}\/cancel\/$/, method: 'POST', callers: () => ['memberOfA'] },
-  { path: /^\/api\/requests\/\{id\}\/(approve|reject|return)\/$/, method: 'POST', callers: () => [] },
+  { path: /^\/api\/requests\/\{id\}\/(approve|reject|return)\/$/, method: 'POST', callers: () => [] }, // What is still open of an approved request: its lab's managers (lab A has none among the callers) or the store.
+  { path: /^\/api\/requests\/\{id\}\/cancel-open\/$/, method: 'POST', callers: () => ['storeManager'] },
 ];
 /** The members and managers of the lab a path names: lab A has a member among the callers, lab B a manager. */
 function labPeople(lab: 'A' | 'B'): Caller[] {

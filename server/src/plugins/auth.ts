@@ -19,7 +19,8 @@ import { findTokenUser } from '../services/auth';
  * auditors and that lab's managers; `labRequester`, the lab's members and managers only (they ask the store);
  * `labFundsWrite`, store managers and the lab's managers. The `request…` classes take the lab from the request the
  * route's `{id}` names: `requestRead`, store managers, auditors and the members and managers of its lab;
- * `requestMember`, its lab's members and managers; `requestManager`, its lab's managers.
+ * `requestMember`, its lab's members and managers; `requestManager`, its lab's managers; `requestCloser` (who may
+ * cancel what is still open of an approved request), its lab's managers and store managers.
  */
 export const ACCESS_CLASSES = [
   'public',
@@ -33,6 +34,7 @@ export const ACCESS_CLASSES = [
   'requestRead',
   'requestMember',
   'requestManager',
+  'requestCloser',
 ] as const;
 export type Access = (typeof ACCESS_CLASSES)[number];
 export type SignedInAccess = Exclude<Access, 'public'>;
@@ -59,6 +61,7 @@ const ACCESS_RULES: Record<SignedInAccess, AccessRule> = {
   requestRead: { roles: ['store_manager', 'auditor'], labRoles: ['manager', 'member'], lab: 'request' },
   requestMember: { roles: [], labRoles: ['manager', 'member'], lab: 'request' },
   requestManager: { roles: [], labRoles: ['manager'], lab: 'request' },
+  requestCloser: { roles: ['store_manager'], labRoles: ['manager'], lab: 'request' },
 };
 
 /** The path parameter that names the lab of a route whose class takes its lab from the path. */

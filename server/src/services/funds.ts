@@ -100,6 +100,8 @@ export async function updateFund(
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
     const before = await funds.findFund(trx, locationId, id);
     if (!before) throw notFound();
+    // A PATCH without a known field changes nothing: the fund as it is, no event, no audit entry (§28's `PATCH {}`).
+    if (Object.values(input).every((value) => value === undefined)) return toFund(before);
     if (input.code !== undefined && (await funds.fundCodeTaken(trx, locationId, input.code, id)))
       throw ValidationError.field('code', fundMessages.codeTaken);
     const fund = await funds.updateFund(trx, id, input);

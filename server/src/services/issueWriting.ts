@@ -2,9 +2,12 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { insertIssue, insertIssueLines } from '../db/repositories/issues';
 import type { StockObjectType } from '../db/tables';
-import { quantityText } from '../domain/stockKinds';
+import { beyondChargeLimitText, withinChargeLimit } from '../domain/money';
+import { fromUnitPriceE4 } from '../domain/unitPrice';
+import { KIND_OF_TYPE, quantityText } from '../domain/stockKinds';
 import { recordChange } from '../feed/changeLog';
 import { conflict } from '../http/errors';
+import { ValidationError } from '../validation/errors';
 import type { Actor } from './audit';
 import { chargeIssue, unitPricesOf } from './charges';
 import { readIssue, type Issue } from './locations';
@@ -57,6 +60,17 @@ export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite)
     );
   }
 
+  const prices = await unitPricesOf(trx, issue.lines);
+  // A line no charge can state is refused before anything is written (domain/money.ts, MAX_LINE_CHARGE).
+  for (const line of issue.lines) {
+    const price = prices.get(stockKey(line)) ?? null;
+    const kind = KIND_OF_TYPE[line.object_type];
+    if (!withinChargeLimit(kind, line.quantity, price)) {
+      const text = beyondChargeLimitText(quantityText(kind, line.quantity), fromUnitPriceE4(price));
+      throw ValidationError.field('lines', `${await recordName(trx, line)}: ${text}`);
+    }
+  }
+
   const createdAt = issue.now().toISOString();
   const { id } = await insertIssue(trx, {
     consumer_id: issue.locationId,
@@ -66,7 +80,6 @@ export async function writeIssue(trx: Db, dialect: Dialect, issue: IssueToWrite)
     request_id: issue.requestId ?? null,
     fund_id: issue.fundId ?? null,
   });
-  const prices = await unitPricesOf(trx, issue.lines);
   const lines = issue.lines.map((line, position) => ({
     issue_id: id,
     object_type: line.object_type,

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { findFund, fundsById } from '../db/repositories/funds';
-import { labRoleOf } from '../db/repositories/labMemberships';
+import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
 import type { RequestLineRow, RequestRow } from '../db/repositories/requests';
@@ -10,10 +10,17 @@ import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
-import { chargeAmount, minorDigits } from '../domain/money';
+import {
+  beyondChargeLimitText,
+  chargeAmount,
+  MAX_LINE_CHARGE_TEXT,
+  minorDigits,
+  withinChargeLimit,
+} from '../domain/money';
 import { toUnitPriceE4 } from '../domain/unitPrice';
 import {
   allows,
+  OPEN_STATUSES,
   REQUEST_TRANSITIONS,
   statusText,
   type RequestAction,
@@ -27,6 +34,7 @@ import {
   STOCK_KINDS,
   STOCK_UNITS,
   stockField,
+  quantityText,
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
@@ -80,8 +88,13 @@ export interface RequestLine {
   approved_quantity: number | null;
   issued_quantity: number;
   unit_price: number | null;
-  /** The approved quantity (the asked one until approval) at the record's current price, in minor units. */
+  /**
+   * The approved quantity (the asked one until approval) at the record's current price, in minor units; null without
+   * a price, or when that is more than a line may be charged (cost_beyond_limit).
+   */
   estimated_cost: number | null;
+  /** The line at the record's price costs more than a line may be charged (MAX_LINE_CHARGE): it cannot be issued. */
+  cost_beyond_limit: boolean;
   needs_store_approval: boolean;
 }
 
@@ -118,6 +131,14 @@ export const requestMessages = {
     `This request is ${statusText(status)}; it cannot be ${verb}.`,
   unknownLine: (id: number) => `Line ${id} is not a line of this request.`,
   aboveAsked: (id: number, asked: string) => `Line ${id}: at most the ${asked} asked for.`,
+  listedTwice: (id: number) => `Line ${id} is listed twice.`,
+  beyondChargeLimit: (line: number, quantity: string, unitPrice: number | null) =>
+    `Line ${line}: ${beyondChargeLimitText(quantity, unitPrice)}`,
+  priceBeyondChargeLimit: (requestIds: readonly number[]) =>
+    `At this price, ${requestIds.map((id) => `request #${id}`).join(', ')} would cost more than one line may be ` +
+    `charged (${MAX_LINE_CHARGE_TEXT} of the currency’s major units); lower its quantity or close the request first.`,
+  ownRequest:
+    'A manager may not approve their own request while the lab has another manager: that manager approves it.',
 };
 
 /** Errors of one item of a list, as docs/api.md §21.1 words them: `Line 2: quantity: …`. */
@@ -197,6 +218,9 @@ export async function toRequests(
         const inUnits = (base: number) => fromBaseQuantity(kind, base);
         const unitPrice = readField(kind, stockField(kind, 'unit_price'), record) as number | null;
         const price = toUnitPriceE4(unitPrice);
+        const estimated = line.approved_quantity ?? line.quantity;
+        // A price written before the limit was checked (or past it some other way) still reads: without an estimate.
+        const chargeable = withinChargeLimit(kind, estimated, price);
         return {
           id: line.id,
           object_type: line.object_type,
@@ -207,15 +231,15 @@ export async function toRequests(
           approved_quantity: line.approved_quantity === null ? null : inUnits(line.approved_quantity),
           issued_quantity: inUnits(line.issued_quantity),
           unit_price: unitPrice,
-          estimated_cost:
-            price === null
-              ? null
-              : chargeAmount(kind, line.approved_quantity ?? line.quantity, price, digits),
+          estimated_cost: price === null || !chargeable ? null : chargeAmount(kind, estimated, price, digits),
+          cost_beyond_limit: !chargeable,
           needs_store_approval: needsStoreApproval(record as { hazard_statements?: string[] }),
         };
       });
     const fund = funds.get(row.fund_id)!;
     const costs = ownLines.flatMap((line) => (line.estimated_cost === null ? [] : [line.estimated_cost]));
+    // A total that leaves out a line beyond the limit would understate what the request asks for.
+    const beyondLimit = ownLines.some((line) => line.cost_beyond_limit);
     return {
       id: row.id,
       status: row.status,
@@ -233,7 +257,7 @@ export async function toRequests(
       store_approved_at: row.store_approved_at,
       store_approved_by: row.store_approved_by,
       lines: ownLines,
-      estimated_total: costs.length === 0 ? null : costs.reduce((sum, cost) => sum + cost, 0),
+      estimated_total: costs.length === 0 || beyondLimit ? null : costs.reduce((sum, cost) => sum + cost, 0),
       currency,
     };
   });
@@ -339,9 +363,10 @@ async function checkedInput(
     const first = firstLineOf.get(key);
     if (first !== undefined) errors.add('lines', requestMessages.repeatedRecord(number, first));
     else firstLineOf.set(key, number);
-    if (!records.has(key))
-      errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(line.object_id)}`);
+    const record = records.get(key);
+    if (!record) errors.add('lines', `Line ${number}: object_id: ${messages.pkMissing(line.object_id)}`);
     const quantity = lineQuantity(errors, number, kind, line.quantity);
+    if (record && quantity !== undefined) checkChargeable(errors, number, kind, record, quantity);
     return {
       object_type: line.object_type,
       object_id: line.object_id,
@@ -351,6 +376,50 @@ async function checkedInput(
   });
   errors.throwIfAny();
   return lines;
+}
+
+/** The record's unit price as stored (ten-thousandths), null without one. */
+const storedPrice = (kind: StockKind, record: StockRecords[StockKind]): number | null =>
+  toUnitPriceE4(readField(kind, stockField(kind, 'unit_price'), record) as number | null);
+
+/**
+ * An error under `lines` when `base` of the record at its price costs more than a line may be charged: such a line
+ * could never be issued, and its estimate could not be stated (domain/money.ts, MAX_LINE_CHARGE).
+ */
+function checkChargeable(
+  errors: FieldErrorCollector,
+  line: number,
+  kind: StockKind,
+  record: StockRecords[StockKind],
+  base: number,
+): void {
+  const price = storedPrice(kind, record);
+  if (!withinChargeLimit(kind, base, price)) {
+    const unitPrice = readField(kind, stockField(kind, 'unit_price'), record) as number | null;
+    errors.add('lines', requestMessages.beyondChargeLimit(line, quantityText(kind, base), unitPrice));
+  }
+}
+
+/**
+ * 400 under `unit_price` when the record's new price (ten-thousandths) would make a line of an open request (its
+ * approved quantity, the asked one until approval) cost more than a line may be charged, naming the requests: their
+ * estimates, approval and fulfilment would fail. Every write of a record's price calls it.
+ */
+export async function refuseUnchargeablePrice(
+  trx: Db,
+  kind: StockKind,
+  recordId: number,
+  unitPriceE4: number | null,
+): Promise<void> {
+  if (unitPriceE4 === null) return;
+  const lines = await requests.linesOfRecord(trx, OBJECT_TYPES[kind], recordId, OPEN_STATUSES);
+  const beyond = lines.filter(
+    (line) => !withinChargeLimit(kind, line.approved_quantity ?? line.quantity, unitPriceE4),
+  );
+  if (beyond.length > 0) {
+    const ids = [...new Set(beyond.map((line) => line.request_id))];
+    throw ValidationError.field('unit_price', requestMessages.priceBeyondChargeLimit(ids));
+  }
 }
 
 /** POST a lab's request: submitted at once. */
@@ -401,6 +470,18 @@ async function requireActor(trx: Db, by: RequestActor, request: RequestRow, acto
     const role = await labRoleOf(trx, actor.id, request.location_id);
     if (role !== 'manager') throw forbidden(requestMessages.notRequesterOrManager);
   }
+}
+
+/**
+ * A manager approving their own request: a department wants a second pair of eyes on what is bought, so while the
+ * lab has another manager, that one approves it; a lab whose only manager asks may still have its requests approved
+ * (else they could never be), and the audit entry shows who approved whose request.
+ */
+async function requireNotOwnApproval(trx: Db, request: RequestRow, actor: Actor): Promise<void> {
+  if (request.requester_id !== actor.id) return;
+  const members = await listLabMembers(trx, request.location_id);
+  if (members.some((member) => member.role === 'manager' && member.id !== actor.id))
+    throw forbidden(requestMessages.ownRequest);
 }
 
 export interface TransitionStep {
@@ -497,15 +578,23 @@ export async function approveRequest(
   reduced: readonly { id: number; quantity: number }[] = [],
 ): Promise<LabRequest> {
   return transition(context, actor, id, 'approve', async (trx, row, current, at) => {
+    await requireNotOwnApproval(trx, row, actor);
     const lines = await requests.findRequestLines(trx, [row.id]);
     const errors = new FieldErrorCollector();
     const approved = new Map(lines.map((line) => [line.id, line.quantity]));
+    const listed = new Set<number>();
     for (const { id: lineId, quantity } of reduced) {
       const line = lines.find((candidate) => candidate.id === lineId);
       if (!line) {
         errors.add('lines', requestMessages.unknownLine(lineId));
         continue;
       }
+      // Which of two quantities for one line the manager meant cannot be told: neither is taken.
+      if (listed.has(lineId)) {
+        errors.add('lines', requestMessages.listedTwice(lineId));
+        continue;
+      }
+      listed.add(lineId);
       const kind = KIND_OF_TYPE[line.object_type];
       const base = lineQuantity(errors, lineId, kind, quantity);
       if (base === undefined) continue;
@@ -515,6 +604,12 @@ export async function approveRequest(
           requestMessages.aboveAsked(lineId, `${fromBaseQuantity(kind, line.quantity)} ${STOCK_UNITS[kind]}`),
         );
       else approved.set(lineId, base);
+    }
+    errors.throwIfAny();
+    const records = await recordsOfLines(trx, lines);
+    for (const line of lines) {
+      const record = records.get(recordKey(line.object_type, line.object_id))!;
+      checkChargeable(errors, line.id, KIND_OF_TYPE[line.object_type], record, approved.get(line.id)!);
     }
     errors.throwIfAny();
     await requests.setApprovedQuantities(trx, approved);
@@ -551,4 +646,14 @@ export async function closeWithReason(
 
 export async function cancelRequest(context: RequestsContext, actor: Actor, id: number) {
   return transition(context, actor, id, 'cancel', async () => ({ changes: { status: 'cancelled' } }));
+}
+
+/**
+ * Cancel what is still to issue of an approved or partly fulfilled request (by a manager of its lab or the store),
+ * with the reason: what was issued stays issued and charged.
+ */
+export async function cancelOpenRequest(context: RequestsContext, actor: Actor, id: number, reason: string) {
+  return transition(context, actor, id, 'cancel_open', async () => ({
+    changes: { status: 'cancelled', reason },
+  }));
 }

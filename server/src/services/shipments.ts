@@ -28,6 +28,7 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
 import { recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
+import { refuseUnchargeablePrice } from './requests';
 import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 
 export interface ShipmentsContext {
@@ -435,6 +436,7 @@ async function setMergedValues<K extends StockKind>(
       changes.unit_price = [record.unit_price, fromUnitPriceE4(merged.unitPriceE4)];
     }
     if (Object.keys(changes).length === 0) continue;
+    if ('unit_price' in changes) await refuseUnchargeablePrice(trx, kind, id, merged.unitPriceE4);
     await stock.updateStockRow(trx, kind, id, {
       ...('expiry_date' in changes && { expiry_date: merged.expiryDate }),
       ...('unit_price' in changes && { unit_price_e4: merged.unitPriceE4 }),
@@ -498,6 +500,7 @@ async function restoreReplacedValues(
       columns.unit_price_e4 = row.unit_price_e4_before;
     }
     if (Object.keys(changes).length === 0) continue;
+    if ('unit_price' in changes) await refuseUnchargeablePrice(trx, kind, row.stock_id, row.unit_price_e4_before);
     await stock.updateStockRow(trx, kind, row.stock_id, columns as StockRowChanges<StockKind>);
     await recordAudit(trx, {
       at,

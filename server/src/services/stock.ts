@@ -34,6 +34,7 @@ import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
 import { toLedgerEntry, type LedgerEntry } from './ledger';
+import { refuseUnchargeablePrice } from './requests';
 import { moveStock, stockKey } from './stockMovement';
 import { checkVersion } from './versions';
 
@@ -345,7 +346,11 @@ async function writeStockRecord<K extends StockKind>(
         return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
       }
       // Only what differs is written: an edit that changes nothing keeps the record's version.
-      await stock.updateStockRow(trx, kind, current.id, changedValues(current, columns));
+      const changed = changedValues(current, columns);
+      // Every kind has a price (stockKinds' unitPrice), which the generic row type does not say.
+      const newPrice = (changed as { unit_price_e4?: number | null }).unit_price_e4;
+      if (newPrice !== undefined) await refuseUnchargeablePrice(trx, kind, current.id, newPrice);
+      await stock.updateStockRow(trx, kind, current.id, changed);
       return current.id;
     });
     const ref = { object_type: objectType, object_id: recordId };

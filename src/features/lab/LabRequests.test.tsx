@@ -241,8 +241,11 @@ describe('Lab requests', () => {
   it('cancels a request after a confirmation', async () => {
     const { user } = await renderRequestsAs('labMember');
     const first = await card(1);
-    // Approved: no longer the lab's to cancel.
+    // Approved: no longer the member's to cancel (the lab's manager or the store gives up what is open).
     expect(within(await card(2)).queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
+    expect(
+      within(await card(2)).queryByRole('button', { name: 'Cancel what is still open' }),
+    ).not.toBeInTheDocument();
 
     await user.click(within(first).getByRole('button', { name: 'Cancel request' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel request #1?' });
@@ -258,6 +261,29 @@ describe('Lab requests', () => {
     );
     await waitFor(() => expect(statusOf(first)).toBe('Cancelled'));
     expect(within(first).queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
+  });
+
+  it('lets a manager cancel what is still open of an approved request, with the reason; a member may not', async () => {
+    const { user } = await renderRequestsAs('labManager');
+    const approved = await card(2);
+    await user.click(within(approved).getByRole('button', { name: 'Cancel what is still open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel what is still open of request #2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(/.+/));
+    expect((await readAsAdmin<LabRequest>('/api/requests/2/')).status).toBe('approved');
+
+    await user.click(reason);
+    await user.paste('We found it in the teaching lab.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+
+    expect(await screen.findByText('Request #2 cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(statusOf(approved)).toBe('Cancelled'));
+    expect(within(approved).getByText('We found it in the teaching lab.')).toBeInTheDocument();
+    expect(within(approved).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+    expect((await readAsAdmin<LabRequest>('/api/requests/2/')).reason).toBe(
+      'We found it in the teaching lab.',
+    );
   });
 
   it("shows a refused cancellation's message in its confirmation", async () => {

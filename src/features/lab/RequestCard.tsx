@@ -55,6 +55,9 @@ export const lineQuantity = (line: RequestLine, quantity: number | null): string
 export const fundText = (request: LabRequest) => `${request.fund.code} ${request.fund.name}`;
 
 /** The money of a request, in its currency. */
+/** A line whose cost is more than one line may be charged (docs/api.md §26.1): lower its quantity to go on. */
+const BEYOND_LIMIT_TEXT = 'More than one line may cost: approve less';
+
 export const requestMoney = (request: LabRequest, amount: number | null): string =>
   amount === null ? 'No price' : moneyText(amount, digitsOf(request.currency), request.currency);
 
@@ -73,7 +76,11 @@ function lineColumns(request: LabRequest): Column<RequestLine>[] {
     { header: 'Approved', cell: (line) => lineQuantity(line, line.approved_quantity) },
     { header: 'Issued', cell: (line) => lineQuantity(line, line.issued_quantity) },
     { header: 'Unit price', cell: (line) => unitPriceText(line.unit_price, request.currency, line.unit) },
-    { header: 'Estimated cost', cell: (line) => requestMoney(request, line.estimated_cost) },
+    {
+      header: 'Estimated cost',
+      cell: (line) =>
+        line.cost_beyond_limit ? BEYOND_LIMIT_TEXT : requestMoney(request, line.estimated_cost),
+    },
   ];
 }
 
@@ -83,9 +90,11 @@ function ReasonNote({ request }: { request: LabRequest }) {
   const words =
     request.status === 'rejected'
       ? 'Rejected'
-      : request.status === 'returned'
-        ? 'Returned for changes'
-        : 'Returned for changes earlier';
+      : request.status === 'cancelled' && request.approved_at !== null
+        ? 'Cancelled'
+        : request.status === 'returned'
+          ? 'Returned for changes'
+          : 'Returned for changes earlier';
   return (
     <Alert severity={request.status === 'rejected' ? 'error' : 'warning'}>
       <strong>{words}:</strong> {request.reason}
@@ -122,6 +131,7 @@ export function RequestCard({ request, labName, meId, isManager }: RequestCardPr
     approve: isManager && allows('approve', request.status),
     reject: isManager && allows('reject', request.status),
     return: isManager && allows('return', request.status),
+    cancelOpen: isManager && allows('cancel_open', request.status),
   };
 
   const cancel = async () => {
@@ -150,7 +160,14 @@ export function RequestCard({ request, labName, meId, isManager }: RequestCardPr
             term="Needed by"
             value={request.needed_by === null ? 'No date' : longUsCalendarDate(request.needed_by)}
           />
-          <Detail term="Estimated total" value={requestMoney(request, request.estimated_total)} />
+          <Detail
+            term="Estimated total"
+            value={
+              request.lines.some((line) => line.cost_beyond_limit)
+                ? BEYOND_LIMIT_TEXT
+                : requestMoney(request, request.estimated_total)
+            }
+          />
           {request.approved_by !== null && <Detail term="Approved by" value={request.approved_by} />}
         </Stack>
         {request.note !== '' && <Typography sx={{ whiteSpace: 'pre-wrap' }}>Note: {request.note}</Typography>}
@@ -188,11 +205,16 @@ export function RequestCard({ request, labName, meId, isManager }: RequestCardPr
                 Cancel request
               </Button>
             )}
+            {can.cancelOpen && (
+              <Button color="error" onClick={() => setOpen('cancel_open')}>
+                Cancel what is still open
+              </Button>
+            )}
           </Stack>
         )}
       </Stack>
       {open === 'approve' && <ApproveDialog request={request} onClose={close} />}
-      {(open === 'reject' || open === 'return') && (
+      {(open === 'reject' || open === 'return' || open === 'cancel_open') && (
         <ReasonDialog request={request} decision={open} onClose={close} />
       )}
       {open === 'edit' && (

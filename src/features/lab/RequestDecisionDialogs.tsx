@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import {
   useApproveRequestMutation,
+  useCancelOpenRequestMutation,
   useRejectRequestMutation,
   useReturnRequestMutation,
   type LabRequest,
@@ -100,14 +101,18 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
   );
 }
 
-export type ReasonDecision = 'reject' | 'return';
+export type ReasonDecision = 'reject' | 'return' | 'cancel_open';
 
 const decisionWords: Record<ReasonDecision, { title: string; submit: string; done: string }> = {
   reject: { title: 'Reject request', submit: 'Reject', done: 'rejected' },
   return: { title: 'Return request for changes', submit: 'Return for changes', done: 'returned for changes' },
+  cancel_open: { title: 'Cancel what is still open of request', submit: 'Cancel request', done: 'cancelled' },
 };
 
-/** A rejection or a return for changes: the requester reads the reason on the request. */
+/**
+ * A rejection, a return for changes, or the cancelling of what is still open of an approved request: the requester
+ * reads the reason on the request.
+ */
 export function ReasonDialog({
   request,
   decision,
@@ -120,12 +125,17 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
   const [rejectRequest, rejected] = useRejectRequestMutation();
   const [returnRequest, returned] = useReturnRequestMutation();
-  const { isLoading, error } = decision === 'reject' ? rejected : returned;
+  const [cancelOpenRequest, cancelled] = useCancelOpenRequestMutation();
+  const mutations = {
+    reject: [rejectRequest, rejected],
+    return: [returnRequest, returned],
+    cancel_open: [cancelOpenRequest, cancelled],
+  } as const;
+  const [send, { isLoading, error }] = mutations[decision];
   const errors = formErrors(error, ['reason']);
   const words = decisionWords[decision];
 
   const submit = async () => {
-    const send = decision === 'reject' ? rejectRequest : returnRequest;
     const result = await send({ id: request.id, reason });
     if (result.error === undefined) {
       notify(`Request #${request.id} ${words.done}.`, 'success');
@@ -143,6 +153,12 @@ export function ReasonDialog({
       onClose={onClose}
     >
       <ErrorList messages={errors.general} />
+      {decision === 'cancel_open' && (
+        <Typography>
+          The store issues nothing more of it; what was issued stays issued and charged. This cannot be
+          undone.
+        </Typography>
+      )}
       <TextField
         label="Reason"
         required

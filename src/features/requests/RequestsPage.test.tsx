@@ -94,6 +94,22 @@ describe('RequestsPage', () => {
     expect(await screen.findByText(', 1 request waiting for the store')).toBeInTheDocument();
   });
 
+  it('opens on every request the badge counts: those to fulfil and those waiting for the store’s approval', async () => {
+    const cmr = await seedCmrRequest();
+    expect(cmr.status).toBe('awaiting_store_approval');
+    renderPage();
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveTextContent(
+      'Waiting for the store (to fulfil, to approve)',
+    );
+    const row = await rowOf(cmr.id);
+    expect(within(row).getByText('Awaiting store approval')).toBeInTheDocument();
+    await rowOf(2);
+    expect(await rows()).toHaveLength(2);
+
+    renderWithProviders(<RequestsBadge />, { preloadedState: { auth: { token: adminToken() } } });
+    expect(await screen.findByText(', 2 requests waiting for the store')).toBeInTheDocument();
+  });
+
   it('marks a request whose needed-by day has passed as overdue', async () => {
     const member = await signIn(LAB_PEOPLE.labMember.email, LAB_PEOPLE.labMember.password);
     const manager = await signIn(LAB_PEOPLE.labManager.email, LAB_PEOPLE.labManager.password);
@@ -362,6 +378,31 @@ describe('RequestsPage', () => {
     expect(rejected.reason).toBe('Use the closed cabinet stock instead.');
   });
 
+  it('cancels what is still open of an approved request, with the reason the lab reads', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel request 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel request #2 of Physical Lab 1' });
+    expect(within(dialog).getByRole('list', { name: 'Lines of the request' })).toHaveTextContent(
+      'Ethanol 50 ml',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(/.+/));
+    expect(reason).not.toHaveAccessibleDescription('The lab reads it with the cancelled request.');
+    expect((await readRequest(2)).status).toBe('approved');
+
+    await user.click(reason);
+    await user.paste('The supplier stopped making it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+
+    expect(await screen.findByText('Request #2 of Physical Lab 1 cancelled.')).toBeInTheDocument();
+    const cancelled = await readRequest(2);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.reason).toBe('The supplier stopped making it.');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: '#2' })).not.toBeInTheDocument());
+  });
+
   it('shows an auditor the queue without Fulfil, Approve or Reject', async () => {
     const cmr = await seedCmrRequest();
     const token = await signIn(LAB_PEOPLE.auditor.email, LAB_PEOPLE.auditor.password);
@@ -376,5 +417,6 @@ describe('RequestsPage', () => {
     await rowOf(cmr.id);
     expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
   });
 });

@@ -24,11 +24,19 @@ import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTa
 import { FulfilDialog } from './FulfilDialog';
 import { WAITING_FOR_THE_STORE } from './RequestsBadge';
 import { estimatedTotalNumber, estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
-import { StoreApproveDialog, StoreRejectDialog } from './StoreDecisionDialogs';
+import { StoreApproveDialog, StoreCancelDialog, StoreRejectDialog } from './StoreDecisionDialogs';
 
-/** The status filter's choices; the first is the server's default, what the store still has to issue. */
+/**
+ * The status filter's choices; the first, where the page opens, is what the sidebar's badge counts (what waits for
+ * the store: to issue, or to approve), so the page shows every request the badge announced.
+ */
 const statusFilters = [
-  { key: 'open', label: 'To fulfil (approved, partly fulfilled)', statuses: undefined },
+  { key: 'waiting', label: 'Waiting for the store (to fulfil, to approve)', statuses: WAITING_FOR_THE_STORE },
+  {
+    key: 'open',
+    label: 'To fulfil (approved, partly fulfilled)',
+    statuses: ['approved', 'partly_fulfilled'],
+  },
   { key: 'store', label: 'Waiting for store approval', statuses: ['awaiting_store_approval'] },
   { key: 'lab', label: 'At the lab (submitted, returned)', statuses: ['submitted', 'returned'] },
   { key: 'fulfilled', label: 'Fulfilled', statuses: ['fulfilled'] },
@@ -80,7 +88,7 @@ function Lines({ request }: { request: LabRequest }) {
 const linesText = (request: LabRequest) =>
   request.lines.map((line) => `${lineSummary(line)}${line.needs_store_approval ? ' (CMR)' : ''}`).join('; ');
 
-type Decision = { kind: 'fulfil' | 'approve' | 'reject'; request: LabRequest };
+type Decision = { kind: 'fulfil' | 'approve' | 'reject' | 'cancel'; request: LabRequest };
 
 /** The store's queue of the labs' requests (issue 24): fulfil approved ones, decide on CMR lines. */
 export function RequestsPage() {
@@ -89,7 +97,7 @@ export function RequestsPage() {
   const labs = labNames(useConsumersTreeQuery().data);
   const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
   const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
-    status: 'open',
+    status: 'waiting',
   });
   const { statuses } = statusFilters.find((filter) => filter.key === inputs.status) ?? statusFilters[0];
   const list = useStoreRequestsQuery({ statuses, ...request });
@@ -122,6 +130,11 @@ export function RequestsPage() {
         {allows('store_reject', row.status) && (
           <Button size="small" color="error" aria-label={`Reject request ${row.id}`} onClick={open('reject')}>
             Reject
+          </Button>
+        )}
+        {allows('cancel_open', row.status) && (
+          <Button size="small" color="error" aria-label={`Cancel request ${row.id}`} onClick={open('cancel')}>
+            Cancel
           </Button>
         )}
       </Stack>
@@ -180,6 +193,7 @@ export function RequestsPage() {
       {chosen && decision.kind === 'fulfil' && <FulfilDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'approve' && <StoreApproveDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'reject' && <StoreRejectDialog {...chosen} onClose={close} />}
+      {chosen && decision.kind === 'cancel' && <StoreCancelDialog {...chosen} onClose={close} />}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errorMessage';
 import {
+  useCancelOpenRequestMutation,
   useStoreApproveRequestMutation,
   useStoreRejectRequestMutation,
   type LabRequest,
@@ -91,6 +92,55 @@ export function StoreRejectDialog({ request, labName, onClose }: DecisionDialogP
         onChange={(event) => setReason(event.target.value)}
         error={Boolean(reasonError)}
         helperText={reasonError ?? 'The lab reads it with the rejected request.'}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+      {error && !reasonError && <Alert severity="error">{errorMessage(error)}</Alert>}
+    </FormDialog>
+  );
+}
+
+/**
+ * The store gives up what is still open of an approved request (it cannot get it, the lab ordered elsewhere), with
+ * the reason the lab will read; what was issued stays issued and charged.
+ */
+export function StoreCancelDialog({ request, labName, onClose }: DecisionDialogProps) {
+  const [reason, setReason] = useState('');
+  const [cancelOpen, { isLoading, error }] = useCancelOpenRequestMutation();
+  const reasonError = fieldErrors(error).reason;
+  const submit = async () => {
+    const result = await cancelOpen({ id: request.id, reason });
+    if (result.error === undefined) {
+      notify(`Request #${request.id} of ${labName} cancelled.`, 'success');
+      onClose();
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={`Cancel request #${request.id} of ${labName}`}
+      submitLabel="Cancel request"
+      pending={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography>
+        The store issues nothing more of it; what was issued stays issued and charged. This cannot be undone.
+      </Typography>
+      <ul aria-label="Lines of the request">
+        {request.lines.map((line) => (
+          <li key={line.id}>{lineSummary(line)}</li>
+        ))}
+      </ul>
+      <TextField
+        label="Reason"
+        required
+        autoFocus
+        multiline
+        minRows={2}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={Boolean(reasonError)}
+        helperText={reasonError ?? 'The lab reads it with the cancelled request.'}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
       />
       {error && !reasonError && <Alert severity="error">{errorMessage(error)}</Alert>}

@@ -17,6 +17,7 @@ import roles from './0015_roles';
 import requestsAndCharges from './0016_requests_and_charges';
 import liveUpdates from './0017_live_updates';
 import shipmentRecordValues from './0018_shipment_record_values';
+import settings from './0019_settings';
 
 import type { Dialect } from '../dialect';
 
@@ -43,6 +44,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0016_requests_and_charges': requestsAndCharges,
   '0017_live_updates': liveUpdates,
   '0018_shipment_record_values': shipmentRecordValues,
+  '0019_settings': settings,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -165,3 +165,22 @@ export async function onAnyRequest(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The lines naming this stock record on requests of these statuses, with their request's id (by request). */
+export async function linesOfRecord(
+  db: Executor,
+  objectType: StockObjectType,
+  objectId: number,
+  statuses: readonly RequestStatus[],
+): Promise<RequestLineRow[]> {
+  const rows = await db
+    .selectFrom('request_lines')
+    .innerJoin('requests', 'requests.id', 'request_lines.request_id')
+    .selectAll('request_lines')
+    .where('request_lines.object_type', '=', objectType)
+    .where('request_lines.object_id', '=', objectId)
+    .where('requests.status', 'in', [...statuses])
+    .orderBy('request_lines.request_id')
+    .execute();
+  return rows.map(toLine);
+}

@@ -90,4 +90,20 @@ describe('/api/labs/{locationId}/funds/', () => {
     });
     expect(long.json()).toEqual({ code: ['Ensure this field has no more than 30 characters.'] });
   });
+
+  it('answers a PATCH without a known field with the fund as it is, writing nothing', async () => {
+    const lab = await createLocation(t, store);
+    const created = await callAs(t, store, 'POST', `/api/labs/${lab}/funds/`, { code: 'NOOP', name: 'Same' });
+    const { id } = created.json() as { id: number };
+    for (const body of [{}, { colour: 'blue' }]) {
+      const response = await callAs(t, store, 'PATCH', `/api/labs/${lab}/funds/${id}/`, body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(created.json());
+    }
+    const audit = await callAs(t, store, 'GET', '/api/management/audit/?target_type=fund&limit=100');
+    const entries = (audit.json().results as { action: string; target_id: number }[]).filter(
+      (entry) => entry.target_id === id,
+    );
+    expect(entries.map((entry) => entry.action)).toEqual(['fund.created']);
+  });
 });

@@ -37,7 +37,12 @@ const RequestLineSchema = Type.Object({
     description: "The record's current price; null: none",
   }),
   estimated_cost: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'Minor units of `currency`: the approved (until then the asked) quantity at unit_price',
+    description:
+      'Minor units of `currency`: the approved (until then the asked) quantity at unit_price; null without a price or when cost_beyond_limit',
+  }),
+  cost_beyond_limit: Type.Boolean({
+    description:
+      'The line at unit_price costs more than one line may be charged (10,000,000,000 major units): it cannot be approved or issued until its quantity or the price is lowered',
   }),
   needs_store_approval: Type.Boolean({ description: 'The record carries a CMR hazard statement' }),
 });
@@ -66,7 +71,7 @@ const RequestSchema = Type.Object({
   lines: Type.Array(RequestLineSchema),
   estimated_total: Type.Union([Type.Integer(), Type.Null()], {
     description:
-      'The lines’ estimated costs added up (lines without a price left out); null: no line has one',
+      'The lines’ estimated costs added up (lines without a price left out); null: no line has one, or a line’s cost is beyond the limit',
   }),
   currency: Type.String({ description: 'ISO 4217 code' }),
 });
@@ -287,6 +292,25 @@ export default async function requestRoutes(app: FastifyInstance) {
         },
       },
       async (request) => requests.cancelRequest(context(), currentActor(request), request.params.id),
+    ),
+  );
+
+  resource(app, `/api/requests/:id${ID}/cancel-open/`, (routes) =>
+    routes.post(
+      {
+        access: 'requestCloser',
+        preValidation: requestExists,
+        schema: {
+          tags,
+          summary:
+            'Cancel what is still to issue of an approved or partly fulfilled request (a manager of its lab or the store), with the reason',
+          params: IdParams,
+          body: ReasonBody,
+          response: { 200: RequestSchema, ...conflictAnswer },
+        },
+      },
+      async (request) =>
+        requests.cancelOpenRequest(context(), currentActor(request), request.params.id, request.body.reason),
     ),
   );
 
