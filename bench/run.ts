@@ -410,7 +410,11 @@ const firstListAfterWrite: Benchmark = {
       is_superuser: true,
     });
     const headers = { authorization: `Bearer ${signToken(app.config.jwtSecret, 'access', user.id, 3600)}` };
-    const { id } = await app.db.selectFrom('chemical_stock').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const { id } = await app.db
+      .selectFrom('chemical_stock')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // The list of the current version, written once before the runs.
     expectOk(path, await get(baseUrl + path));
     const delays: number[] = [];
