@@ -8,7 +8,23 @@ export interface BenchServer {
   baseUrl: string;
   /** The server process's id (its CPU time is read from /proc). */
   pid: number;
+  /**
+   * The largest event-loop delay the server process saw (its monitorEventLoopDelay), over the whole run and since
+   * the window was last reset; `resetWindow` starts a new window after answering.
+   */
+  eventLoopDelay(resetWindow?: boolean): Promise<{ wholeRunMs: number; windowMs: number }>;
   stop(): Promise<void>;
+}
+
+/** What run.ts asks the server process (httpServer.ts) about its event loop, and its answer. */
+export interface EventLoopQuestion {
+  type: 'event-loop-delay';
+  resetWindow: boolean;
+}
+export interface EventLoopAnswer {
+  type: 'event-loop-delay';
+  wholeRunMs: number;
+  windowMs: number;
 }
 
 /**
@@ -28,6 +44,17 @@ export function startServer(databaseUrl?: string): Promise<BenchServer> {
       resolve({
         baseUrl: `http://127.0.0.1:${message.port}`,
         pid: child.pid!,
+        eventLoopDelay: (resetWindow = false) =>
+          new Promise((answered) => {
+            const hear = (answer: EventLoopAnswer) => {
+              if (answer.type !== 'event-loop-delay') return;
+              child.off('message', hear);
+              answered({ wholeRunMs: answer.wholeRunMs, windowMs: answer.windowMs });
+            };
+            child.on('message', hear);
+            const question: EventLoopQuestion = { type: 'event-loop-delay', resetWindow };
+            child.send(question);
+          }),
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());

@@ -8,6 +8,7 @@
  * appending to `allBenchmarks`.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ import { FuzzyIndex, TYPO_WALK_BUDGET } from '../server/src/search/fuzzyIndex';
 import { BENCH_DATA_DIR, benchConfig } from './benchConfig';
 import { benchmarkQueries, generateDataset, type BenchmarkQuery, type Dataset } from './dataset';
 import { buildDirectory, builtApp, launchChromium, noBuild } from './browser';
-import { get, load, startServer, type HttpResponse } from './http';
+import { get, load, startServer, type BenchServer, type HttpResponse } from './http';
 import { insertLocations, LOCATIONS, loadDataset } from './loadDataset';
 import { measureImportCommit } from './importCommit.bench';
 import { measureClusterThroughput } from './cluster.bench';
@@ -64,6 +65,8 @@ interface BenchContext {
   baseUrl: string;
   /** That process's id. */
   serverPid: number;
+  /** That process's largest event-loop delays (BenchServer.eventLoopDelay). */
+  eventLoopDelay: BenchServer['eventLoopDelay'];
   dataset: Dataset;
 }
 
@@ -384,6 +387,103 @@ const chemicalListOverHttp: Benchmark = {
   },
 };
 
+/** Issue 33: no request may hold the server's event loop longer than this. */
+const EVENT_LOOP_DELAY_TARGET_MS = 100;
+const WRITE_THEN_LIST_RUNS = 3;
+const HEALTH_PATH = '/api/health/';
+
+/**
+ * Issue 33, item 8: the first full list after a write (whose list must then be read and written anew) held the
+ * server's event loop about 800 ms on SQLite. Each run changes one chemical's quantity (a `PATCH` through the
+ * in-process app, on the same database), then asks for the full chemical list over HTTP while a second client
+ * asks for the health check again as soon as each answer arrives; the server process reports the largest
+ * event-loop delay it saw from the write to the list's answer.
+ */
+const firstListAfterWrite: Benchmark = {
+  name: 'event loop: first full chemical list after a write',
+  async run({ app, baseUrl, dataset, eventLoopDelay }) {
+    const path = '/api/storeobjects/chemicalobjs/';
+    const user = await insertUser(app.db, {
+      email: 'bench.event-loop@lab.org',
+      first_name: 'Bench',
+      last_name: 'Event loop',
+      password_hash: 'unused: the benchmark signs its token directly',
+      is_superuser: true,
+    });
+    const headers = { authorization: `Bearer ${signToken(app.config.jwtSecret, 'access', user.id, 3600)}` };
+    const { id } = await app.db
+      .selectFrom('chemical_stock')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // The list of the current version, written once before the runs.
+    expectOk(path, await get(baseUrl + path));
+    const delays: number[] = [];
+    const lists: number[] = [];
+    const healthChecks: number[] = [];
+    for (let run = 0; run < WRITE_THEN_LIST_RUNS; run++) {
+      await eventLoopDelay(true);
+      const written = await app.inject({
+        method: 'PATCH',
+        url: path + `${id}/`,
+        headers,
+        payload: { quantity: 1000 + run },
+      });
+      if (written.statusCode !== 200) throw new Error(`PATCH ${path}${id}/ → ${written.statusCode}`);
+      let listed = false;
+      const list = timed(async () => {
+        try {
+          const response = expectOk(path, await get(baseUrl + path));
+          const count = (JSON.parse(response.body.toString('utf8')) as unknown[]).length;
+          if (count !== dataset.chemicals.length)
+            throw new Error(`GET ${path} returned ${count} records, expected ${dataset.chemicals.length}`);
+        } finally {
+          listed = true;
+        }
+      });
+      // Another client of its own (bench/http.ts's agent holds one socket, which the list occupies).
+      const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (!listed) {
+        const { result, elapsed } = await timed(() => getWith(healthAgent, baseUrl + HEALTH_PATH));
+        if (result !== 200) throw new Error(`GET ${HEALTH_PATH} → ${result}`);
+        healthChecks.push(elapsed);
+      }
+      healthAgent.destroy();
+      lists.push((await list).elapsed);
+      delays.push((await eventLoopDelay(true)).windowMs);
+    }
+    const worst = Math.max(...delays);
+    healthChecks.sort((a, b) => a - b);
+    return [
+      {
+        name:
+          `first full chemical list GET ${path} after a write (${dataset.chemicals.length} records, ` +
+          `${WRITE_THEN_LIST_RUNS} runs), health checks asked meanwhile: the server's longest event-loop delay`,
+        before: '~800 ms (issue 33)',
+        measured:
+          `max ${ms(worst)} (runs: ${delays.map(ms).join(', ')}); the list ${lists.map(ms).join(', ')}; ` +
+          `${healthChecks.length} health checks meanwhile, p50 ${ms(percentile(healthChecks, 0.5))}, ` +
+          `max ${ms(healthChecks[healthChecks.length - 1])}`,
+        target: `≤ ${EVENT_LOOP_DELAY_TARGET_MS} ms`,
+        pass: worst <= EVENT_LOOP_DELAY_TARGET_MS,
+      },
+    ];
+  },
+};
+
+/** A GET's status on its own agent, the body read to its end. */
+function getWith(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 /** Issue 26: from the click to the first row at most this many substring scans. */
 const STORE_FIRST_ROW_RATIO = 50;
 const STORE_RUNS = 5;
@@ -698,6 +798,7 @@ const allBenchmarks: Benchmark[] = [
   fuzzySearch,
   underLoad,
   chemicalListOverHttp,
+  firstListAfterWrite,
   publicStoreFirstRow,
   lighthouseMobile,
   chemicalListInProcess,
@@ -763,6 +864,7 @@ async function main(): Promise<number> {
               app,
               baseUrl: server.baseUrl,
               serverPid: server.pid,
+              eventLoopDelay: (resetWindow) => server.eventLoopDelay(resetWindow),
               dataset,
               floors,
             })),
@@ -773,6 +875,14 @@ async function main(): Promise<number> {
           rows.push({ name: benchmark.name, measured: `route missing: ${error.message}`, pass: false });
         }
       }
+      // Issue 33: the longest any request waited for the server's event loop, over everything the run asked of it.
+      const { wholeRunMs } = await server.eventLoopDelay();
+      rows.push({
+        name: `event loop: the server process's longest delay over the whole run (monitorEventLoopDelay, ${benchmarks.length} benchmarks)`,
+        measured: ms(wholeRunMs),
+        target: `≤ ${EVENT_LOOP_DELAY_TARGET_MS} ms`,
+        pass: wholeRunMs <= EVENT_LOOP_DELAY_TARGET_MS,
+      });
     } finally {
       await app.close();
       await server.stop();

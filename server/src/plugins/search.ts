@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { onChangesCommitted } from '../feed/changeLog';
 import { SearchService } from '../search/searchService';
 
 declare module 'fastify' {
@@ -14,7 +15,14 @@ declare module 'fastify' {
 
 export default fp(
   async function searchPlugin(app: FastifyInstance) {
-    app.decorate('stockSearch', new SearchService(app.db));
+    const search = new SearchService(app.db);
+    app.decorate('stockSearch', search);
+    // This process's writes are applied as they commit, in steps, rather than by the next search all at once.
+    const stopHearingCommits = onChangesCommitted(app.db, () => search.catchUpInBackground());
+    app.addHook('onClose', async () => {
+      stopHearingCommits();
+      await search.idle();
+    });
   },
   { name: 'search', dependencies: ['context'] },
 );

@@ -17,8 +17,15 @@ function searchedColumn(field: StockField): string {
 
 type EntryRow = Record<string, string | number> & { id: number };
 
-/** The kind's stock rows with their searched fields under their API names: all, or those with the given ids. */
-async function entryRows(db: Db, kind: StockKind, ids?: number[]): Promise<EntryRow[]> {
+/**
+ * The kind's stock rows with their searched fields under their API names: all, those with the given ids, or a
+ * keyset batch (at most `limit` rows with ids after `afterId`, id ascending).
+ */
+async function entryRows(
+  db: Db,
+  kind: StockKind,
+  selection?: { ids: number[] } | { afterId: number; limit: number },
+): Promise<EntryRow[]> {
   const { stockTable, catalog } = specOf(kind);
   // Kysely cannot follow table names chosen at run time: typed as one kind's, read as any kind's.
   const query = db
@@ -29,7 +36,13 @@ async function entryRows(db: Db, kind: StockKind, ids?: number[]): Promise<Entry
       `s.${catalog.foreignKey}` as 's.instrument_id',
     )
     .select(['s.id', ...fuzzyFields(kind).map((field) => sql.ref(searchedColumn(field)).as(field.name))]);
-  return (await (ids ? query.where('s.id', 'in', ids) : query).execute()) as unknown as EntryRow[];
+  if (selection && 'ids' in selection)
+    return (await query.where('s.id', 'in', selection.ids).execute()) as unknown as EntryRow[];
+  if (selection) {
+    const batch = query.where('s.id', '>', selection.afterId).orderBy('s.id').limit(selection.limit);
+    return (await batch.execute()) as unknown as EntryRow[];
+  }
+  return (await query.execute()) as unknown as EntryRow[];
 }
 
 /**
@@ -44,9 +57,27 @@ export async function readSearchEntries(db: Db, refs?: readonly StockRef[]): Pro
       ? slicesOf(refs.flatMap((ref) => (ref.object_type === objectType ? [ref.object_id] : [])))
       : [undefined];
     for (const ids of slices) {
-      const rows = await entryRows(db, kind, ids);
+      const rows = await entryRows(db, kind, ids && { ids });
       entries.push(...rows.map((row) => stockSearchEntry(kind, row.id, row)));
     }
   }
   return entries;
+}
+
+/**
+ * The searchable texts of every stock record, kind after kind, in keyset batches of at most `size` records read
+ * one after another as the consumer asks for them: one statement over 100,000 records holds the event loop for
+ * its whole run on SQLite.
+ */
+export async function* searchEntryBatches(db: Db, size: number): AsyncGenerator<SearchEntry[]> {
+  for (const kind of STOCK_KINDS) {
+    let afterId = 0;
+    for (;;) {
+      const rows = await entryRows(db, kind, { afterId, limit: size });
+      if (rows.length === 0) break;
+      yield rows.map((row) => stockSearchEntry(kind, row.id, row));
+      if (rows.length < size) break;
+      afterId = rows[rows.length - 1].id;
+    }
+  }
 }

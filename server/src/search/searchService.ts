@@ -3,8 +3,9 @@ import type { Db } from '../db';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
+import { yieldEvery } from '../http/eventLoop';
 import { prunedThroughSeq, type StockRef } from './changeLog';
-import { readSearchEntries } from './entryRows';
+import { readSearchEntries, searchEntryBatches } from './entryRows';
 import { FuzzyIndex, type SearchOptions } from './fuzzyIndex';
 import { normalize } from './normalize';
 
@@ -37,17 +38,36 @@ const MAX_TRACKED_GAPS = 1000;
 export const ANSWER_CACHE_BOUNDS = { maxEntries: 2000, maxBytes: 16 * 2 ** 20 };
 
 /**
+ * Change notes applied per step of a catch-up, and records read per step of a full load. A bulk import leaves
+ * 20,000 notes: applied at once they held the event loop for seconds (the first search after one took 9.95 s on a
+ * loaded machine).
+ */
+export const CATCH_UP_STEP = 1000;
+export const LOAD_STEP = 2000;
+/** How long the index is changed between two turns for other requests. */
+const INDEX_SLICE_MS = 10;
+
+/**
  * The fuzzy search of one server process (SERVER.md §11): an in-memory FuzzyIndex of every stock record,
  * kept current through the `search_changes` log, so writes made by any process sharing the database are seen
  * by the next search. Before each search one cheap query asks for changes after the last applied seq; only
  * the changed records are re-read. The first search loads everything.
+ *
+ * No step holds the event loop for long: the notes are applied CATCH_UP_STEP at a time and a full load reads
+ * LOAD_STEP records at a time, building a new index on the side that replaces the old one once complete, each with
+ * turns for other requests between slices of the work. This process's own writes start a catch-up in the
+ * background as they commit (catchUpInBackground), so a search after a bulk import finds most of its notes applied.
+ * Answers stay correct meanwhile because a search never reads an index that is behind: it waits (without holding
+ * the loop) until a refresh that started after its arrival has applied every note committed before it. Answering
+ * at once from the index plus a direct lookup of the records not yet applied was the alternative; but then their
+ * ranking among the indexed hits would be a second implementation of the index's tiers.
  *
  * Housekeeping prunes old notes (pruneSearchChanges) and raises a watermark past them. A process whose index
  * stopped below the watermark, or still waits for a missing note at or below it, may have lost notes it never
  * applied: it reloads everything instead.
  */
 export class SearchService {
-  private readonly index = new FuzzyIndex();
+  private index = new FuzzyIndex();
   /** Every seq up to this one is applied or waited for in `gaps`; undefined until the first full load. */
   private appliedSeq: number | undefined;
   /** Missing seqs below appliedSeq → when to stop waiting for them (ms). */
@@ -149,47 +169,76 @@ export class SearchService {
     return this.queued;
   }
 
+  /**
+   * Starts a refresh without waiting for it, once the index has been loaded (a commit of this process calls it):
+   * the notes are applied before a search asks for them. A failure is left to the next search's refresh to report.
+   */
+  catchUpInBackground(): void {
+    if (this.appliedSeq === undefined) return;
+    this.refresh().catch(() => undefined);
+  }
+
+  /** Resolves once no refresh is under way or queued (the server is closing). */
+  async idle(): Promise<void> {
+    while (this.running || this.queued) await (this.queued ?? this.running)?.catch(() => undefined);
+  }
+
   private async catchUp(): Promise<void> {
     if (this.appliedSeq === undefined) return this.loadAll();
-    const applied = this.appliedSeq;
-    const waitedFor = [...this.gaps.keys()];
-    // Read the log before the records: a change committed meanwhile has a later seq and is applied next time.
-    const changes = await this.db
-      .selectFrom('search_changes')
-      .select(['seq', 'object_type', 'object_id'])
-      .where((eb) =>
-        waitedFor.length === 0
-          ? eb('seq', '>', applied)
-          : eb.or([eb('seq', '>', applied), eb('seq', 'in', waitedFor)]),
-      )
-      .execute();
-    // Read after the notes: a prune that deleted some of them has raised the watermark by now.
-    const prunedThrough = await prunedThroughSeq(this.db);
-    if (prunedThrough > applied || waitedFor.some((seq) => seq <= prunedThrough)) return this.loadAll();
-    if (changes.length > 0) {
-      const refs = new Map<string, StockRef>();
-      for (const change of changes) refs.set(stockRefKey(change.object_type, change.object_id), change);
-      const entries = await readSearchEntries(this.db, [...refs.values()]);
-
-      const current = new Map(entries.map((entry) => [stockRefKey(entry.type, entry.id), entry]));
-      for (const [key, ref] of refs) {
-        const entry = current.get(key);
-        if (entry) this.index.upsert(entry);
-        else this.index.remove(ref.object_type, ref.object_id);
-      }
-      this.changed();
-      const seen = new Set<number>();
-      let newest = applied;
-      for (const { seq } of changes) {
-        seen.add(seq);
-        this.gaps.delete(seq);
-        if (seq > newest) newest = seq;
-      }
-      this.waitForMissing(seen, applied, newest);
-      this.appliedSeq = newest;
+    const yieldTurn = yieldEvery(INDEX_SLICE_MS);
+    for (;;) {
+      const applied = this.appliedSeq;
+      const waitedFor = [...this.gaps.keys()];
+      // Read the log before the records: a change committed meanwhile has a later seq and is applied next time.
+      // In seq order, so every note up to the step's newest one that can be seen is in the step.
+      const changes = await this.db
+        .selectFrom('search_changes')
+        .select(['seq', 'object_type', 'object_id'])
+        .where((eb) =>
+          waitedFor.length === 0
+            ? eb('seq', '>', applied)
+            : eb.or([eb('seq', '>', applied), eb('seq', 'in', waitedFor)]),
+        )
+        .orderBy('seq')
+        .limit(CATCH_UP_STEP)
+        .execute();
+      // Read after the notes: a prune that deleted some of them has raised the watermark by now.
+      const prunedThrough = await prunedThroughSeq(this.db);
+      if (prunedThrough > applied || waitedFor.some((seq) => seq <= prunedThrough)) return this.loadAll();
+      if (changes.length > 0) await this.apply(changes, applied, yieldTurn);
+      if (changes.length < CATCH_UP_STEP) break;
+      await yieldTurn();
     }
     const now = this.clock();
     for (const [seq, deadline] of this.gaps) if (deadline <= now) this.gaps.delete(seq);
+  }
+
+  /** Applies one step of notes read after `applied`, in seq order. */
+  private async apply(
+    changes: readonly (StockRef & { seq: number })[],
+    applied: number,
+    yieldTurn: () => Promise<void>,
+  ): Promise<void> {
+    const refs = new Map<string, StockRef>();
+    for (const change of changes) refs.set(stockRefKey(change.object_type, change.object_id), change);
+    const entries = await readSearchEntries(this.db, [...refs.values()]);
+    const current = new Map(entries.map((entry) => [stockRefKey(entry.type, entry.id), entry]));
+    for (const [key, ref] of refs) {
+      await yieldTurn();
+      const entry = current.get(key);
+      if (entry) this.index.upsert(entry);
+      else this.index.remove(ref.object_type, ref.object_id);
+    }
+    this.changed();
+    const seen = new Set<number>();
+    let newest = applied;
+    for (const { seq } of changes) {
+      seen.add(seq);
+      this.gaps.delete(seq);
+      if (seq > newest) newest = seq;
+    }
+    this.waitForMissing(seen, applied, newest);
+    this.appliedSeq = newest;
   }
 
   private async loadAll(): Promise<void> {
@@ -209,9 +258,17 @@ export class SearchService {
     // the watermark is the newest seq known.
     const prunedThrough = await prunedThroughSeq(this.db);
     const top = Math.max(newestSeq, prunedThrough);
-    const entries = await readSearchEntries(this.db);
-    this.index.clear();
-    this.index.upsertMany(entries);
+    // Built on the side and swapped in whole: no search reads a half-built index.
+    const yieldTurn = yieldEvery(INDEX_SLICE_MS);
+    const index = new FuzzyIndex();
+    for await (const entries of searchEntryBatches(this.db, LOAD_STEP)) {
+      for (const entry of entries) {
+        await yieldTurn();
+        index.upsert(entry);
+      }
+    }
+    await index.compactInSteps(yieldTurn);
+    this.index = index;
     this.changed();
     this.gaps.clear();
     this.waitForMissing(new Set(recent.map((row) => row.seq)), prunedThrough, top);

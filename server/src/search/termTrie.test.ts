@@ -110,6 +110,31 @@ describe('TermTrie.findSimilar', () => {
     }
   });
 
+  it('finds the same terms after a compaction in steps as after one in a go, with turns between the steps', async () => {
+    const texts = [...new Set(Array.from({ length: 12_000 }, () => randomText(16)))];
+    const inAGo = new TermTrie();
+    const inSteps = new TermTrie();
+    texts.forEach((text, id) => {
+      inAGo.insert(text, id, 1 + (id % 7));
+      inSteps.insert(text, id, 1 + (id % 7));
+    });
+    texts.slice(0, 3000).forEach((text) => {
+      inAGo.remove(text);
+      inSteps.remove(text);
+    });
+    inAGo.compact();
+    let turns = 0;
+    await inSteps.compactInSteps(async () => {
+      turns += 1;
+    });
+    expect(turns).toBeGreaterThanOrEqual(1);
+    expect(inSteps.nodeCount).toBe(inAGo.nodeCount);
+    for (let round = 0; round < 50; round++) {
+      const query = mutate(pick(texts));
+      expect(sorted(walk(inSteps, query, 7).found)).toBe(sorted(walk(inAGo, query, 7).found));
+    }
+  });
+
   it('never reports a term above a bound it has already promised', () => {
     const trie = new TermTrie();
     const base = Array.from({ length: 2000 }, () => randomText(16));
