@@ -28,6 +28,7 @@ function SearchScreen({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      <button type="submit">Search</button>
     </form>
   );
 }
@@ -69,5 +70,18 @@ describe('replayEarlyInput (issue 33)', () => {
     expect(onSearch).toHaveBeenCalledWith('ethanol');
     expect(box).toHaveValue('ethanol');
     expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it('clicks a button clicked before the app ran, after the keys typed before the click', () => {
+    const { onSearch, box } = renderScreen();
+    const early: EarlyInput[] = [...'ethanol'].map((key) => ({
+      key,
+      code: '',
+      shiftKey: false,
+      target: box,
+    }));
+    early.push({ button: screen.getByRole('button', { name: 'Search' }) });
+    act(() => replayEarlyInput(early));
+    expect(onSearch).toHaveBeenCalledWith('ethanol');
   });
 });
