@@ -4,24 +4,21 @@
 // until shown: it starts at once.
 // The screen does nothing until the app has taken it over: the buttons clicked and the keys typed meanwhile (a
 // scanner's burst, Enter in the search box, which would submit it as `GET /?`) are kept in order in
-// `labstoreEarlyInput`, which the app plays again once it runs (src/index.tsx). Links work without the app.
+// `labstoreEarlyInput` until the app takes the list, and played then (src/app/earlyInput.ts). Links work without it.
 (function () {
   var early = (window.labstoreEarlyInput = []);
   function keep(event) {
+    if (window.labstoreEarlyInput !== early) return;
     if (event.type === 'click') {
       var button = event.target instanceof Element ? event.target.closest('button') : null;
       if (button) early.push({ button: button });
     } else if (!event.ctrlKey && !event.metaKey && !event.altKey && /^(.|Enter|Backspace)$/.test(event.key)) {
       event.preventDefault();
-      early.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, target: event.target });
+      early.push({ key: event.key, target: event.target });
     }
   }
   document.addEventListener('click', keep, true);
   document.addEventListener('keydown', keep, true);
-  window.labstoreStopKeepingInput = function () {
-    document.removeEventListener('click', keep, true);
-    document.removeEventListener('keydown', keep, true);
-  };
 
   function start() {
     JSON.parse(document.getElementById('app-scripts').textContent).forEach(function (src) {

@@ -33,17 +33,17 @@ const startupSteps = [
 
 /** Plays again, once the app has taken the prerendered screen over, what was clicked and typed on it before. */
 function replayEarlyInput() {
-  const early = window.labstoreEarlyInput ?? [];
-  const stopKeeping = () => window.labstoreStopKeepingInput?.();
-  if (early.length === 0) return stopKeeping();
-  // Its own small chunk, loaded only when there is something to play (the first load keeps its size); what is typed
-  // while it loads is kept too, after the rest.
-  import(/* webpackChunkName: "early-input" */ './app/earlyInput')
-    .then((module) => {
-      stopKeeping();
-      module.replayEarlyInput(early.splice(0));
-    })
-    .catch(stopKeeping);
+  const early = window.labstoreEarlyInput;
+  // Taking the list stops after-first-paint.js keeping input. Its player is a small chunk of its own, loaded only when
+  // there is something to play (the first load keeps its size); what is typed while it loads is kept, after the rest.
+  if (early?.length)
+    import(/* webpackChunkName: "early-input" */ './app/earlyInput')
+      .finally(() => (window.labstoreEarlyInput = undefined))
+      .then(
+        (module) => module.replayEarlyInput(early),
+        () => undefined,
+      );
+  else window.labstoreEarlyInput = undefined;
 }
 
 async function start() {

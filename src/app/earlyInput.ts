@@ -4,15 +4,12 @@ import { writeFieldValue } from '../components/fieldValue';
  * What public/after-first-paint.js kept of the input on a prerendered screen before the app ran, in its order: a
  * button clicked, or a key typed (printable, Enter or Backspace) with the element that had the focus.
  */
-export type EarlyInput =
-  | { button: HTMLButtonElement }
-  | { key: string; code: string; shiftKey: boolean; target: EventTarget | null };
+export type EarlyInput = { button: HTMLButtonElement } | { key: string; target: EventTarget | null };
 
 declare global {
   interface Window {
-    /** What was clicked and typed before the app ran, kept until labstoreStopKeepingInput is called. */
+    /** What was clicked and typed before the app ran; kept until the app takes the list (sets this to undefined). */
     labstoreEarlyInput?: EarlyInput[];
-    labstoreStopKeepingInput?: () => void;
   }
 }
 
@@ -38,13 +35,7 @@ export function replayEarlyInput(early: readonly EarlyInput[]): void {
     'key' in input
       ? {
           ...input,
-          keydown: new KeyboardEvent('keydown', {
-            key: input.key,
-            code: input.code,
-            shiftKey: input.shiftKey,
-            bubbles: true,
-            cancelable: true,
-          }),
+          keydown: new KeyboardEvent('keydown', { key: input.key, bubbles: true, cancelable: true }),
         }
       : input,
   );
