@@ -31,18 +31,19 @@ const startupSteps = [
   () => import(/* webpackMode: "eager" */ './features/auth/LoginPage'),
 ];
 
-declare global {
-  interface Window {
-    /** The buttons of a prerendered screen clicked before the app ran (public/after-first-paint.js). */
-    labstoreEarlyClicks?: () => HTMLButtonElement[];
-  }
-}
-
-/** Clicks again, now that the app has taken them over, the buttons of the prerendered screen clicked before. */
-function clickEarlyButtons() {
-  for (const button of window.labstoreEarlyClicks?.() ?? []) {
-    if (button.isConnected) button.click();
-  }
+/** Plays again, once the app has taken the prerendered screen over, what was clicked and typed on it before. */
+function replayEarlyInput() {
+  const early = window.labstoreEarlyInput;
+  // Taking the list stops after-first-paint.js keeping input. Its player is a small chunk of its own, loaded only when
+  // there is something to play (the first load keeps its size); what is typed while it loads is kept, after the rest.
+  if (early?.length)
+    import(/* webpackChunkName: "early-input" */ './app/earlyInput')
+      .finally(() => (window.labstoreEarlyInput = undefined))
+      .then(
+        (module) => module.replayEarlyInput(early),
+        () => undefined,
+      );
+  else window.labstoreEarlyInput = undefined;
 }
 
 async function start() {
@@ -50,16 +51,17 @@ async function start() {
     await step();
     await nextTask();
   }
-  const [{ App }, { terminalSettings }] = await Promise.all([
+  const [{ App }, { terminalSettings }, { publicPages, terminalPages }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './app/terminal'),
+    import(/* webpackMode: "eager" */ './app/shells/publicPages'),
   ]);
   await nextTask();
 
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App onStarted={clickEarlyButtons} />
+      <App onStarted={replayEarlyInput} />
     </StrictMode>
   );
   // The server sends `/` and `/?terminal` with their first screen prerendered (app/prerender.tsx), which the app
@@ -68,6 +70,9 @@ async function start() {
   const prerendered = root.dataset.prerendered;
   const screen = terminalSettings(window.location.search) ? 'terminal' : 'public';
   if (prerendered !== undefined && window.location.pathname === '/' && prerendered === screen) {
+    // The screen's page is there before hydration, as it was when prerendered: the whole screen is the app's when it
+    // starts (onStarted), with the terminal's search box focused, and what was typed meanwhile goes to its fields.
+    await (screen === 'terminal' ? terminalPages : publicPages)[0].Page.preload().catch(() => undefined);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding it to the end.
     startTransition(() => {
       hydrateRoot(root, app);

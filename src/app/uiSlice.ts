@@ -35,7 +35,8 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
-    adminPageSelected: (state, action: PayloadAction<PageKey>) => {
+    /** null: the first registered page (the dashboard), as after signing in. */
+    adminPageSelected: (state, action: PayloadAction<PageKey | null>) => {
       state.adminPage = action.payload;
     },
     publicPageSelected: (state, action: PayloadAction<PageKey>) => {

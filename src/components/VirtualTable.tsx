@@ -43,10 +43,15 @@ type VirtualTableProps<Row> = (LoadedRows<Row> | RowsByPlace<Row>) & {
   onSortingChange?: (sorting: Sorting) => void;
   /** When this changes the table scrolls back to its first row (a new order or filter). */
   scrollResetKey?: string;
+  /** The last column (a row's actions) stays at the table's right edge while the table scrolls sideways. */
+  pinLastColumn?: boolean;
 };
 
 // Every row has this height (cells do not wrap), so positions are known without measuring each row.
 const ROW_HEIGHT = 48;
+
+/** How wide a clipped column's text gets (columns.ts). */
+const CLIPPED_WIDTH = '10rem';
 
 // An element without layout (not laid out yet, or in a DOM without one such as jsdom) measures 0 × 0, which
 // would render no rows at all; a screenful is the better guess until a real size is reported.
@@ -61,16 +66,47 @@ const ignoreRange = () => undefined;
 // Body rows are plain <tr>/<td>, styled once here as MUI's small body cells: while scrolling, a screenful of rows
 // comes into view at every step, and a styled component per cell (or per-cell `sx`) would cost emotion work for
 // each of them, long enough to drop frames on a slow terminal.
+// The Store's chemical table has fifteen columns: at 1,280 px (issue 33) its Amount and a row's actions stay in view
+// because the cells are padded half as much as MUI's, the headers may wrap between words, long names are clipped
+// (CLIPPED_WIDTH) and the actions column is pinned to the right edge (`pin-last`) over the columns scrolled under it.
 const tableStyle = (theme: Theme) => ({
-  '& th': { whiteSpace: 'nowrap', fontWeight: 700 },
+  '& th': { fontWeight: 700, padding: theme.spacing(0.75, 1) },
   '& tbody tr[aria-rowindex]': { height: ROW_HEIGHT },
   '& tbody tr[aria-rowindex]:not([aria-busy]):hover': { backgroundColor: theme.palette.action.hover },
   '& tbody td': {
     ...theme.typography.body2,
     color: theme.palette.text.primary,
-    padding: theme.spacing(0, 2),
+    padding: theme.spacing(0, 1),
     borderBottom: `1px solid ${theme.palette.divider}`,
     whiteSpace: 'nowrap',
+  },
+  '& .clipped': {
+    display: 'block',
+    maxWidth: CLIPPED_WIDTH,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+  // A link that is a button (the admin area's record links) is a box of its own: it clips itself.
+  '& .clipped > button': {
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'bottom',
+  },
+  '&.pin-last tr > :last-child': {
+    position: 'sticky',
+    right: 0,
+    boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
+  },
+  // Above the sticky header's other cells (MUI gives them z-index 2), which scroll under it sideways.
+  '&.pin-last thead tr > :last-child': { zIndex: 3 },
+  '&.pin-last tbody tr[aria-rowindex] > :last-child': {
+    zIndex: 1,
+    backgroundColor: theme.palette.background.paper,
+  },
+  // The row's hover shade, which the pinned cell's own background would hide.
+  '&.pin-last tbody tr[aria-rowindex]:not([aria-busy]):hover > :last-child': {
+    backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
   },
   '& .placeholder-bar': {
     display: 'block',
@@ -146,11 +182,25 @@ interface DataRowProps<Row> {
   columns: readonly Column<Row>[];
 }
 
+/** The whole text of a clipped cell, shown on hover. */
+function clippedText<Row>(column: Column<Row>, row: Row, index: number): string | undefined {
+  const value = column.value?.(row, index);
+  return value === null || value === undefined ? undefined : String(value);
+}
+
 const DataRow = memo(function DataRow<Row>({ row, index, columns }: DataRowProps<Row>) {
   return (
     <tr aria-rowindex={index + 2}>
       {columns.map((column) => (
-        <td key={column.header}>{cellOf(column, row, index)}</td>
+        <td key={column.header}>
+          {column.clipped ? (
+            <span className="clipped" title={clippedText(column, row, index)}>
+              {cellOf(column, row, index)}
+            </span>
+          ) : (
+            cellOf(column, row, index)
+          )}
+        </td>
       ))}
     </tr>
   );
@@ -175,7 +225,7 @@ const PlaceholderRow = memo(function PlaceholderRow({ columns, index }: { column
  * aria-rowcount / aria-rowindex tell it where the rendered rows sit in the whole table.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { label, columns, sorting, onSortingChange, scrollResetKey } = props;
+  const { label, columns, sorting, onSortingChange, scrollResetKey, pinLastColumn = false } = props;
   const rowCount = 'rows' in props ? props.rows.length : props.rowCount;
   const rowAt = 'rows' in props ? (index: number) => props.rows[index] : props.rowAt;
   const onRangeChange = 'rows' in props ? ignoreRange : props.onRangeChange;
@@ -210,7 +260,14 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   return (
     <TableContainer component={Paper} ref={scrollElement} sx={{ maxHeight: '70vh' }}>
-      <Table stickyHeader size="small" aria-label={label} aria-rowcount={rowCount + 1} sx={tableStyle}>
+      <Table
+        stickyHeader
+        size="small"
+        aria-label={label}
+        aria-rowcount={rowCount + 1}
+        className={pinLastColumn ? 'pin-last' : undefined}
+        sx={tableStyle}
+      >
         <HeaderRow columns={columns} sorting={sorting} onSortingChange={onSortingChange} />
         <TableBody>
           {spaceAbove > 0 && <tr aria-hidden="true" style={{ height: spaceAbove }} />}

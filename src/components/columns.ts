@@ -11,6 +11,11 @@ interface ColumnBase {
   sortField?: string;
   /** The unit of the column's values, which an export names in its header ('Amount (ml)'). */
   unit?: string;
+  /**
+   * A column of long texts (a catalog name): a wide table shows the start of each, the whole text on hover, so the
+   * columns after it (a record's amount) stay in view (VirtualTable).
+   */
+  clipped?: boolean;
 }
 
 /**

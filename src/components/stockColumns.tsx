@@ -117,7 +117,9 @@ function pageColumns<K extends StockKind>(kind: K, view: 'store' | 'search'): Co
   const spec = specOf(kind);
   const columns = spec.views[view].map((name) => {
     const field = stockField(kind, name);
-    return fieldColumn<StockRecord>(kind, field, view, readField, pageCell(kind, field));
+    const column = fieldColumn<StockRecord>(kind, field, view, readField, pageCell(kind, field));
+    // A catalog name can be long (2,2,2-Trifluoroethyl trifluoromethanesulfonate): clipped, so the amount stays in view.
+    return field.home.on === 'catalog' ? { ...column, clipped: true } : column;
   });
   return (view === 'store' && spec.numbered ? [positionColumn, ...columns] : columns) as Column<
     StockRecord<K>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { setFieldValue } from './fieldValue';
 import { parseRecordUrl, type RecordRef } from './recordUrls';
 
 // Keyboard-wedge barcode scanners "type" what they read, then Enter, far faster than a person: a LabStore label's
@@ -17,16 +18,9 @@ function isTextField(target: EventTarget | null): target is HTMLInputElement | H
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 }
 
-/**
- * Takes the scanned text back out of the field it was typed into. The field is React's (controlled): a value set
- * through the element's native setter and announced with an input event is what React's onChange reports.
- */
+/** Takes the scanned text back out of the field it was typed into. */
 function removeTypedText(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  if (!field.value.endsWith(text)) return;
-  const prototype =
-    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, field.value.slice(0, -text.length));
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (field.value.endsWith(text)) setFieldValue(field, field.value.slice(0, -text.length));
 }
 
 /** Calls `onScan` with the record of each LabStore label scanned while the component is shown. */

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, parsePath, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type RootState } from '../app/store';
 import { meApi } from '../api/me';
@@ -11,6 +11,8 @@ interface RenderRoutesOptions {
   preloadedState?: Partial<RootState>;
   /** The URL the memory router starts at. */
   route?: string;
+  /** The state of the history entry the memory router starts at (what a reload of a page keeps). */
+  historyState?: unknown;
   /** False: the store has not read the signed-in person's `me` yet (the sign-in gate's own tests). */
   accountLoaded?: boolean;
 }
@@ -18,7 +20,7 @@ interface RenderRoutesOptions {
 /** Renders route objects with the real store and providers; `router.state.location` shows navigation. */
 export function renderRoutes(
   routes: RouteObject[],
-  { preloadedState, route = '/', accountLoaded = true }: RenderRoutesOptions = {},
+  { preloadedState, route = '/', historyState, accountLoaded = true }: RenderRoutesOptions = {},
 ) {
   const store = makeStore(preloadedState);
   const token = store.getState().auth.token;
@@ -27,7 +29,8 @@ export function renderRoutes(
   if (accountLoaded && token !== null && account) {
     store.dispatch(meApi.util.upsertQueryEntries([{ endpointName: 'me', arg: token, value: account }]));
   }
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const entry = historyState === undefined ? route : { ...parsePath(route), state: historyState };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>

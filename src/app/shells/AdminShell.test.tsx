@@ -1,14 +1,26 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { adminToken, seedLab } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
+import { adminPageSelected } from '../uiSlice';
 import { AdminShell } from './AdminShell';
 import { adminPages } from './adminPages';
 
 setupTestServer(seedLab);
 
-function renderShell() {
-  return renderWithProviders(<AdminShell />, { route: '/adminapp', preloadedState: signedInState() });
+function renderShell(historyState?: unknown) {
+  return renderWithProviders(<AdminShell />, {
+    route: '/adminapp',
+    preloadedState: signedInState(),
+    historyState,
+  });
+}
+
+async function choosePage(user: ReturnType<typeof renderShell>['user'], label: string) {
+  await user.click(screen.getByRole('button', { name: 'Open menu' }));
+  const sidebar = await screen.findByRole('navigation', { name: 'Admin pages' });
+  await user.click(within(sidebar).getByRole('button', { name: label }));
+  expect(await screen.findByRole('heading', { name: label })).toBeInTheDocument();
 }
 
 describe('AdminShell', () => {
@@ -93,6 +105,30 @@ describe('AdminShell', () => {
         expect(screen.queryByRole('navigation', { name: 'Admin pages' })).not.toBeInTheDocument(),
       );
     }
+  });
+
+  it('goes back and forward between the pages chosen, all at /adminapp (issue 33)', async () => {
+    const { user, router, store } = renderShell();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await choosePage(user, 'Ledger');
+    // A page chosen by another page (the dashboard's links) is an entry of its own too.
+    act(() => store.dispatch(adminPageSelected(10)));
+    expect(await screen.findByRole('heading', { name: 'Audit' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/adminapp');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/adminapp');
+  });
+
+  it('opens the page its history entry records, as a reload of the page does (issue 33)', async () => {
+    const { store } = renderShell({ page: 10 });
+    expect(await screen.findByRole('heading', { name: 'Audit' })).toBeInTheDocument();
+    expect(store.getState().ui.adminPage).toBe(10);
   });
 
   it('expands Add Shipment in place to the staging list and the three Add entries (SPEC §2)', async () => {

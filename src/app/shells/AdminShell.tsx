@@ -11,7 +11,9 @@ import { useAppDispatch, useAppSelector, useCanChangeStore, useMe } from '../hoo
 import { storedTerminalSettings, useTerminalIdleReset } from '../terminal';
 import { adminPageSelected, recordClosed, recordOpened, selectAdminPage, selectOpenRecord } from '../uiSlice';
 import { adminPages } from './adminPages';
+import type { PageKey } from './shellPages';
 import { ShellLayout } from './ShellLayout';
+import { usePageHistory } from './usePageHistory';
 
 const RecordDrawer = lazy(() =>
   import(/* webpackChunkName: "record-page" */ '../../features/records/RecordDrawer').then((m) => ({
@@ -51,6 +53,8 @@ export function AdminShell() {
     [canChange],
   );
   useTerminalIdleReset(terminal);
+  const showPage = useCallback((page: PageKey | null) => dispatch(adminPageSelected(page)), [dispatch]);
+  usePageHistory(selected, showPage);
 
   const logout = () => {
     dispatch(loggedOut());

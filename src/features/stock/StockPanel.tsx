@@ -199,6 +199,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
           sorting={sorting}
           onSortingChange={setSorting}
           scrollResetKey={queryKey}
+          pinLastColumn={editing !== undefined}
         />
       ) : (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothig Found</Typography>
