@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { resource } from './http/resource';
 import { authHeader, buildTestApp, createTestDatabase, testConfig, type TestApp } from './testing/testApp';
@@ -301,5 +302,39 @@ describe('unexpected failures', () => {
       await app.close();
       await database.destroy();
     }
+  });
+});
+
+describe('expectations the server cannot meet', () => {
+  /** Sends the bytes as they are (no client would send this Expect) and reads the answer until the server closes. */
+  async function rawExchange(request: string): Promise<{ head: string; body: string }> {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = answer.split('\r\n\r\n');
+      return { head, body };
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  }
+
+  it('answers an Expect other than 100-continue with a JSON 417 and closes the connection', async () => {
+    const { head, body } = await rawExchange(
+      'GET /api/locations/ HTTP/1.1\r\nHost: localhost\r\nExpect: garbage\r\n\r\n',
+    );
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 417 Expectation Failed');
+    expect(head).toMatch(/^content-type: application\/json; charset=utf-8$/im);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(body)).toEqual({ detail: 'Only "Expect: 100-continue" is supported.' });
   });
 });
