@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import authPlugin from './plugins/auth';
 import bodyPlugin from './plugins/body';
+import clientAddressPlugin from './plugins/clientAddress';
 import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
@@ -112,6 +113,7 @@ export async function buildApp({
   await app.register(contextPlugin, { config, db: database.db, dialect: database.dialect, now });
   await app.register(errorsPlugin);
   await app.register(corsPlugin, { origin: config.corsOrigin });
+  await app.register(clientAddressPlugin, { trustProxy: config.trustProxy });
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
