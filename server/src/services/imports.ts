@@ -470,6 +470,18 @@ export async function createImport(
   return getImport(context, id);
 }
 
+/**
+ * Housekeeping's: removes the sessions nobody committed before `before` (abandoned; their cells can be large), with
+ * their change event, so an imports list open in a store manager's tab drops them. Answers how many.
+ */
+export async function prunePendingImports(db: Db, before: Date): Promise<number> {
+  return writeTransaction(db, async (trx) => {
+    const ids = await imports.deletePendingImportsBefore(trx, before);
+    recordChange(trx, { topic: 'import', action: 'deleted', ids });
+    return ids.length;
+  });
+}
+
 export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
   const row = await imports.findImportSummary(context.db, id);
   if (!row) throw notFound();

@@ -101,14 +101,15 @@ export async function discardOlderPendingImports(
   return rows.map((row) => row.id);
 }
 
-/** Removes sessions never committed that were opened before `before`; answers how many. */
-export async function prunePendingImports(db: Executor, before: Date): Promise<number> {
-  const result = await db
+/** Removes sessions never committed that were opened before `before`; answers their ids. */
+export async function deletePendingImportsBefore(trx: Executor, before: Date): Promise<number[]> {
+  const rows = await trx
     .deleteFrom('imports')
     .where('status', '=', 'PENDING')
     .where('created_at', '<', before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** What an import added to each record: its IMPORT ledger entries, in the order they were written. */
