@@ -493,6 +493,18 @@ export async function listImports(context: ImportsContext, kind?: StockKind): Pr
   return rows.map(summary);
 }
 
+/** One page of listImports' list, with the count of the whole. */
+export async function pageImports(
+  context: ImportsContext,
+  kind: StockKind | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: ImportSummary[] }> {
+  const objectType = kind && OBJECT_TYPES[kind];
+  const count = await imports.countImports(context.db, objectType);
+  const rows = page.offset < count ? await imports.listImports(context.db, objectType, page) : [];
+  return { count, results: rows.map(summary) };
+}
+
 /** The session's cells and the mapping to read them with (the automatic one unless the client sends its own). */
 async function sessionRows(context: ImportsContext, row: ImportRow, mapping: unknown) {
   const kind = KIND_OF_TYPE[row.object_type];

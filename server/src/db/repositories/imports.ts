@@ -67,15 +67,28 @@ export async function findImportSummary(db: Executor, id: number) {
   return db.selectFrom('imports').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`. */
-export async function listImports(db: Executor, objectType?: StockObjectType) {
+/** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`; one page with `page`. */
+export async function listImports(
+  db: Executor,
+  objectType?: StockObjectType,
+  page?: { limit: number; offset: number },
+) {
   let query = db
     .selectFrom('imports')
     .select(SUMMARY_COLUMNS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   if (objectType) query = query.where('object_type', '=', objectType);
+  if (page) query = query.limit(page.limit).offset(page.offset);
   return query.execute();
+}
+
+/** How many imports listImports lists in all. */
+export async function countImports(db: Executor, objectType?: StockObjectType): Promise<number> {
+  let query = db.selectFrom('imports').select((eb) => eb.fn.countAll<number | string>().as('count'));
+  if (objectType) query = query.where('object_type', '=', objectType);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers their ids. */
