@@ -5,8 +5,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Config } from './config';
+import type { Config, LogLevel } from './config';
 import type { DatabaseHandle } from './db';
+import { LabStoreLogController } from './http/logController';
 import authPlugin from './plugins/auth';
 import bodyPlugin from './plugins/body';
 import clientAddressPlugin from './plugins/clientAddress';
@@ -72,8 +73,8 @@ function requestLogValue(request: FastifyRequest) {
   };
 }
 
-function withRedactedUrls(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
-  if (logger === true) return { serializers: { req: requestLogValue } };
+function withRedactedUrls(logger: BuildAppOptions['logger'], level: LogLevel): BuildAppOptions['logger'] {
+  if (logger === true) return { level, serializers: { req: requestLogValue } };
   if (typeof logger !== 'object' || logger === null) return logger;
   return { ...logger, serializers: { ...logger.serializers, req: requestLogValue } };
 }
@@ -86,7 +87,9 @@ export async function buildApp({
   housekeeping = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withRedactedUrls(logger),
+    logger: withRedactedUrls(logger, config.logLevel),
+    // Quiet by default (LOG_LEVEL=info): a line per request only at debug; a download cut off is no error.
+    logController: new LabStoreLogController(config.logLevel),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
     // A URL the router cannot even decode (a stray `%`, an over-long parameter) matches no route: answer as for any

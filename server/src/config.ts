@@ -53,7 +53,12 @@ export interface Config {
   eventsHeartbeatSeconds: number;
   /** Event streams one server process keeps open at most; more are answered 503. */
   eventsMaxStreams: number;
+  /** The least severe log lines written (pino's levels); a line per request only at `debug` and `trace`. */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type FileStorageKind = 'database' | 'local';
 
@@ -122,7 +127,15 @@ export function loadConfig(
     changeEventsKeepHours: positive('CHANGE_EVENTS_KEEP_HOURS', int('CHANGE_EVENTS_KEEP_HOURS', 168)),
     eventsHeartbeatSeconds: positive('EVENTS_HEARTBEAT_SECONDS', int('EVENTS_HEARTBEAT_SECONDS', 25)),
     eventsMaxStreams: positive('EVENTS_MAX_STREAMS', int('EVENTS_MAX_STREAMS', 1000)),
+    logLevel: logLevel('LOG_LEVEL', read('LOG_LEVEL')?.toLowerCase() ?? 'info'),
   };
+}
+
+function logLevel(name: string, value: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${LOG_LEVELS.join(', ')}; got "${value}".`);
+  }
+  return value as LogLevel;
 }
 
 function fileStorage(name: string, value: string): FileStorageKind {

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     changeEventsKeepHours: 168,
     eventsHeartbeatSeconds: 25,
     eventsMaxStreams: 1000,
+    logLevel: 'info',
     ...overrides,
   };
 }
