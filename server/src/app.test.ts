@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { Config, LogLevel } from './config';
 import { buildApp } from './app';
 import { resource } from './http/resource';
+import { until } from './testing/waiting';
 import { authHeader, buildTestApp, createTestDatabase, testConfig, type TestApp } from './testing/testApp';
 
 let t: TestApp;
@@ -302,4 +307,111 @@ describe('unexpected failures', () => {
       await database.destroy();
     }
   });
+});
+
+describe('expectations the server cannot meet', () => {
+  /** Sends the bytes as they are (no client would send this Expect) and reads the answer until the server closes. */
+  async function rawExchange(request: string): Promise<{ head: string; body: string }> {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = answer.split('\r\n\r\n');
+      return { head, body };
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+  }
+
+  it('answers an Expect other than 100-continue with a JSON 417 and closes the connection', async () => {
+    const { head, body } = await rawExchange(
+      'GET /api/locations/ HTTP/1.1\r\nHost: localhost\r\nExpect: garbage\r\n\r\n',
+    );
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 417 Expectation Failed');
+    expect(head).toMatch(/^content-type: application\/json; charset=utf-8$/im);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(body)).toEqual({ detail: 'Only "Expect: 100-continue" is supported.' });
+  });
+});
+
+describe('the log (LOG_LEVEL)', () => {
+  /** An app logging JSON lines at `level` into an array, listening on a free port. */
+  async function loggingApp(level: LogLevel, overrides: Partial<Config> = {}) {
+    const lines: { level: number; msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const config = testConfig({ logLevel: level, ...overrides });
+    const app = await buildApp({ config, database, logger: { level, stream } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const close = async () => {
+      await app.close();
+      await database.destroy();
+    };
+    return { app, port, lines, close };
+  }
+
+  it('writes no line per request at info (the default), and one in and one out at debug', async () => {
+    for (const [level, expected] of [
+      ['info', []],
+      ['debug', ['incoming request', 'request completed']],
+    ] as const) {
+      const logging = await loggingApp(level);
+      try {
+        const response = await fetch(`http://127.0.0.1:${logging.port}/api/health/`);
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        await logging.app.close();
+        expect(
+          logging.lines
+            .map((line) => line.msg)
+            .filter((msg) => msg.startsWith('request') || msg.startsWith('incoming')),
+        ).toEqual(expected);
+      } finally {
+        await logging.close();
+      }
+    }
+  });
+
+  it.each(['local', 'database'] as const)(
+    'logs a download the client stops half-way (FILE_STORAGE=%s) as an aborted request, not an error',
+    async (fileStorage) => {
+      const logging = await loggingApp('info', { fileStorage });
+      try {
+        await logging.app.storage.save(randomBytes(8 * 1024 * 1024), 'spectrum.zip');
+        await new Promise<void>((resolve, reject) => {
+          const socket = net.connect(logging.port, '127.0.0.1', () =>
+            socket.write('GET /media/files/spectrum.zip HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+          );
+          socket.once('data', () => socket.destroy());
+          socket.once('close', () => resolve());
+          socket.once('error', reject);
+        });
+        // Whatever the server makes of it, it is a line of that request.
+        await until(() => logging.lines.some((line) => line.reqId !== undefined));
+        await logging.app.close();
+        expect(logging.lines.filter((line) => line.level >= 40)).toEqual([]);
+        expect(logging.lines.filter((line) => line.res?.statusCode === 500)).toEqual([]);
+        expect(logging.lines.map((line) => line.msg)).toContain(
+          'request aborted by the client before its answer was sent',
+        );
+      } finally {
+        await logging.close();
+      }
+    },
+  );
 });

@@ -6,10 +6,12 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Config } from './config';
+import type { Config, LogLevel } from './config';
 import type { DatabaseHandle } from './db';
+import { LabStoreLogController } from './http/logController';
 import authPlugin from './plugins/auth';
 import bodyPlugin from './plugins/body';
+import clientAddressPlugin from './plugins/clientAddress';
 import compressionPlugin from './plugins/compression';
 import contextPlugin from './plugins/context';
 import corsPlugin from './plugins/cors';
@@ -95,8 +97,8 @@ function requestLogValue(request: FastifyRequest) {
   };
 }
 
-function withRedactedUrls(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
-  if (logger === true) return { serializers: { req: requestLogValue } };
+function withRedactedUrls(logger: BuildAppOptions['logger'], level: LogLevel): BuildAppOptions['logger'] {
+  if (logger === true) return { level, serializers: { req: requestLogValue } };
   if (typeof logger !== 'object' || logger === null) return logger;
   return { ...logger, serializers: { ...logger.serializers, req: requestLogValue } };
 }
@@ -109,7 +111,9 @@ export async function buildApp({
   housekeeping = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withRedactedUrls(logger),
+    logger: withRedactedUrls(logger, config.logLevel),
+    // Quiet by default (LOG_LEVEL=info): a line per request only at debug; a download cut off is no error.
+    logController: new LabStoreLogController(config.logLevel),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: JSON_BODY_LIMIT,
     // A URL the router cannot even decode (a stray `%`, an over-long parameter) matches no route: answer as for any
@@ -136,6 +140,7 @@ export async function buildApp({
   await app.register(contextPlugin, { config, db: database.db, dialect: database.dialect, now });
   await app.register(errorsPlugin);
   await app.register(corsPlugin, { origin: config.corsOrigin });
+  await app.register(clientAddressPlugin, { trustProxy: config.trustProxy });
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);

@@ -40,7 +40,16 @@ describe('loadConfig', () => {
       eventsMaxStreamsPerAddress: 20,
       eventsMaxStreamsPerAccount: 10,
       eventsDrainTimeoutSeconds: 30,
+      logLevel: 'info',
     });
+  });
+
+  it('reads LOG_LEVEL (any case), info by default, and refuses an unknown level', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }, null).logLevel).toBe('info');
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'DEBUG' }, null).logLevel).toBe('debug');
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'verbose' }, null)).toThrow(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose".',
+    );
   });
 
   it('refuses a change feed setting below 1', () => {

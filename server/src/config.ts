@@ -62,7 +62,12 @@ export interface Config {
   eventsMaxStreamsPerAccount: number;
   /** How long a client may leave what was written to its event stream untaken before the stream is dropped. */
   eventsDrainTimeoutSeconds: number;
+  /** The least severe log lines written (pino's levels); a line per request only at `debug` and `trace`. */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type FileStorageKind = 'database' | 'local';
 
@@ -143,7 +148,15 @@ export function loadConfig(
       'EVENTS_DRAIN_TIMEOUT_SECONDS',
       int('EVENTS_DRAIN_TIMEOUT_SECONDS', 30),
     ),
+    logLevel: logLevel('LOG_LEVEL', read('LOG_LEVEL')?.toLowerCase() ?? 'info'),
   };
+}
+
+function logLevel(name: string, value: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${LOG_LEVELS.join(', ')}; got "${value}".`);
+  }
+  return value as LogLevel;
 }
 
 function fileStorage(name: string, value: string): FileStorageKind {

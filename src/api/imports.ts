@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
 import { downloadFile } from './download';
+import type { Page, PageRequest } from './paging';
 import { progressQuery } from './progressRequest';
 import { stockTags, type StockKind } from './stock';
 import { listTag, listTags, onSuccess, pagesTag } from './tags';
@@ -104,9 +105,10 @@ export const importsApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind }) => stockChangedBy(kind)),
     }),
     /** A kind's imports, newest first, sessions never committed included. */
-    listImports: build.query<ImportSummary[], StockKind>({
-      query: (type) => ({ url: importsUrl, params: { type } }),
-      providesTags: (imports) => listTags('Import', imports),
+    /** One page of a kind's imports, newest first (docs/api.md §13.3). */
+    listImports: build.query<Page<ImportSummary>, { kind: StockKind } & PageRequest>({
+      query: ({ kind, limit, offset }) => ({ url: importsUrl, params: { type: kind, limit, offset } }),
+      providesTags: (page) => listTags('Import', page?.results),
     }),
     revertImport: build.mutation<ImportSummary, { kind: StockKind; id: number }>({
       query: ({ id }) => ({ url: `${importsUrl}${id}/revert/`, method: 'POST' }),

@@ -1,4 +1,10 @@
-import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http';
+import {
+  type IncomingMessage,
+  type ServerResponse,
+  STATUS_CODES,
+  validateHeaderName,
+  validateHeaderValue,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -93,12 +99,29 @@ export default fp(
       if (request.is404) throw notFound();
     });
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+
+    // An Expect other than 100-continue never reaches Fastify: Node answers it with a bare 417 unless the server
+    // listens for it (Node's 'checkExpectation' event), as here, with the contract's JSON.
+    app.server.on('checkExpectation', answerUnmetExpectation);
   },
   { name: 'errors' },
 );
 
 export function unsupportedMediaType(contentType: string | undefined): string {
   return `Unsupported media type "${contentType ?? ''}" in request.`;
+}
+
+const UNMET_EXPECTATION = JSON.stringify({ detail: 'Only "Expect: 100-continue" is supported.' });
+
+/** A request with an Expect header the server cannot meet (RFC 9110 §10.1.1): 417, and the connection closed. */
+function answerUnmetExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  response.shouldKeepAlive = false;
+  response.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(UNMET_EXPECTATION),
+    connection: 'close',
+  });
+  response.end(UNMET_EXPECTATION);
 }
 
 /** What a request Node's HTTP parser refused gets, by the parser's error code; anything else is a 400. */

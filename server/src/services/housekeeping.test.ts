@@ -272,9 +272,10 @@ describe('pruning import sessions', () => {
       cells: status === 'PENDING' ? '[["Ethanol"]]' : null,
       row_count: 1,
     });
-    await database.db
+    const [pruned] = await database.db
       .insertInto('imports')
       .values([importOpened(25, 'PENDING'), importOpened(23, 'PENDING'), importOpened(48, 'COMMITTED')])
+      .returning('id')
       .execute();
 
     const job = pruneJobs({
@@ -285,6 +286,12 @@ describe('pruning import sessions', () => {
     expect(await job.run()).toBe(1);
     const left = await database.db.selectFrom('imports').select('file_name').orderBy('id').execute();
     expect(left).toEqual([{ file_name: 'PENDING-23.csv' }, { file_name: 'COMMITTED-48.csv' }]);
+    // The imports list open in a store manager's tab drops the session it showed.
+    const events = await database.db.selectFrom('change_events').select(['topic', 'action', 'ids']).execute();
+    expect(events).toEqual([{ topic: 'import', action: 'deleted', ids: JSON.stringify([pruned.id]) }]);
+    // Nothing left to prune: no event.
+    expect(await job.run()).toBe(0);
+    expect(await database.db.selectFrom('change_events').select('seq').execute()).toHaveLength(1);
   });
 });
 

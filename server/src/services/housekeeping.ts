@@ -3,10 +3,10 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { pruneLoginFailures } from '../auth/loginThrottle';
 import { pruneRateLimits } from '../auth/rateLimitStore';
-import { prunePendingImports } from '../db/repositories/imports';
 import { pruneChangeEvents } from '../feed/changeLog';
 import { pruneSearchChanges } from '../search/changeLog';
 import { pruneAbandonedUploads } from '../storage/databaseFileStorage';
+import { prunePendingImports } from './imports';
 
 /** One thing housekeeping removes when it is no longer needed; `run` answers how many rows it removed. */
 export interface PruneJob {

@@ -470,6 +470,18 @@ export async function createImport(
   return getImport(context, id);
 }
 
+/**
+ * Housekeeping's: removes the sessions nobody committed before `before` (abandoned; their cells can be large), with
+ * their change event, so an imports list open in a store manager's tab drops them. Answers how many.
+ */
+export async function prunePendingImports(db: Db, before: Date): Promise<number> {
+  return writeTransaction(db, async (trx) => {
+    const ids = await imports.deletePendingImportsBefore(trx, before);
+    recordChange(trx, { topic: 'import', action: 'deleted', ids });
+    return ids.length;
+  });
+}
+
 export async function getImport(context: ImportsContext, id: number): Promise<ImportSummary> {
   const row = await imports.findImportSummary(context.db, id);
   if (!row) throw notFound();
@@ -479,6 +491,18 @@ export async function getImport(context: ImportsContext, id: number): Promise<Im
 export async function listImports(context: ImportsContext, kind?: StockKind): Promise<ImportSummary[]> {
   const rows = await imports.listImports(context.db, kind && OBJECT_TYPES[kind]);
   return rows.map(summary);
+}
+
+/** One page of listImports' list, with the count of the whole. */
+export async function pageImports(
+  context: ImportsContext,
+  kind: StockKind | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: ImportSummary[] }> {
+  const objectType = kind && OBJECT_TYPES[kind];
+  const count = await imports.countImports(context.db, objectType);
+  const rows = page.offset < count ? await imports.listImports(context.db, objectType, page) : [];
+  return { count, results: rows.map(summary) };
 }
 
 /** The session's cells and the mapping to read them with (the automatic one unless the client sends its own). */

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { findRecordsHeldAt } from '../db/repositories/issues';
+import { countRecordsHeldAt, findRecordsHeldAt, type HeldRecordRow } from '../db/repositories/issues';
 import { listLabMembers, type LabMember } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
@@ -43,35 +43,43 @@ async function requireLocation(db: Db, locationId: number): Promise<void> {
 /** The records the lab holds some of, chemicals first, then instruments and glassware, each by record id. */
 export async function labHoldings({ db }: LabsContext, locationId: number): Promise<Holding[]> {
   await requireLocation(db, locationId);
-  const rows = await findRecordsHeldAt(db, locationId);
-  const holdings: Holding[] = [];
+  return holdingsOf(db, await findRecordsHeldAt(db, locationId));
+}
+
+/** One page of labHoldings' list, with the count of the whole. */
+export async function pageLabHoldings(
+  { db }: LabsContext,
+  locationId: number,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; results: Holding[] }> {
+  await requireLocation(db, locationId);
+  const count = await countRecordsHeldAt(db, locationId);
+  const rows = page.offset < count ? await findRecordsHeldAt(db, locationId, page) : [];
+  return { count, results: await holdingsOf(db, rows) };
+}
+
+/** The rows with their records (read per kind), in the rows' order. */
+async function holdingsOf(db: Db, rows: HeldRecordRow[]): Promise<Holding[]> {
+  const records = new Map<string, StockRecords[StockKind]>();
   for (const kind of STOCK_KINDS) {
-    const ofKind = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]);
-    const records = new Map(
-      (
-        await findStockRecords(
-          db,
-          kind,
-          ofKind.map((row) => row.stock_id),
-        )
-      ).map((record) => [record.id, record]),
-    );
-    for (const row of ofKind) {
-      const record = records.get(row.stock_id);
-      // Stock records named by issue lines cannot be deleted (stockReferences).
-      if (!record) throw new Error(`an issue line names a missing ${row.object_type} ${row.stock_id}`);
-      const inUnits = (base: number) => fromBaseQuantity(KIND_OF_TYPE[row.object_type], base);
-      holdings.push({
-        object_type: row.object_type,
-        object_id: row.stock_id,
-        issued_quantity: inUnits(row.quantity),
-        returned_quantity: inUnits(row.returned_quantity),
-        quantity: inUnits(row.quantity - row.returned_quantity),
-        object: record,
-      });
-    }
+    const ids = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]).map((row) => row.stock_id);
+    for (const record of await findStockRecords(db, kind, ids)) records.set(`${kind} ${record.id}`, record);
   }
-  return holdings;
+  return rows.map((row) => {
+    const kind = KIND_OF_TYPE[row.object_type];
+    const record = records.get(`${kind} ${row.stock_id}`);
+    // Stock records named by issue lines cannot be deleted (stockReferences).
+    if (!record) throw new Error(`an issue line names a missing ${row.object_type} ${row.stock_id}`);
+    const inUnits = (base: number) => fromBaseQuantity(kind, base);
+    return {
+      object_type: row.object_type,
+      object_id: row.stock_id,
+      issued_quantity: inUnits(row.quantity),
+      returned_quantity: inUnits(row.returned_quantity),
+      quantity: inUnits(row.quantity - row.returned_quantity),
+      object: record,
+    };
+  });
 }
 
 /** The lab's members and managers, by user id. */

@@ -4,14 +4,18 @@ import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { listCartLines } from '../db/repositories/issueCart';
 import * as labMemberships from '../db/repositories/labMemberships';
 import type { LabMembership, NamedLabMembership } from '../db/repositories/labMemberships';
 import { firstMissingLocation } from '../db/repositories/locations';
+import { listStagingLines } from '../db/repositories/shipments';
 import * as users from '../db/repositories/users';
 import type { User, UserChanges } from '../db/repositories/users';
 import type { Executor } from '../db/executor';
 import type { UserRole } from '../db/tables';
 import { changedValues, raiseVersions } from '../db/versions';
+import type { ChangeTopic } from '../domain/changeTopics';
+import { STOCK_KINDS } from '../domain/stockKinds';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
@@ -301,9 +305,12 @@ export async function deleteUser(
     await checkAccountVersion(trx, ifMatch, user);
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
     // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
-    // Its own lists were seen by nobody else; its labs' managers see it leave.
+    // Its labs' managers see it leave, and its own lists, open in its tabs until its token is refused, empty.
+    const ownLines = await ownListLines(trx, id);
     if (!(await users.deleteUser(trx, id))) throw notFound();
     membershipsChanged(trx, actor, id, user.labs, []);
+    for (const { topic, ids } of ownLines)
+      recordChange(trx, { topic, action: 'deleted', ids, userId: id, actor });
     await recordAudit(trx, {
       at: now(),
       actor,
@@ -312,6 +319,17 @@ export async function deleteUser(
       changes: fieldChanges(accountSnapshot(user), null),
     });
   });
+}
+
+/** The ids of a person's staging lines (per kind) and cart lines, by the change topic each list is heard of by. */
+async function ownListLines(trx: Executor, userId: number): Promise<{ topic: ChangeTopic; ids: number[] }[]> {
+  const lists: { topic: ChangeTopic; ids: number[] }[] = [];
+  for (const kind of STOCK_KINDS) {
+    const lines = await listStagingLines(trx, kind, userId);
+    lists.push({ topic: `${kind}_staging`, ids: lines.map((line) => line.id) });
+  }
+  const cart = (await listCartLines(trx, userId)).map((line) => line.id);
+  return [...lists, { topic: 'cart', ids: cart }];
 }
 
 export interface PasswordInput {

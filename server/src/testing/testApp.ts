@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     eventsMaxStreamsPerAddress: 20,
     eventsMaxStreamsPerAccount: 10,
     eventsDrainTimeoutSeconds: 30,
+    logLevel: 'info',
     ...overrides,
   };
 }

@@ -142,6 +142,8 @@ describe('Import wizard', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Past imports' }));
     const table = await within(dialog).findByRole('table', { name: 'Past imports' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/delivery\.csv.*admin@lab\.org.*Imported/);
+    // Paged by the server: its count, and the page shown.
+    expect(within(dialog).getByText('1–1 of 1')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Undo import delivery.csv' }));
     const confirm = screen.getByRole('dialog', { name: 'Undo import?' });
     expect(confirm).toHaveTextContent('what delivery.csv added to 2 records');

@@ -6,6 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { errorMessage } from '../../api/errorMessage';
 import { useListImportsQuery, type ImportSummary } from '../../api/imports';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { rowsPerPageOptions, type Paging } from '../../components/PagedTable';
 import { localDateTime } from '../../components/dates';
 import { UndoImportDialog } from './UndoImportDialog';
 
@@ -23,13 +25,22 @@ const statusText = (session: ImportSummary) =>
       ? 'Imported'
       : `Undone by ${session.reverted_by} on ${localDateTime(session.reverted_at!)}`;
 
-/** A kind's imports, newest first: who, when, which file, what each did, and Undo for those that stand. */
+/**
+ * A kind's imports, newest first, a page at a time (a store that imports weekly has hundreds): who, when, which
+ * file, what each did, and Undo for those that stand.
+ */
 export function PastImports({ kind }: { kind: StockKind }) {
-  const { data: imports, error, isLoading } = useListImportsQuery(kind);
+  const [paging, setPaging] = useState<Paging>({ limit: rowsPerPageOptions[0], page: 0 });
+  const { data, error, isLoading } = useListImportsQuery({
+    kind,
+    limit: paging.limit,
+    offset: paging.limit * paging.page,
+  });
+  const imports = data?.results;
   const [undoing, setUndoing] = useState<ImportSummary>();
   if (isLoading) return <CenteredSpinner />;
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (!imports?.length) return <Typography>No imports yet.</Typography>;
+  if (!data?.count || !imports) return <Typography>No imports yet.</Typography>;
   return (
     <>
       <Paper variant="outlined">
@@ -78,6 +89,15 @@ export function PastImports({ kind }: { kind: StockKind }) {
             </TableBody>
           </Table>
         </TableContainer>
+        <TablePagination
+          component="div"
+          count={data.count}
+          page={paging.page}
+          rowsPerPage={paging.limit}
+          rowsPerPageOptions={rowsPerPageOptions}
+          onPageChange={(_event, page) => setPaging((current) => ({ ...current, page }))}
+          onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
+        />
       </Paper>
       {undoing && <UndoImportDialog session={undoing} onClose={() => setUndoing(undefined)} />}
     </>

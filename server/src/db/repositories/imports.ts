@@ -67,15 +67,28 @@ export async function findImportSummary(db: Executor, id: number) {
   return db.selectFrom('imports').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`. */
-export async function listImports(db: Executor, objectType?: StockObjectType) {
+/** Every import without its cells, newest first (by created_at, then id); only one kind's with `objectType`; one page with `page`. */
+export async function listImports(
+  db: Executor,
+  objectType?: StockObjectType,
+  page?: { limit: number; offset: number },
+) {
   let query = db
     .selectFrom('imports')
     .select(SUMMARY_COLUMNS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   if (objectType) query = query.where('object_type', '=', objectType);
+  if (page) query = query.limit(page.limit).offset(page.offset);
   return query.execute();
+}
+
+/** How many imports listImports lists in all. */
+export async function countImports(db: Executor, objectType?: StockObjectType): Promise<number> {
+  let query = db.selectFrom('imports').select((eb) => eb.fn.countAll<number | string>().as('count'));
+  if (objectType) query = query.where('object_type', '=', objectType);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Removes the user's sessions never committed but the `keep` last uploaded (highest ids); answers their ids. */
@@ -101,14 +114,15 @@ export async function discardOlderPendingImports(
   return rows.map((row) => row.id);
 }
 
-/** Removes sessions never committed that were opened before `before`; answers how many. */
-export async function prunePendingImports(db: Executor, before: Date): Promise<number> {
-  const result = await db
+/** Removes sessions never committed that were opened before `before`; answers their ids. */
+export async function deletePendingImportsBefore(trx: Executor, before: Date): Promise<number[]> {
+  const rows = await trx
     .deleteFrom('imports')
     .where('status', '=', 'PENDING')
     .where('created_at', '<', before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** What an import added to each record: its IMPORT ledger entries, in the order they were written. */

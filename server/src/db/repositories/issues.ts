@@ -216,27 +216,55 @@ export interface HeldRecordRow {
   returned_quantity: number;
 }
 
-/** The stock records issued to a location of which some is still there (not all returned), by type and id. */
-export async function findRecordsHeldAt(db: Executor, locationId: number): Promise<HeldRecordRow[]> {
-  const rows = await db
+/** The stock records held at a location: its issue lines summed per record, those not all returned. */
+function heldAt(db: Executor, locationId: number) {
+  return db
     .selectFrom('issue_lines as l')
     .innerJoin('issues as i', 'i.id', 'l.issue_id')
     .where('i.consumer_id', '=', locationId)
     .groupBy(['l.object_type', 'l.stock_id'])
+    .having((eb) => eb(eb.fn.sum('l.returned_quantity'), '<', eb.fn.sum('l.quantity')));
+}
+
+/** The kinds' order in a lab's holdings (STOCK_KINDS': chemicals, instruments, glassware), as a sort key. */
+const KIND_RANK = sql<number>`case l.object_type ${sql.join(
+  STOCK_KINDS.map((kind, rank) => sql`when ${OBJECT_TYPES[kind]} then ${rank}`),
+  sql` `,
+)} end`;
+
+/**
+ * The stock records issued to a location of which some is still there (not all returned): chemicals, instruments,
+ * then glassware, each by id; one page of them with `page`.
+ */
+export async function findRecordsHeldAt(
+  db: Executor,
+  locationId: number,
+  page?: { limit: number; offset: number },
+): Promise<HeldRecordRow[]> {
+  let query = heldAt(db, locationId)
     .select((eb) => [
       'l.object_type',
       'l.stock_id',
       eb.fn.sum<number | string>('l.quantity').as('quantity'),
       eb.fn.sum<number | string>('l.returned_quantity').as('returned_quantity'),
     ])
-    .having((eb) => eb(eb.fn.sum('l.returned_quantity'), '<', eb.fn.sum('l.quantity')))
-    .orderBy('l.object_type')
-    .orderBy('l.stock_id')
-    .execute();
+    .orderBy(KIND_RANK)
+    .orderBy('l.stock_id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
   // PostgreSQL answers sums of bigints as text.
   return rows.map((row) => ({
     ...row,
     quantity: Number(row.quantity),
     returned_quantity: Number(row.returned_quantity),
   }));
+}
+
+/** How many records findRecordsHeldAt lists in all. */
+export async function countRecordsHeldAt(db: Executor, locationId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom(heldAt(db, locationId).select(['l.object_type', 'l.stock_id']).as('held'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

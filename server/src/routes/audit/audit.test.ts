@@ -627,6 +627,45 @@ describe('the client address', () => {
     }
   });
 
+  it.each(['garbage', '203.0.113.7, not-an-address', '<script>', '999.1.1.1', '203.0.113.7:8080'])(
+    'refuses X-Forwarded-For "%s" behind a trusted proxy, recording nothing',
+    async (header) => {
+      const proxied = await buildTestApp({ trustProxy: true });
+      try {
+        await proxied.createUser({ email: 'proxy.test@lab.org' });
+        const response = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          payload: { email: 'proxy.test@lab.org', password: 'whatever it is' },
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': header },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'X-Forwarded-For must list IP addresses.' });
+        expect(await addressesIn(proxied, (await proxied.signedInUser()).token)).toEqual([]);
+      } finally {
+        await proxied.close();
+      }
+    },
+  );
+
+  it('ignores X-Forwarded-For entries beyond the trusted hops, valid or not', async () => {
+    const proxied = await buildTestApp({ trustProxy: 1 });
+    try {
+      await proxied.createUser({ email: 'proxy.test@lab.org' });
+      await proxied.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'proxy.test@lab.org', password: 'whatever it is' },
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': 'garbage, 2001:db8::7' },
+      });
+      expect(await addressesIn(proxied, (await proxied.signedInUser()).token)).toEqual(['2001:db8::7']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("is the connection's address otherwise, whatever X-Forwarded-For says", async () => {
     await t.createUser({ email: 'proxy.test@lab.org' });
     await failSignIn(t);

@@ -741,6 +741,34 @@ describe('undo', () => {
   });
 });
 
+describe('the imports list', () => {
+  it('answers a page with `limit` (and `offset`), newest first, and the whole array without', async () => {
+    for (let index = 0; index < 3; index += 1) {
+      const csv = `name,manufacturer,supplier,quantity\n${unique('Clamp')},Leica,Daraz,1\n`;
+      expect((await upload('instrument', csv, `clamps-${index}.csv`)).statusCode).toBe(201);
+    }
+    const list = async (query: string) =>
+      t.app.inject({ url: `/api/management/imports/${query}`, headers: authHeader(token) });
+    const whole = (await list('?type=instrument')).json() as ImportAnswer[];
+    expect(Array.isArray(whole)).toBe(true);
+    const first = await list('?type=instrument&limit=2');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      count: whole.length,
+      next: 'http://localhost/api/management/imports/?limit=2&offset=2&type=instrument',
+      previous: null,
+      results: whole.slice(0, 2),
+    });
+    const last = (await list(`?type=instrument&limit=2&offset=${whole.length - 1}`)).json() as {
+      next: string | null;
+      results: ImportAnswer[];
+    };
+    expect(last.next).toBeNull();
+    expect(last.results).toEqual(whole.slice(-1));
+    expect((await list('?limit=1001')).statusCode).toBe(400);
+  });
+});
+
 describe('sessions', () => {
   it("keeps a user's last five uploads not committed, discarding the oldest as another arrives", async () => {
     const { user, token: own } = await t.signedInUser();

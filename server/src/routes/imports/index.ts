@@ -6,6 +6,7 @@ import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
+import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, IdParams } from '../../http/schemas';
 import { MAX_COLUMNS, sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
@@ -73,6 +74,7 @@ const FormatQuery = Type.Object({
 });
 
 const ListQuery = Type.Object({
+  ...PagingQuery,
   type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'Only imports of this kind')),
 });
 
@@ -181,12 +183,28 @@ export default async function importRoutes(app: FastifyInstance) {
         access: 'storeRead',
         schema: {
           tags,
-          summary: 'Every import (sessions included), newest first',
+          summary: 'Every import (sessions included), newest first; or, with `limit`, one page of them',
           querystring: ListQuery,
-          response: { 200: Type.Array(ImportSchema) },
+          response: {
+            200: Type.Union(
+              [
+                Type.Array(ImportSchema, { description: 'Without `limit`: every import.' }),
+                PageSchema(ImportSchema, 'With `limit`: one page of the imports.'),
+              ],
+              { description: 'The imports: an array, or a page with `limit`' },
+            ),
+          },
         },
       },
-      async (request) => imports.listImports(context(), request.query.type),
+      async (request) => {
+        const { limit, offset = 0, type } = request.query;
+        if (limit === undefined) return imports.listImports(context(), type);
+        return pageOf(
+          request,
+          { limit, offset },
+          await imports.pageImports(context(), type, { limit, offset }),
+        );
+      },
     ),
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LAB_ROLES } from '../../db/tables';
 import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
+import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
 import * as labs from '../../services/labs';
@@ -41,12 +42,31 @@ export default async function labRoutes(app: FastifyInstance) {
         access: 'lab',
         schema: {
           tags,
-          summary: 'What the lab holds: per stock record, what was issued to it and not returned',
+          summary:
+            'What the lab holds: per stock record, what was issued to it and not returned; or, with `limit`, one page',
           params: LocationParams,
-          response: { 200: Type.Array(HoldingSchema) },
+          querystring: Type.Object({ ...PagingQuery }),
+          response: {
+            200: Type.Union(
+              [
+                Type.Array(HoldingSchema, { description: 'Without `limit`: every record the lab holds.' }),
+                PageSchema(HoldingSchema, 'With `limit`: one page of them.'),
+              ],
+              { description: 'The holdings: an array, or a page with `limit`' },
+            ),
+          },
         },
       },
-      async (request) => labs.labHoldings(context(), request.params.locationId),
+      async (request) => {
+        const { limit, offset = 0 } = request.query;
+        const { locationId } = request.params;
+        if (limit === undefined) return labs.labHoldings(context(), locationId);
+        return pageOf(
+          request,
+          { limit, offset },
+          await labs.pageLabHoldings(context(), locationId, { limit, offset }),
+        );
+      },
     ),
   );
 

@@ -90,6 +90,45 @@ describe('GET /api/labs/{locationId}/holdings/', () => {
     expect(holdings[0].object).toMatchObject({ hazard_statements: ['H225', 'H319'] });
   });
 
+  it('answers a page with `limit` (and `offset`), in the order of the whole list, which stays as it was without', async () => {
+    const lab = await createLocation(t, managerToken);
+    const glassware = [
+      await createStockRecord(t, managerToken, 'glassware', 20),
+      await createStockRecord(t, managerToken, 'glassware', 20),
+    ];
+    const instrument = await createStockRecord(t, managerToken, 'instrument', 5);
+    const chemical = await createStockRecord(t, managerToken, 'chemical', 100);
+    await issueStock(t, managerToken, lab, [
+      ['glassware', glassware[1], 1],
+      ['instrument', instrument, 1],
+      ['glassware', glassware[0], 2],
+      ['chemical', chemical, 5],
+    ]);
+    const ids = (holdings: { object_id: number }[]) => holdings.map((holding) => holding.object_id);
+    const whole = (await get(`/api/labs/${lab}/holdings/`)).json() as { object_id: number }[];
+    expect(ids(whole)).toEqual([chemical, instrument, ...glassware]);
+
+    const first = await get(`/api/labs/${lab}/holdings/?limit=3`);
+    expect(first.statusCode).toBe(200);
+    const page = first.json() as { count: number; next: string; previous: null; results: typeof whole };
+    expect({ ...page, results: ids(page.results) }).toEqual({
+      count: 4,
+      next: `http://localhost/api/labs/${lab}/holdings/?limit=3&offset=3`,
+      previous: null,
+      results: [chemical, instrument, glassware[0]],
+    });
+    expect(page.results[0]).toEqual(whole[0]);
+    const second = (await get(`/api/labs/${lab}/holdings/?limit=3&offset=3`)).json() as typeof page;
+    expect({ ...second, results: ids(second.results) }).toEqual({
+      count: 4,
+      next: null,
+      previous: `http://localhost/api/labs/${lab}/holdings/?limit=3`,
+      results: [glassware[1]],
+    });
+    const refused = await get(`/api/labs/${lab}/holdings/?limit=0`);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {
     const lab = await createLocation(t, managerToken);
     expect((await get(`/api/labs/${lab}/holdings/`)).json()).toEqual([]);

@@ -1,5 +1,6 @@
 import { signToken } from '../../auth/jwt';
 import type { User } from '../../db/repositories/users';
+import { createStockRecord } from '../../testing/stockApi';
 import { authHeader, buildTestApp, requestHelper, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -252,6 +253,52 @@ describe('delete', () => {
     expect((await call('GET', '/api/account/users/', undefined, authHeader(theirToken))).statusCode).toBe(
       401,
     );
+  });
+
+  it("tells the deleted user's open tabs that their staging lines and cart lines are gone", async () => {
+    const { user, token: theirToken } = await t.signedInUser();
+    const beaker = await createStockRecord(t, token, 'glassware', 10);
+    const as = authHeader(theirToken);
+    const staged = await call(
+      'POST',
+      '/api/management/glassware-temp-shipment/',
+      { glassware: beaker, quantity: 2 },
+      as,
+    );
+    const carted = await call(
+      'POST',
+      '/api/management/issue-cart/',
+      { object_type: 'GLASSWARE', object_id: beaker, quantity: 1 },
+      as,
+    );
+    expect([staged.statusCode, carted.statusCode]).toEqual([201, 201]);
+    const before = await t.db
+      .selectFrom('change_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirstOrThrow();
+
+    expect((await call('DELETE', `/api/account/users/${user.id}/`)).statusCode).toBe(204);
+    const events = await t.db
+      .selectFrom('change_events')
+      .select(['topic', 'action', 'ids', 'user_id'])
+      .where('seq', '>', Number(before.seq ?? 0))
+      .where('topic', 'in', ['glassware_staging', 'cart'])
+      .orderBy('topic')
+      .execute();
+    expect(events.map((event) => ({ ...event, user_id: Number(event.user_id) }))).toEqual([
+      {
+        topic: 'cart',
+        action: 'deleted',
+        ids: JSON.stringify([(carted.json() as { id: number }).id]),
+        user_id: user.id,
+      },
+      {
+        topic: 'glassware_staging',
+        action: 'deleted',
+        ids: JSON.stringify([(staged.json() as { id: number }).id]),
+        user_id: user.id,
+      },
+    ]);
   });
 
   it('refuses to delete your own account', async () => {
