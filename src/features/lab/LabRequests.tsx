@@ -25,7 +25,7 @@ import { AddIcon } from '../../components/icons';
 import { FilterBar, rowsPerPageOptions, usePagedFilters } from '../../components/PagedTable';
 import { fundText, RequestCard } from './RequestCard';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf } from './requestMoney';
+import { digitsOf } from '../../components/money';
 
 /** A row of the export: one line of a request, with the request's own details beside it. */
 interface ExportedLine {
