@@ -55,6 +55,9 @@ test.describe('user accounts', () => {
     await create.getByLabel('Last Name').fill('Lee');
     await create.getByLabel(/^Password/).fill('first-password-1');
     await create.getByLabel('Confirm Password').fill('first-password-1');
+    // The role is chosen, never assumed.
+    await create.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Store manager' }).click();
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(create).toBeHidden();
     const row = page.getByRole('row', { name: new RegExp(email) });

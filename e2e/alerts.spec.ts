@@ -75,7 +75,9 @@ test('a minimum above the stock shows Low; a past expiry date marks the public S
 
   await page.getByRole('button', { name: location.name }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await ask.getByRole('button', { name: 'Issue anyway' }).click();
+  const confirmation = page.getByRole('dialog', { name: `Issue the cart to ${location.name}?` });
+  await expect(confirmation).toContainText(`${name}Expired on 2020-01-31.`);
+  await confirmation.getByRole('button', { name: 'Issue', exact: true }).click();
   await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
 
   await openPage(page, 'Store');

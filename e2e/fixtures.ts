@@ -48,6 +48,17 @@ export async function openPage(page: Page, label: string, entry?: string): Promi
   await sidebar.getByRole('list', { name: label }).getByRole('button', { name: entry, exact: true }).click();
 }
 
+/**
+ * Create an Issue's Submit for the chosen location, answered in its confirmation: Issue (the test's locations have
+ * no funds, so the charges go to the lab without one, and no CMR lines).
+ */
+export async function submitIssue(page: Page, location: string): Promise<void> {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const confirmation = page.getByRole('dialog', { name: `Issue the cart to ${location}?` });
+  await confirmation.getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(confirmation).toBeHidden();
+}
+
 type StockResource = 'chemicalobjs' | 'instrumentobjs' | 'glasswareobjs';
 
 /** The first administrator's access token, through the API. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminStorageState, createStock, expect, openPage, postAsAdmin, test } from './fixtures';
+import { adminStorageState, createStock, expect, openPage, postAsAdmin, submitIssue, test } from './fixtures';
 
 test.use({ storageState: adminStorageState });
 
@@ -67,7 +67,7 @@ test('issuing a flammable to a lab that holds an oxidiser warns, naming both, an
   await openPage(page, 'Create an Issue');
   await addToCart(page, oxidiser, '10');
   await page.getByRole('button', { name: lab }).click();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitIssue(page, lab);
   await expect(page.getByText('The cart is empty.')).toBeVisible();
 
   await giveHazard(page, flammable, 'H225', 'Highly flammable liquid and vapour', 'Flammable');
@@ -80,7 +80,7 @@ test('issuing a flammable to a lab that holds an oxidiser warns, naming both, an
 
   // It warns, never blocks. The first issue's toast to the same lab may still be showing on a slow machine: the
   // newest one is this issue's, and the emptied cart says it went through.
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitIssue(page, lab);
   await expect(page.getByText('The cart is empty.')).toBeVisible();
   await expect(page.getByText(`Issued to ${lab}.`).last()).toBeVisible();
 });

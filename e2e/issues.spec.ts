@@ -1,4 +1,4 @@
-import { adminStorageState, createStock, expect, openPage, test } from './fixtures';
+import { adminStorageState, createStock, expect, openPage, submitIssue, test } from './fixtures';
 
 test.use({ storageState: adminStorageState });
 
@@ -71,7 +71,7 @@ test('items are issued to a new location; stock goes down and the issue shows, a
   await chosen.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: location }).click();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitIssue(page, location);
   await expect(page.getByRole('button', { name: 'Delete Petri dish' })).toHaveCount(0);
 
   await openPage(page, 'Store');

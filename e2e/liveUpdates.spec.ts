@@ -6,6 +6,7 @@ import {
   openPage,
   postAsAdmin,
   postStock,
+  submitIssue,
   test,
 } from './fixtures';
 
@@ -88,7 +89,7 @@ test('an issue made in one browser updates the Store of another and the terminal
     await chosen.getByLabel(/^Quantity/).fill('150');
     await chosen.getByRole('button', { name: 'Add' }).click();
     await issuing.getByRole('button', { name: location }).click();
-    await issuing.getByRole('button', { name: 'Submit' }).click();
+    await submitIssue(issuing, location);
     await expect(issuing.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
 
     // Both other pages show it, each without a reload.

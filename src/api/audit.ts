@@ -5,7 +5,7 @@ import { listTag } from './tags';
 
 // docs/api.md §6: the audit log of actions that change no quantity. Read-only: entries are never changed.
 
-export type AuditTargetType = 'user' | StockKind | 'location' | 'file' | 'category';
+export type AuditTargetType = 'user' | StockKind | 'location' | 'file' | 'category' | 'issue';
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
   user: 'User',
@@ -13,6 +13,7 @@ export const auditTargetLabels: Record<AuditTargetType, string> = {
   location: 'Location',
   file: 'File',
   category: 'Category',
+  issue: 'Issue',
 };
 
 export const auditTargetTypes = Object.keys(auditTargetLabels) as AuditTargetType[];

@@ -52,7 +52,9 @@ describe('issue cart and location endpoints and their cache tags', () => {
 
   it('after a merge refetches the cart, the lists and searches of the issued kinds and that location’s issues', async () => {
     const { store } = await storeShowingEverything();
-    await store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 }));
+    await store.dispatch(
+      issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2, fund: null, cmr_confirmed: false }),
+    );
     await expectRequests([
       'POST /api/management/issue-cart/2/merge/',
       cartList,
@@ -74,7 +76,9 @@ describe('issue cart and location endpoints and their cache tags', () => {
     // Someone else issued most of the Ethanol after it went into this cart.
     await setStockQuantity('chemical', 1, 3);
     const result = await act(() =>
-      store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 })),
+      store.dispatch(
+        issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2, fund: null, cmr_confirmed: false }),
+      ),
     );
     expect(result.error).toMatchObject({ status: 409, data: { detail: 'Ethanol: only 3 ml in stock.' } });
     expect(screen.getByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();

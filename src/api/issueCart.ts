@@ -3,7 +3,20 @@ import type { Issue } from './locations';
 import { stockKindOf, stockTags, type ObjectType, type StockRecord } from './stock';
 import { idTag, listTag, listTags, onSuccess, recordTag } from './tags';
 
-// SERVER.md §9: the signed-in user's issue cart, merged into an issue for a location.
+// SERVER.md §9: the signed-in user's issue cart, merged into an issue for a location, charged to one of its funds
+// or none, with its CMR lines confirmed by the store manager (docs/api.md §23.6).
+
+/** Which of a record's hazard codes make it a CMR substance: the server's one table, which the merge checks too. */
+export { cmrStatements } from '../../server/src/domain/chemistry/cmr';
+
+/** What the app sends with the merge (docs/api.md §23.6); SERVER.md's own call sends no body. */
+export interface CartIssue {
+  locationId: number;
+  /** One of the location's active funds; null: the charges go to the lab without a fund. */
+  fund: number | null;
+  /** The store manager confirmed the cart's CMR lines as a CMR issue. */
+  cmr_confirmed: boolean;
+}
 
 export interface CartLineFields {
   object_id: number;
@@ -42,8 +55,8 @@ export const issueCartApi = apiSlice.injectEndpoints({
     // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
     // refetch, as do the location's issue history, the ledger, the history of each record issued and the
     // statements, which gain its charges.
-    mergeIssueCart: build.mutation<Issue, { locationId: number }>({
-      query: ({ locationId }) => ({ url: `${url}${locationId}/merge/`, method: 'POST' }),
+    mergeIssueCart: build.mutation<Issue, CartIssue>({
+      query: ({ locationId, ...body }) => ({ url: `${url}${locationId}/merge/`, method: 'POST', body }),
       invalidatesTags: onSuccess(({ locationId }, issue) => {
         const kinds = new Set((issue?.objects ?? []).map((item) => stockKindOf(item.object_type)));
         return [
@@ -56,6 +69,7 @@ export const issueCartApi = apiSlice.injectEndpoints({
           ),
           listTag('Dashboard'),
           listTag('Statement'),
+          listTag('Audit'),
         ];
       }),
     }),

@@ -147,7 +147,9 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
   it('an issue: the ledger and the history of each record issued', async () => {
     await addToCart({ object_type: 'GLASSWARE', object_id: 1, quantity: 1 });
     const store = await storeShowingHistory();
-    await store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 }));
+    await store.dispatch(
+      issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2, fund: null, cmr_confirmed: false }),
+    );
     await expectExactly(['POST /api/management/issue-cart/2/merge/', ledgerList, historyOf('glassware', 1)]);
   });
 

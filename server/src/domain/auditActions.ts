@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   'request.returned': 'Request returned for changes',
   'request.cancelled': 'Request cancelled',
   'request.fulfilled': 'Request fulfilled (in part or whole)',
+  'issue.cmr_confirmed': 'CMR issue confirmed by the store',
+  'issue.cmr_unconfirmed': 'CMR issue made without confirmation',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -57,6 +59,7 @@ export const AUDIT_TARGET_TYPES = [
   'import',
   'fund',
   'request',
+  'issue',
 ] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
+import { findFund } from '../db/repositories/funds';
 import * as cart from '../db/repositories/issueCart';
 import type { CartLineRow } from '../db/repositories/issueCart';
 import { findLocation, lockLocation } from '../db/repositories/locations';
@@ -14,15 +15,18 @@ import {
   OBJECT_TYPES,
   quantityText,
   STOCK_KINDS,
+  STOCK_UNITS,
   toBaseQuantity,
   type StockKind,
 } from '../domain/stockKinds';
+import { cmrStatements } from '../domain/chemistry/cmr';
 import { recordChange, writeTransaction } from '../feed/changeLog';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
-import type { Actor } from './audit';
+import { fieldChanges, locationTarget, recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
+import { fundError, fundTarget } from './funds';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
 
@@ -188,25 +192,71 @@ export async function requireLocation({ db }: IssueCartContext, locationId: numb
 }
 
 /**
+ * What the merge's body may add to SERVER.md §9's call (docs/api.md §23.6). SERVER.md's call sends neither: it
+ * charges no fund, and a CMR line in it is issued and audited as unconfirmed, since that call has no room for the
+ * confirmation its clients could send.
+ */
+export interface MergeOptions {
+  /** One of the lab's active funds, which the issue's charges go to; null or absent: none. */
+  fund?: number | null;
+  /** A store manager confirms the cart's CMR lines as a CMR issue. */
+  cmr_confirmed?: boolean;
+}
+
+/** SERVER.md §9's own call: a body that says nothing of this server's additions. */
+const isServerMdCall = (options: MergeOptions) =>
+  options.fund === undefined && options.cmr_confirmed === undefined;
+
+/** `Benzene 99.5% Merck/Daraz (chemical #7)`: a record as the audit log labels it. */
+const recordLabel = (line: CartLine) => {
+  const kind = KIND_OF_TYPE[line.object_type];
+  return stockTarget(kind, line.object_id, stockSnapshot(kind, line.object)).label;
+};
+
+/**
  * §9 merge: in one transaction, with the location, the caller's lines and then the involved stock rows locked
  * (in a fixed order: kind, then ascending id, so concurrent merges cannot deadlock), re-checks every record
  * against its current quantity; 409 naming the first short item and nothing applied, else one issue with the
  * lines in id order, stock decreased with an ISSUE ledger entry and a charge per line (writeIssue), and the
- * caller's lines removed.
+ * caller's lines removed. Before that, the fund (docs/api.md §23.6) and the CMR lines: 409 naming them unless
+ * confirmed (or sent by SERVER.md's call); an issue with CMR lines has its audit entry, confirmed or not.
  */
 export async function mergeCart(
   { db, dialect, now, currency }: IssueCartContext,
   actor: Actor,
   locationId: number,
+  options: MergeOptions = {},
 ): Promise<Issue> {
   return writeTransaction(db, async (trx) => {
-    if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
+    const location = await lockLocation(trx, dialect, locationId);
+    if (!location) throw notFound();
     const lines = await cart.lockCartLines(trx, dialect, actor.id);
     if (lines.length === 0) throw badRequest('The cart is empty.');
+    const fundId = options.fund ?? undefined;
+    if (fundId !== undefined) {
+      const error = await fundError(trx, locationId, fundId);
+      if (error !== undefined) throw ValidationError.field('fund', error);
+    }
+
+    // Read with the lines locked, so the hazards checked are those of the records issued.
+    const cmrLines = (await withRecords(trx, lines)).flatMap((line) => {
+      const codes = cmrStatements(line.object as { hazard_statements?: string[] });
+      return codes.length === 0 ? [] : [{ line, codes }];
+    });
+    const confirmed = options.cmr_confirmed === true;
+    if (cmrLines.length > 0 && !confirmed && !isServerMdCall(options)) {
+      const named = cmrLines.map(
+        ({ line, codes }) => `${recordLabel(line)} is a CMR substance (${codes.join(', ')})`,
+      );
+      throw conflict(
+        `${named.join('; ')}. A store manager confirms this issue as a CMR issue (cmr_confirmed).`,
+      );
+    }
 
     const issue = await writeIssue(trx, dialect, {
       locationId,
       lines: lines.map(({ object_type, object_id, quantity }) => ({ object_type, object_id, quantity })),
+      fundId,
       actor,
       now,
       currency,
@@ -221,6 +271,23 @@ export async function mergeCart(
       'deleted',
       lines.map((line) => line.id),
     );
+    if (cmrLines.length > 0) {
+      await recordAudit(trx, {
+        at: new Date(issue.created_at),
+        actor,
+        action: confirmed ? 'issue.cmr_confirmed' : 'issue.cmr_unconfirmed',
+        target: { type: 'issue', id: issue.id, label: `Issue to ${location.name} (issue #${issue.id})` },
+        changes: fieldChanges(null, {
+          location: locationTarget(location).label,
+          fund: fundId === undefined ? null : fundTarget((await findFund(trx, locationId, fundId))!).label,
+          cmr_lines: cmrLines.map(
+            ({ line, codes }) =>
+              `${recordLabel(line)}: ${line.quantity} ${STOCK_UNITS[KIND_OF_TYPE[line.object_type]]}, ${codes.join(', ')}`,
+          ),
+          confirmed,
+        }),
+      });
+    }
     return issue;
   });
 }

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { findFund, fundsById } from '../db/repositories/funds';
+import { fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
@@ -44,7 +44,7 @@ import { FieldErrorCollector, messages, ValidationError } from '../validation/er
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
-import { fundMessages } from './funds';
+import { fundError } from './funds';
 import { LINE_QUANTITY } from './issueCart';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
@@ -345,9 +345,8 @@ async function checkedInput(
   input: RequestInput,
 ): Promise<{ object_type: StockObjectType; object_id: number; quantity: number; position: number }[]> {
   const errors = new FieldErrorCollector();
-  const fund = await findFund(trx, locationId, input.fund);
-  if (!fund) errors.add('fund', messages.pkMissing(input.fund));
-  else if (!fund.active) errors.add('fund', fundMessages.inactive);
+  const fund = await fundError(trx, locationId, input.fund);
+  if (fund !== undefined) errors.add('fund', fund);
   if (input.needed_by && input.needed_by < today(context)) errors.add('needed_by', requestMessages.pastDate);
 
   if (input.lines.length > MAX_REQUEST_LINES) {

@@ -149,7 +149,9 @@ describe('DashboardPage', () => {
     expect(within(card('Last shipments')).getByRole('button', { name: /Shipment #/ })).toBeVisible();
 
     clearRequestLog();
-    await store.dispatch(issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2 }));
+    await store.dispatch(
+      issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2, fund: null, cmr_confirmed: false }),
+    );
     expect(await within(card('Cart not submitted')).findByText('The cart is empty.')).toBeVisible();
     expect(within(card('Last issues')).getByRole('button', { name: 'Organic Lab A' })).toBeVisible();
     await expectRequests(['POST /api/management/issue-cart/2/merge/', DASHBOARD]);

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FileRecord } from '../../api/files';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { seedLab } from '../../testing/seed';
+import { deleteCategory, seedLab } from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { FilesPage } from './FilesPage';
@@ -67,6 +67,18 @@ describe('Upload File', () => {
     expect(within(dialog).getByText('No file chosen')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  });
+
+  it('says where to make a category when there is none, and goes there', async () => {
+    for (const id of [1, 2, 3]) await deleteCategory(id);
+    const { user, dialog, store } = await openUpload();
+    expect(
+      await within(dialog).findByText(/^No categories yet: a file can go without one/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Category page' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().ui.adminPage).toBe(8);
   });
 
   it("says 'Please Upload a File.' without a file and sends nothing", async () => {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useListCategoriesQuery } from '../../api/categories';
 import { fileName, useUploadFileMutation } from '../../api/files';
+import { useAppDispatch } from '../../app/hooks';
+import { adminPageSelected } from '../../app/uiSlice';
 import type { ChemicalStock } from '../../api/stock';
 import { FormDialog } from '../../components/FormDialog';
 import { UploadIcon } from '../../components/icons';
@@ -32,9 +35,17 @@ function UploadProgress({ percent }: { percent: number }) {
   );
 }
 
-/** SPEC §2 'Upload File': categories, linked chemicals and the file, with the upload's progress. */
+/** SPEC §2's Category page, by its sidebar index. */
+const CATEGORY_PAGE = 8;
+
+/**
+ * SPEC §2 'Upload File': categories, linked chemicals and the file, with the upload's progress. With no category yet,
+ * the select says where one is made, with a way there.
+ */
 export function UploadFileDialog({ onClose }: { onClose: () => void }) {
-  const { data: categories = [] } = useListCategoriesQuery();
+  const { data: categories = [], isSuccess: categoriesLoaded } = useListCategoriesQuery();
+  const dispatch = useAppDispatch();
+  const noCategories = categoriesLoaded && categories.length === 0;
   const [upload, { isLoading }] = useUploadFileMutation();
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
   const [chemicals, setChemicals] = useState<ChemicalStock[]>([]);
@@ -78,6 +89,26 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
         label="Categories"
         value={categoryIds}
         onChange={(event) => setCategoryIds(event.target.value as unknown as number[])}
+        disabled={noCategories}
+        helperText={
+          noCategories && (
+            <>
+              No categories yet: a file can go without one, or make them on the{' '}
+              <Link
+                component="button"
+                type="button"
+                variant="caption"
+                onClick={() => {
+                  dispatch(adminPageSelected(CATEGORY_PAGE));
+                  onClose();
+                }}
+              >
+                Category page
+              </Link>
+              .
+            </>
+          )
+        }
         slotProps={{
           select: {
             multiple: true,

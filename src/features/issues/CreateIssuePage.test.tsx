@@ -4,7 +4,17 @@ import type { CartLine } from '../../api/issueCart';
 import type { Issue } from '../../api/locations';
 import type { ChemicalStock } from '../../api/stock';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { addToCart, readAsAdmin, seedLab, updateStock, setStockQuantity } from '../../testing/seed';
+import type { Fund } from '../../api/requests';
+import {
+  ADMIN_EMAIL,
+  addToCart,
+  adminToken,
+  callAs,
+  readAsAdmin,
+  seedLab,
+  setStockQuantity,
+  updateStock,
+} from '../../testing/seed';
 import { sentRequests, server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { CreateIssuePage } from './CreateIssuePage';
@@ -146,21 +156,51 @@ describe('CreateIssuePage', () => {
     expect(sentRequests()).toEqual(initialLoads);
   });
 
-  it('issues the cart to the chosen location and empties it', async () => {
+  it('asks first, naming the lab, the lines and the estimated cost, then issues the cart and empties it', async () => {
     await ethanolInCart();
+    await updateStock('chemical', 1, { unit_price: 0.0452 });
+    await addToCart({ object_id: 2, object_type: 'INSTRUMENT', quantity: 1 });
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
     expect(screen.getByText('Issue to Organic Lab A.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
+    const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Organic Lab A?' });
+    const rows = within(within(dialog).getByRole('table', { name: 'Items to issue' })).getAllByRole('row');
+    // 5 ml at 0.0452 EUR = 0.226 → 0.23 EUR, rounded half-up as the charge will be; the centrifuge has no price.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ItemQuantityEstimated cost',
+      'Ethanol5 ml0.23 EUR',
+      'Centrifuge1 pieceNo price',
+    ]);
+    expect(dialog).toHaveTextContent('Estimated cost: 0.23 EUR (items without a price left out)');
+    // Nothing is sent before the answer.
+    expect(sentRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+
     expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
     expect(await screen.findByText('The cart is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
     expect(await ethanolStock()).toBe(245.5);
     const [issue] = await readAsAdmin<Issue[]>('/api/management/issues/2/');
     expect(issue.objects).toEqual([
       expect.objectContaining({ id: 1, name: 'Ethanol', object_type: 'CHEMICAL', quantity: 5 }),
+      expect.objectContaining({ id: 2, name: 'Centrifuge', object_type: 'INSTRUMENT', quantity: 1 }),
     ]);
+  });
+
+  it('Cancel in the confirmation issues nothing and keeps the cart', async () => {
+    await ethanolInCart();
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Organic Lab A?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+    expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
+    expect(await ethanolStock()).toBe(250.5);
   });
 
   it("shows the server's refusal when the stock ran short, and keeps the cart", async () => {
@@ -169,11 +209,126 @@ describe('CreateIssuePage', () => {
     const { user } = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Physical Lab 1?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
 
     expect(await screen.findByText('Ethanol: only 3 ml in stock.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
     expect(await ethanolStock()).toBe(3);
   });
+
+  describe("the lab's funds", () => {
+    // Physical Lab 1's funds, as its manager or a store manager makes them (docs/api.md §25).
+    const fund = (code: string, name: string, active = true) =>
+      callAs<Fund>(adminToken(), 'POST', '/api/labs/1/funds/', { code, name, active });
+
+    /** The charges of Physical Lab 1's newest issue (it has older ones, seeded). */
+    async function newestIssueCharges() {
+      const [issue] = await readAsAdmin<Issue[]>('/api/management/issues/1/');
+      const charges = await readAsAdmin<{ results: { issue_id: number; fund: { id: number } | null }[] }>(
+        '/api/management/charges/?lab=1',
+      );
+      return charges.results.filter((charge) => charge.issue_id === issue.id);
+    }
+
+    it('offers the active ones and No fund, asks for a choice, and charges the chosen fund', async () => {
+      const erc = await fund('ERC-17', 'ERC grant 17');
+      await fund('DEPT', 'Department budget');
+      await fund('OLD', 'Closed grant', false);
+      await ethanolInCart();
+      const { user } = await renderPage();
+      await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Physical Lab 1?' });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+      expect(within(dialog).getByText('Choose the fund to charge, or No fund.')).toBeInTheDocument();
+      expect(sentRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+
+      await user.click(await within(dialog).findByRole('combobox', { name: /^Fund/ }));
+      const options = screen.getAllByRole('option').map((option) => option.textContent);
+      // The lab's active funds by code (the inactive one is not offered), then No fund.
+      expect(options).toEqual(['DEPT Department budget', 'ERC-17 ERC grant 17', 'No fund']);
+      await user.click(screen.getByRole('option', { name: 'No fund' }));
+      expect(dialog).toHaveTextContent(
+        'The charges go to Physical Lab 1 without a fund: its statement lists them under No fund (cart issues).',
+      );
+      await user.click(within(dialog).getByRole('combobox', { name: /^Fund/ }));
+      await user.click(screen.getByRole('option', { name: 'ERC-17 ERC grant 17' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+
+      expect(await screen.findByText('Issued to Physical Lab 1.')).toBeInTheDocument();
+      expect((await newestIssueCharges()).map((charge) => charge.fund?.id)).toEqual([erc.id]);
+    });
+
+    it('says so when the lab has no active fund, and charges the lab without one', async () => {
+      await fund('OLD', 'Closed grant', false);
+      await ethanolInCart();
+      const { user } = await renderPage();
+      await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Physical Lab 1?' });
+      expect(
+        await within(dialog).findByText(
+          "Physical Lab 1 has no active fund: the charges go to the lab without one. The lab's managers add funds on their lab page.",
+        ),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+
+      expect(await screen.findByText('Issued to Physical Lab 1.')).toBeInTheDocument();
+      expect((await newestIssueCharges()).map((charge) => charge.fund)).toEqual([null]);
+    });
+  });
+
+  describe('CMR substances', () => {
+    beforeEach(() => updateStock('chemical', 1, { hazard_statements: ['H225', 'H350'] }));
+
+    it('are issued only once the store manager confirms a CMR issue, which the audit log records', async () => {
+      await ethanolInCart();
+      await addToCart({ object_id: 1, object_type: 'GLASSWARE', quantity: 1 });
+      const { user } = await renderPage();
+      await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Organic Lab A?' });
+      expect(dialog).toHaveTextContent('EthanolCMR substance: H350');
+      expect(dialog).toHaveTextContent(
+        'Ethanol is a CMR substance (carcinogenic, mutagenic or toxic for reproduction).',
+      );
+
+      await user.click(within(dialog).getByRole('button', { name: 'Issue as a CMR issue' }));
+      expect(
+        within(dialog).getByText('Confirm the CMR issue, or cancel and take the CMR lines out of the cart.'),
+      ).toBeInTheDocument();
+      expect(sentRequests().filter((request) => !request.startsWith('GET'))).toEqual([]);
+
+      await user.click(within(dialog).getByRole('checkbox', { name: 'I confirm this as a CMR issue' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Issue as a CMR issue' }));
+      expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
+      expect(await ethanolStock()).toBe(245.5);
+      const audit = await readAsAdmin<{
+        results: { action: string; actor_email: string; target_label: string }[];
+      }>('/api/management/audit/?target_type=issue');
+      expect(audit.results).toEqual([
+        expect.objectContaining({
+          action: 'issue.cmr_confirmed',
+          actor_email: ADMIN_EMAIL,
+          target_label: expect.stringMatching(/^Issue to Organic Lab A \(issue #\d+\)$/),
+        }),
+      ]);
+    });
+
+    it('a cart without them asks for no CMR confirmation', async () => {
+      await addToCart({ object_id: 1, object_type: 'GLASSWARE', quantity: 1 });
+      const { user } = await renderPage();
+      await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Organic Lab A?' });
+      expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+      expect(dialog).not.toHaveTextContent('CMR');
+    });
+  });
+
   describe('expired stock', () => {
     // Long past, whatever day the test runs on; the Beaker expires far ahead.
     beforeEach(async () => {
@@ -214,30 +369,21 @@ describe('CreateIssuePage', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
-    it('asks before issuing a cart that holds expired stock: Cancel keeps the cart, Issue anyway issues', async () => {
+    it('names expired stock in the confirmation before the cart is issued', async () => {
       await ethanolInCart();
       await addToCart({ object_id: 1, object_type: 'GLASSWARE', quantity: 1 });
       const { user } = await renderPage();
       await user.click(screen.getByRole('button', { name: 'Organic Lab A' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-      let dialog = await screen.findByRole('dialog', {
-        name: 'Ethanol expired on 2020-01-01. Issue it anyway?',
-      });
-      expect(dialog).toHaveTextContent('To Organic Lab A.');
-      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      // Choosing the location checked its storage conflicts; Cancel wrote nothing.
-      expect(sentRequests()).toEqual([
-        ...initialLoads,
-        'GET /api/management/store-consumers/2/storage-conflicts/',
-      ]);
-      expect(cartItems('Chemicals')).toEqual(['Ethanol — 5 ml']);
-      expect(await adminCart()).toHaveLength(2);
-
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
-      dialog = await screen.findByRole('dialog', { name: 'Ethanol expired on 2020-01-01. Issue it anyway?' });
-      await user.click(within(dialog).getByRole('button', { name: 'Issue anyway' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue the cart to Organic Lab A?' });
+      const rows = within(within(dialog).getByRole('table', { name: 'Items to issue' })).getAllByRole('row');
+      expect(rows[1]).toHaveTextContent('EthanolExpired on 2020-01-01.');
+      expect(rows[2]).not.toHaveTextContent('Expired');
+      expect(dialog).toHaveTextContent(
+        'Expired stock can still be issued; check it before it leaves the store.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
       expect(await screen.findByText('Issued to Organic Lab A.')).toBeInTheDocument();
       expect(await ethanolStock()).toBe(245.5);
       expect(await adminCart()).toEqual([]);

@@ -6,35 +6,33 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLabToday } from '../../api/calendar';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import { useListIssueCartQuery, useMergeIssueCartMutation, type CartLine } from '../../api/issueCart';
+import { useListIssueCartQuery, type CartLine } from '../../api/issueCart';
 import { useConsumersTreeQuery, type LocationEntry } from '../../api/locations';
 import { useLazyStockRecordQuery } from '../../api/records';
 import { stockKindOf } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LocationTree } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
 import type { RecordRef } from '../../components/recordUrls';
 import { useScanner } from '../../components/useScanner';
-import { expiredOn } from '../../components/stockAlerts';
-import { stockName } from '../../components/stockColumns';
 import { CartItemForm, type CartItem } from './CartItemForm';
 import { IssueCartList } from './IssueCartList';
-import { expiredQuestion, type ExpiredItem } from './expiredStock';
+import { IssueConfirmDialog } from './IssueConfirmDialog';
 import { ItemSearch } from './ItemSearch';
 import { StorageConflictWarning } from './StorageConflictWarning';
 
 /**
- * SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it. Issuing
- * expired stock asks first, naming each item and its date (docs/api.md §11); Cancel leaves the cart as it is.
+ * SPEC §2 Create An Issue: fill the cart from the search, choose a location, and issue the cart to it, once the
+ * confirmation has named the lab, the lines, their estimated cost, expired stock (docs/api.md §11) and CMR
+ * substances, and the fund to charge (IssueConfirmDialog); Cancel leaves the cart as it is.
  */
 export function CreateIssuePage() {
   const tree = useConsumersTreeQuery();
   const cart = useListIssueCartQuery();
-  const [merge, merging] = useMergeIssueCartMutation();
   const [item, setItem] = useState<CartItem | null>(null);
   const [location, setLocation] = useState<LocationEntry | null>(null);
-  const [confirmingExpired, setConfirmingExpired] = useState<ExpiredItem[] | null>(null);
+  // The location the confirmation asks about, while it is open.
+  const [confirming, setConfirming] = useState<LocationEntry | null>(null);
   const today = useLabToday();
   const lines = cart.data ?? [];
   const [readRecord] = useLazyStockRecordQuery();
@@ -54,21 +52,7 @@ export function CreateIssuePage() {
       notify('Please Select a Location.', 'error');
       return;
     }
-    const expired = lines.flatMap((line) => {
-      const date = expiredOn(today, line.object);
-      return date === null ? [] : [{ name: stockName(line.object), expired: date }];
-    });
-    if (expired.length > 0) setConfirmingExpired(expired);
-    else void issue(location);
-  };
-
-  const issue = async (to: LocationEntry) => {
-    setConfirmingExpired(null);
-    const result = await merge({ locationId: to.id });
-    if (result.data) {
-      notify(`Issued to ${to.name}.`, 'success');
-      setItem(null);
-    }
+    setConfirming(location);
   };
 
   return (
@@ -107,13 +91,7 @@ export function CreateIssuePage() {
           </Paper>
           <StorageConflictWarning locationId={location?.id ?? null} lines={lines} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button
-              variant="contained"
-              size="large"
-              loading={merging.isLoading}
-              disabled={lines.length === 0}
-              onClick={submit}
-            >
+            <Button variant="contained" size="large" disabled={lines.length === 0} onClick={submit}>
               Submit
             </Button>
             <Typography color="text.secondary">
@@ -136,26 +114,21 @@ export function CreateIssuePage() {
           )}
         </Paper>
       </Stack>
-      {confirmingExpired && location && (
-        <ConfirmDialog
-          open
-          title={expiredQuestion(confirmingExpired)}
-          confirmLabel="Issue anyway"
-          onConfirm={() => issue(location)}
-          onClose={() => setConfirmingExpired(null)}
-        >
-          {confirmingExpired.length > 1 && (
-            <ul>
-              {confirmingExpired.map(({ name, expired }, index) => (
-                // Two records of one item (another supplier) may both have expired.
-                <li key={index}>
-                  {name} expired on {expired}.
-                </li>
-              ))}
-            </ul>
-          )}
-          To {location.name}. Expired stock can still be issued; check it before it leaves the store.
-        </ConfirmDialog>
+      {confirming && (
+        <IssueConfirmDialog
+          location={confirming}
+          lines={lines}
+          today={today}
+          onIssued={() => {
+            setConfirming(null);
+            setItem(null);
+          }}
+          onClose={(refused) => {
+            setConfirming(null);
+            // A refusal may come from a change the cart does not show yet (a hazard added, stock issued meanwhile).
+            if (refused) void cart.refetch();
+          }}
+        />
       )}
     </Stack>
   );

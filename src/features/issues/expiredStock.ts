@@ -4,7 +4,7 @@ export interface ExpiredItem {
   expired: string;
 }
 
-/** The one question asked before expired stock goes into the cart or out to a lab. */
+/** The one question asked before expired stock goes into the cart (the issue's confirmation names it again). */
 export function expiredQuestion(items: readonly ExpiredItem[]): string {
   if (items.length === 1) return `${items[0].name} expired on ${items[0].expired}. Issue it anyway?`;
   return `${items.length} items have expired. Issue them anyway?`;

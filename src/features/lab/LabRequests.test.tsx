@@ -3,7 +3,7 @@ import type { LabRequest } from '../../api/requests';
 import type { renderWithProviders } from '../../testing/render';
 import { seedLabRequests } from '../../testing/requestSeed';
 import { captureDownloads, csvLines, csvRows, exportNamePattern } from '../../testing/downloads';
-import { callAs, readAsAdmin, updateStock } from '../../testing/seed';
+import { adminToken, callAs, readAsAdmin, updateStock } from '../../testing/seed';
 import { setupTestServer } from '../../testing/testServer';
 import { renderLabView, rowsOf, signInAs, type LabPerson } from './labTesting';
 
@@ -40,6 +40,19 @@ async function chooseFund(user: ReturnType<typeof renderWithProviders>['user'], 
 }
 
 describe('Lab requests', () => {
+  it('tells a member of a lab without an active fund so, and who can add one, before any request is filled', async () => {
+    // The seed's lab has ERC-17 (1) and DEPT (2) active; a store manager closes both.
+    for (const id of [1, 2])
+      await callAs(adminToken(), 'PATCH', `/api/labs/1/funds/${id}/`, { active: false });
+    await renderRequestsAs('labMember');
+    expect(
+      await screen.findByText(
+        'Physical Lab 1 has no active fund, so it cannot send the store a request yet. A manager of the lab (or a store manager) can add one; ask them.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New request' })).toBeDisabled();
+  });
+
   it('lets a member build a request from the catalogue, with estimates, and submit it', async () => {
     const { user } = await renderRequestsAs('labMember');
     // The seed's two requests, newest first.

@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/errorMessage';
 import {
   REQUEST_STATUSES,
   requestStatusLabels,
+  useLabFundsQuery,
   useLabRequestsQuery,
   type LabRequest,
   type RequestLine,
@@ -25,7 +26,7 @@ import { AddIcon } from '../../components/icons';
 import { FilterBar, rowsPerPageOptions, usePagedFilters } from '../../components/PagedTable';
 import { fundText, RequestCard } from './RequestCard';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf } from './requestMoney';
+import { digitsOf } from '../../components/money';
 
 /** A row of the export: one line of a request, with the request's own details beside it. */
 interface ExportedLine {
@@ -78,11 +79,27 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
   // For the estimates of a request being written, before the lab has any request that names it.
   const currency = useCurrencyQuery().data?.code;
   const exported = (requests ?? []).flatMap((shown) => shown.lines.map((line) => ({ request: shown, line })));
+  // A request needs an active fund: a lab without one is told before anyone fills a request in vain.
+  const funds = useLabFundsQuery(locationId).data;
+  const noActiveFund = funds !== undefined && !funds.some((fund) => fund.active);
 
   return (
     <Stack spacing={2}>
+      {noActiveFund && (
+        <Alert severity="warning">
+          {labName} has no active fund, so it cannot send the store a request yet.{' '}
+          {isManager
+            ? 'As a manager of the lab, add one under Funds.'
+            : 'A manager of the lab (or a store manager) can add one; ask them.'}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setWriting(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={noActiveFund}
+          onClick={() => setWriting(true)}
+        >
           New request
         </Button>
         <FilterBar label="Filter requests">

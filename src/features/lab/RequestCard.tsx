@@ -29,7 +29,7 @@ import {
   type ReasonDecision,
 } from './RequestDecisionDialogs';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf, moneyText } from './requestMoney';
+import { digitsOf, moneyText } from '../../components/money';
 
 type ChipColor = 'default' | 'info' | 'warning' | 'success' | 'error';
 

@@ -29,7 +29,7 @@ import { kindLabels, stockName } from '../../components/stockColumns';
 import { unitPriceText } from '../../components/statements';
 import { RecordPicker } from './RecordPicker';
 import { formErrors } from './requestErrors';
-import { digitsOf, estimatedCost, moneyText } from './requestMoney';
+import { digitsOf, estimatedCost, moneyText } from '../../components/money';
 
 /** The longest note the server keeps (docs/api.md §26.3). */
 const NOTE_MAX_LENGTH = 1000;

@@ -3,16 +3,23 @@ import { fieldErrors } from '../../api/errorMessage';
 import { useCreateUserMutation } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { passwordMismatch, roleAndLabs, UserForm, type FieldErrors, type UserFormValues } from './UserForm';
+import {
+  passwordMismatch,
+  roleAndLabs,
+  roleMissing,
+  UserForm,
+  type FieldErrors,
+  type UserFormValues,
+} from './UserForm';
 
-// Store manager, as the server makes an account created without a role.
+// No role until one is chosen: a new account is never a store manager by accident.
 const emptyUser: UserFormValues = {
   email: '',
   first_name: '',
   last_name: '',
   password: '',
   confirm_password: '',
-  role: 'store_manager',
+  role: '',
   labs: [],
 };
 
@@ -22,9 +29,10 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
 
   const submit = async () => {
-    const mismatch = passwordMismatch(values);
-    setLocalErrors(mismatch);
-    if (mismatch) return;
+    const local = { ...passwordMismatch(values), ...roleMissing(values) };
+    const invalid = Object.keys(local).length > 0;
+    setLocalErrors(invalid ? local : null);
+    if (invalid) return;
     const result = await createUser({ ...values, ...roleAndLabs(values) });
     if (result.error === undefined) {
       notify(`User ${values.email} created.`, 'success');

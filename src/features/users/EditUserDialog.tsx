@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
-import { useConsumersTreeQuery } from '../../api/locations';
 import { useUpdateUserMutation, type User } from '../../api/users';
 import { useEditConflict } from '../../components/EditConflict';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { formValuesOfUser, roleAndLabs, UserForm, userConflictFields, type UserFormValues } from './UserForm';
+import {
+  formValuesOfUser,
+  roleAndLabs,
+  useLocationName,
+  UserForm,
+  userConflictFields,
+  type UserFormValues,
+} from './UserForm';
 
 /**
  * Edit User Information. The save names the version the form was opened with; refused because the account changed
@@ -15,11 +21,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   const [updateUser, { isLoading, error }] = useUpdateUserMutation();
   const [values, setValues] = useState<UserFormValues>(() => formValuesOfUser(user));
   const conflicts = useEditConflict<User>(user.version);
-  const tree = useConsumersTreeQuery();
-  const locationName = (id: number) =>
-    Object.values(tree.data ?? {})
-      .flat()
-      .find((location) => location.id === id)?.name ?? `Location #${id}`;
+  const locationName = useLocationName();
 
   const submit = async () => {
     const { first_name, last_name, email } = values;

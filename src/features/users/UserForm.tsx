@@ -1,19 +1,47 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { labRoleLabels, roleLabels, type LabMembership, type Role } from '../../api/roles';
+import { useConsumersTreeQuery } from '../../api/locations';
 import type { NewPassword, NewUser, User } from '../../api/users';
 import { shownValue, type ConflictField } from '../../components/EditConflict';
 import { LabMembershipFields } from './LabMembershipFields';
 
-/** What the dialogs edit: the account's fields with its role and labs always present. */
-export type UserFormValues = NewUser & { role: Role; labs: LabMembership[] };
+/**
+ * What the dialogs edit: the account's fields with its role and labs always present. A new account's role is '' until
+ * chosen: the form never makes a store manager by default (the API still does, as SERVER.md's clients expect).
+ */
+export type UserFormValues = Omit<NewUser, 'role' | 'labs'> & { role: Role | ''; labs: LabMembership[] };
 
 const roles = Object.keys(roleLabels) as Role[];
 
-/** The role and labs a write sends: labs belong to lab users alone (the server refuses them with other roles). */
-export function roleAndLabs({ role, labs }: UserFormValues): Pick<UserFormValues, 'role' | 'labs'> {
+/** The local check of a new account's role: it is chosen, never assumed. */
+export function roleMissing({ role }: Pick<UserFormValues, 'role'>): FieldErrors | null {
+  return role === '' ? { role: "Choose the account's role." } : null;
+}
+
+/**
+ * The role and labs a write sends, once a role is chosen: labs belong to lab users alone (the server refuses them with
+ * other roles).
+ */
+export function roleAndLabs({ role, labs }: UserFormValues): { role: Role; labs: LabMembership[] } {
+  if (role === '') throw new Error('roleAndLabs before a role was chosen (roleMissing)');
   return { role, labs: role === 'lab_user' ? labs : [] };
 }
+
+/** A location's name by id, from the consumers tree; 'Location #3' until it is loaded (or if it is gone). */
+export function useLocationName(): (id: number) => string {
+  const tree = useConsumersTreeQuery();
+  return (id) =>
+    Object.values(tree.data ?? {})
+      .flat()
+      .find((location) => location.id === id)?.name ?? `Location #${id}`;
+}
+
+/** An account's labs as the list and an edit's conflict name them: 'Physical Lab 1 (Lab manager)'. */
+export const membershipTexts = (
+  labs: readonly LabMembership[],
+  locationName: (id: number) => string,
+): string[] => labs.map((lab) => `${locationName(lab.location)} (${labRoleLabels[lab.role]})`);
 
 /** An account's values as the edit form holds them. */
 export function formValuesOfUser(user: User): UserFormValues {
@@ -35,9 +63,7 @@ export function userConflictFields(
   locationName: (id: number) => string,
 ): ConflictField[] {
   const labs = (values: UserFormValues) =>
-    shownValue(
-      roleAndLabs(values).labs.map((lab) => `${locationName(lab.location)} (${labRoleLabels[lab.role]})`),
-    );
+    shownValue(membershipTexts(values.role === 'lab_user' ? values.labs : [], locationName));
   const theirs = formValuesOfUser(current);
   return [
     ...detailFields.map(({ name, label }) => ({
@@ -45,7 +71,11 @@ export function userConflictFields(
       yours: shownValue(yours[name]),
       current: shownValue(theirs[name]),
     })),
-    { label: 'Role', yours: roleLabels[yours.role], current: roleLabels[theirs.role] },
+    {
+      label: 'Role',
+      yours: yours.role === '' ? '' : roleLabels[yours.role],
+      current: theirs.role === '' ? '' : roleLabels[theirs.role],
+    },
     { label: 'Labs', yours: labs(yours), current: labs(theirs) },
   ];
 }
@@ -112,7 +142,10 @@ export function UserForm({ values, onChange, errors, withPassword }: UserFormPro
         value={values.role}
         onChange={(event) => onChange({ ...values, role: event.target.value as Role })}
         error={Boolean(errors.role)}
-        helperText={errors.role}
+        helperText={
+          errors.role ??
+          'Store managers change the store; auditors read everything; lab users see their labs.'
+        }
       >
         {roles.map((role) => (
           <MenuItem key={role} value={role}>

@@ -12,6 +12,9 @@ import { UsersPage } from './UsersPage';
 
 setupTestServer(seedLab);
 
+/** The page's reads: the accounts, and the locations that name their labs. */
+const pageLoads = ['GET /api/account/users/', 'GET /api/management/consumers-tree/'];
+
 async function renderUsers() {
   const view = renderWithProviders(<UsersPage />, { route: '/adminapp', preloadedState: signedInState() });
   await screen.findByRole('cell', { name: 'ann@lab.org' });
@@ -37,10 +40,30 @@ describe('UsersPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Action']);
+    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Labs', 'Action']);
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Store manager' })).toBeInTheDocument();
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Ann' })).toBeInTheDocument();
     expect(within(rowOf('ann@lab.org')).getByRole('cell', { name: 'Lee' })).toBeInTheDocument();
+  });
+
+  it("shows each lab user's labs with the role in each", async () => {
+    await createUser({
+      email: 'max@lab.org',
+      first_name: 'Max',
+      last_name: 'Ruiz',
+      password: 'max-password',
+      role: 'lab_user',
+      labs: [
+        { location: 1, role: 'manager' },
+        { location: 2, role: 'member' },
+      ],
+    });
+    await renderUsers();
+    const row = rowOf('max@lab.org');
+    expect(
+      await within(row).findByRole('cell', { name: 'Physical Lab 1 (Lab manager), Organic Lab A (Member)' }),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Lab user' })).toBeInTheDocument();
   });
 
   it('exports the accounts as the table lists them, formulas escaped', async () => {
@@ -62,10 +85,10 @@ describe('UsersPage', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[2].textContent);
     const [header, ...rows] = await csvRows(saved[0]);
-    expect(header).toEqual(['First Name', 'Last Name', 'Email', 'Role']);
+    expect(header).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Labs']);
     expect(rows.map((row) => row[2])).toEqual(shown);
-    expect(rows).toContainEqual(['Ann', 'Lee', 'ann@lab.org', 'Store manager']);
-    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, "'+1", 'eve@lab.org', 'Store manager']);
+    expect(rows).toContainEqual(['Ann', 'Lee', 'ann@lab.org', 'Store manager', '']);
+    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, "'+1", 'eve@lab.org', 'Store manager', '']);
   });
 
   it('disables every action on a protected account', async () => {
@@ -112,19 +135,28 @@ describe('UsersPage', () => {
     };
 
     it('creates the user and refreshes the list', async () => {
-      const { user } = await openCreate();
+      const { user, dialog } = await openCreate();
       expect(screen.getByLabelText(field('Email'))).toHaveFocus();
       await fill(user, { ...newUser, 'Confirm Password': 'bo-password' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Store manager' }));
+      await user.click(within(dialog).getByLabelText(field('Email')));
       await user.keyboard('{Enter}');
 
       expect(await screen.findByRole('cell', { name: 'bo@lab.org' })).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(await screen.findByText('User bo@lab.org created.')).toBeInTheDocument();
-      expect(sentRequests()).toEqual([
-        'GET /api/account/users/',
-        'POST /api/account/users/',
-        'GET /api/account/users/',
-      ]);
+      expect(sentRequests()).toEqual([...pageLoads, 'POST /api/account/users/', 'GET /api/account/users/']);
+    });
+
+    it('makes the role an explicit choice: none is assumed, and none chosen sends nothing', async () => {
+      const { user, dialog } = await openCreate();
+      expect(within(dialog).getByRole('combobox', { name: 'Role' })).not.toHaveTextContent(/\w/);
+      await fill(user, { ...newUser, 'Confirm Password': 'bo-password' });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await within(dialog).findByText("Choose the account's role.")).toBeInTheDocument();
+      expect(sentRequests()).toEqual(pageLoads);
     });
 
     it('catches a password mismatch without calling the server', async () => {
@@ -133,12 +165,14 @@ describe('UsersPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
       expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
-      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+      expect(sentRequests()).toEqual(pageLoads);
     });
 
     it('shows the server validation error as a toast and beside the field', async () => {
       const { user, dialog } = await openCreate();
       await fill(user, { ...newUser, Email: 'ANN@lab.org', 'Confirm Password': 'bo-password' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Auditor' }));
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
       expect(await screen.findByText('email: user with this email already exists.')).toBeInTheDocument();
@@ -278,7 +312,7 @@ describe('UsersPage', () => {
       const { user } = await renderUsers();
       await user.click(screen.getByRole('button', { name: 'New User' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create a New User' });
-      expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Store manager');
+      expect(within(dialog).getByRole('combobox', { name: 'Role' })).not.toHaveTextContent('Store manager');
       await user.type(within(dialog).getByLabelText(field('Email')), 'audrey@lab.org');
       await user.type(within(dialog).getByLabelText(field('First Name')), 'Audrey');
       await user.type(within(dialog).getByLabelText(field('Last Name')), 'Hale');
@@ -323,7 +357,7 @@ describe('UsersPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
 
       expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
-      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+      expect(sentRequests()).toEqual(pageLoads);
     });
   });
 
@@ -333,7 +367,7 @@ describe('UsersPage', () => {
       await user.click(screen.getByRole('button', { name: 'Delete ann@lab.org' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete User Account' });
       expect(dialog).toHaveTextContent('Ann Lee (ann@lab.org)');
-      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+      expect(sentRequests()).toEqual(pageLoads);
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() =>
@@ -351,7 +385,7 @@ describe('UsersPage', () => {
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByRole('cell', { name: 'ann@lab.org' })).toBeInTheDocument();
-      expect(sentRequests()).toEqual(['GET /api/account/users/']);
+      expect(sentRequests()).toEqual(pageLoads);
     });
   });
 });

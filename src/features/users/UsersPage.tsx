@@ -19,6 +19,7 @@ import { CreateUserDialog } from './CreateUserDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { membershipTexts, useLocationName } from './UserForm';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: User } | null;
 
@@ -58,15 +59,24 @@ function UserActions({ user, onOpen }: { user: User; onOpen: (dialog: OpenDialog
   );
 }
 
-/** What the table shows of an account, and its export writes. */
-const userColumns: Column<User>[] = [
+/** What the table shows of an account, and its export writes: its labs with its role in each. */
+const userColumnsWith = (locationName: (id: number) => string): Column<User>[] => [
   { header: 'First Name', value: (user) => user.first_name },
   { header: 'Last Name', value: (user) => user.last_name },
   { header: 'Email', value: (user) => user.email },
   { header: 'Role', value: (user) => roleLabels[user.role] },
+  { header: 'Labs', value: (user) => membershipTexts(user.labs, locationName).join(', ') },
 ];
 
-function UsersTable({ users, onOpen }: { users: User[]; onOpen: (dialog: OpenDialog) => void }) {
+function UsersTable({
+  users,
+  userColumns,
+  onOpen,
+}: {
+  users: User[];
+  userColumns: Column<User>[];
+  onOpen: (dialog: OpenDialog) => void;
+}) {
   const canChange = useCanChangeStore();
   const columns: Column<User>[] = canChange
     ? [...userColumns, { header: 'Action', cell: (user) => <UserActions user={user} onOpen={onOpen} /> }]
@@ -83,6 +93,7 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const canChange = useCanChangeStore();
+  const userColumns = userColumnsWith(useLocationName());
 
   return (
     <Stack spacing={3}>
@@ -97,7 +108,7 @@ export function UsersPage() {
       </PageHeader>
       {isLoading && <CenteredSpinner label="Loading users" />}
       {isError && <Alert severity="error">{GENERIC_ERROR}</Alert>}
-      {users && <UsersTable users={users} onOpen={setDialog} />}
+      {users && <UsersTable users={users} userColumns={userColumns} onOpen={setDialog} />}
       {dialog?.kind === 'create' && <CreateUserDialog onClose={close} />}
       {dialog?.kind === 'edit' && <EditUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'password' && <ResetPasswordDialog user={dialog.user} onClose={close} />}

@@ -6,7 +6,7 @@ import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
-import { choice, idRef, number } from '../../validation/fields';
+import { choice, idRef, nullable, number } from '../../validation/fields';
 import { IssueSchema } from '../locations';
 import { unionOf } from '../stockKindSchemas';
 
@@ -28,6 +28,22 @@ const CartLineBody = Type.Object({
   }),
 });
 const CartLinePatchBody = Type.Partial(CartLineBody);
+
+/** SERVER.md §9 sends no body; what this server's clients may add (docs/api.md §23.6). */
+const MergeBody = Type.Object({
+  fund: Type.Optional(
+    nullable(
+      idRef("One of the location's active funds: the issue's charges go to it. Null or absent: no fund"),
+    ),
+  ),
+  cmr_confirmed: Type.Optional(
+    Type.Boolean({
+      description:
+        'A store manager confirms the cart’s CMR lines as a CMR issue (audited). Needed when the cart holds one, ' +
+        'unless the body is SERVER.md’s empty one, which issues them audited as unconfirmed',
+    }),
+  ),
+});
 
 /** §9: each signed-in user's issue cart and its merge into an issue. */
 export default async function issueCartRoutes(app: FastifyInstance) {
@@ -114,13 +130,21 @@ export default async function issueCartRoutes(app: FastifyInstance) {
           tags,
           summary: "Issue the caller's cart to a location, atomically",
           params: LocationParams,
+          body: MergeBody,
           response: { 201: IssueSchema, 409: ErrorDetail },
         },
       },
       async (request, reply) =>
         reply
           .code(201)
-          .send(await issueCart.mergeCart(context(), currentActor(request), request.params.locationId)),
+          .send(
+            await issueCart.mergeCart(
+              context(),
+              currentActor(request),
+              request.params.locationId,
+              request.body,
+            ),
+          ),
     ),
   );
 }

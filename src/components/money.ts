@@ -1,9 +1,9 @@
-import { amountText, chargeAmount, minorDigits, toUnitPriceE4 } from '../../api/statements';
-import { toBaseQuantity, type StockKind } from '../../api/stockKinds';
+import { amountText, chargeAmount, minorDigits, toUnitPriceE4 } from '../api/statements';
+import { toBaseQuantity, type StockKind } from '../api/stockKinds';
 
-// What the lab page says a request will cost. The server's estimate (a line's `estimated_cost`) is what a saved
-// request shows; a request being written is estimated here with the server's own rounding (domain/money), so the
-// two agree to the minor unit.
+// What a request or a cart issue will cost. The server's estimate (a request line's `estimated_cost`) is what a saved
+// request shows; a request being written, and a cart about to be issued, are estimated here with the server's own
+// rounding (domain/money), so the estimate and the charges agree to the minor unit.
 
 /** Until the server has said the store's currency, amounts are written with the common two decimals. */
 const UNKNOWN_CURRENCY_DIGITS = 2;
