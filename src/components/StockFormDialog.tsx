@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { fieldErrors, type ApiError } from '../api/errorMessage';
 import { readField, type StockField, type StockKind } from '../api/stockKinds';
 import { shownValue, type ConflictField } from './EditConflict';
+import { formChanged } from './formChanges';
 import { FormDialog } from './FormDialog';
 import { notify } from './notify';
 
@@ -81,6 +82,8 @@ interface StockFormDialogProps {
   savedMessage?: (name: string) => string;
   /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
   children?: ReactNode;
+  /** Whether those inputs hold changes: with them or with changed fields, closing asks first. */
+  childrenChanged?: boolean;
   /**
    * What shows above the fields, given the form's values and the way to replace them or to save them again: an edit's
    * conflict (EditConflictNotice) when its save was refused as stale.
@@ -111,6 +114,7 @@ export function StockFormDialog({
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
   children,
+  childrenChanged = false,
   notice,
 }: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
@@ -132,6 +136,7 @@ export function StockFormDialog({
       pending={pending}
       onSubmit={submit}
       onClose={onClose}
+      changed={childrenChanged || formChanged(initialValues, values)}
     >
       {notice?.({ values, setValues, submit })}
       {fields.map(({ name, label, input, helperText, nullable }, position) => {

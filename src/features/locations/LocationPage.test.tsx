@@ -236,7 +236,10 @@ describe('LocationPage', () => {
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(await screen.findByText('quantity: Only 2 pieces can still be returned.')).toBeInTheDocument();
       expect(sentRequests()).toEqual(['POST /api/management/issues/2/lines/3/return/']);
+      // The typed quantity is a change: Cancel asks before it goes.
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      await user.click(within(ask).getByRole('button', { name: 'Discard' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(itemsOf(card, 'Instrument items (pieces)')).toEqual(['Spectrophotometer — 2 pieces']);
     });

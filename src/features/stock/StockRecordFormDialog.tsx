@@ -12,6 +12,7 @@ import {
 } from '../../api/stock';
 import { specOf, stockField } from '../../api/stockKinds';
 import { useEditConflict } from '../../components/EditConflict';
+import { sameValue } from '../../components/formChanges';
 import { hazardConflictFields, HazardFields } from '../../components/HazardFields';
 import { stockName } from '../../components/stockColumns';
 import {
@@ -44,9 +45,10 @@ export function StockRecordFormDialog<K extends StockKind>({
   const fields = spec.views.form.map((name) => stockField(kind, name));
   const [create, creation] = useCreateStockMutation();
   const [update, edit] = useUpdateStockMutation();
-  const [hazards, setHazards] = useState(
+  const [openedHazards] = useState(
     record && spec.hazards ? hazardFieldsOf(record as ChemicalStock) : NO_HAZARD_FIELDS,
   );
+  const [hazards, setHazards] = useState(openedHazards);
   const conflicts = useEditConflict<StockRecord<K>>(record?.version ?? 0);
   const error = (record ? edit : creation).error;
 
@@ -74,6 +76,7 @@ export function StockRecordFormDialog<K extends StockKind>({
       error={error}
       onSave={save}
       onClose={onClose}
+      childrenChanged={!sameValue(openedHazards, hazards)}
       notice={({ values, setValues, submit }) =>
         conflicts.notice({
           fields: (current) => [
