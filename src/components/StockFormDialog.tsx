@@ -74,6 +74,8 @@ interface StockFormDialogProps {
   pending: boolean;
   /** The failed save's error, whose field messages are shown under the fields. */
   error: ApiError | undefined;
+  /** Messages the form found itself, by field, shown where the server's would be. */
+  fieldMessages?: Partial<Record<string, string>>;
   /** Sends the values; resolves to the saved record's name, or undefined when the save failed. */
   onSave: (values: FormValues) => Promise<string | undefined>;
   onClose: () => void;
@@ -95,8 +97,11 @@ interface StockFormDialogProps {
 export interface StockForm {
   values: FormValues;
   setValues: (values: FormValues) => void;
-  /** Saves the values as the Save button does. */
-  submit: () => Promise<void>;
+  /**
+   * Saves as the Save button does (onSave with the values), or through `send` instead (a reapplied edit's own
+   * request), then says so and closes as the Save button does.
+   */
+  submit: (send?: () => Promise<string | undefined>) => Promise<void>;
 }
 
 /**
@@ -109,6 +114,7 @@ export function StockFormDialog({
   initialValues,
   pending,
   error,
+  fieldMessages,
   onSave,
   onClose,
   submitLabel = 'Save',
@@ -118,10 +124,10 @@ export function StockFormDialog({
   notice,
 }: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
-  const errors = fieldErrors(error);
+  const errors = { ...fieldErrors(error), ...fieldMessages };
 
-  const submit = async () => {
-    const savedName = await onSave(values);
+  const submit = async (send = () => onSave(values)) => {
+    const savedName = await send();
     if (savedName !== undefined) {
       notify(savedMessage(savedName), 'success');
       onClose();
@@ -134,7 +140,7 @@ export function StockFormDialog({
       title={title}
       submitLabel={submitLabel}
       pending={pending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       onClose={onClose}
       changed={childrenChanged || formChanged(initialValues, values)}
     >

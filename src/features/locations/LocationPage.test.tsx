@@ -435,5 +435,31 @@ describe('LocationPage', () => {
         building_name: 'Chemistry Tower',
       });
     });
+
+    it('Reapply sends only the field you changed, so the building and room changed meanwhile stay', async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.patch(`*${ORGANIC}`, async ({ request }) => {
+          bodies.push(await request.clone().json());
+        }),
+      );
+      const { user, dialog } = await openEdit();
+      await user.clear(within(dialog).getByLabelText(field('Name')));
+      await user.type(within(dialog).getByLabelText(field('Name')), 'Organic Lab B');
+      await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', ORGANIC, {
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Reapply my changes' }));
+
+      expect(await screen.findByText('Location Organic Lab B saved.')).toBeInTheDocument();
+      expect(bodies).toEqual([{ name: 'Organic Lab B' }]);
+      expect(await readAsAdmin(ORGANIC)).toMatchObject({
+        name: 'Organic Lab B',
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
+    });
   });
 });
