@@ -136,7 +136,7 @@ test('an issue made while a manager edits another field is not brought back by R
   await expect(hers).toBeHidden();
 
   const row = bea.getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText(/(^|\D)50 ml/);
+  await expect(row.getByRole('cell', { name: '50 ml', exact: true })).toBeVisible();
   await expect(row).toContainText('Cabinet B2');
   // The issue is still the record's newest ledger entry: no ADJUSTMENT brought the 50 ml back.
   const ledger = await page.request.get(`/api/management/stock-ledger/?type=chemical&object_id=${id}`, {
