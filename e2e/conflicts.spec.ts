@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import {
   adminAccessToken,
   adminEmail,
@@ -8,6 +9,7 @@ import {
   createStock,
   expect,
   openPage,
+  postAsAdmin,
   signIn,
   test,
 } from './fixtures';
@@ -20,12 +22,12 @@ test.use({ storageState: adminStorageState });
 /** Where the conflict view's screenshot goes, for people to look at; none when the folder's parent is missing. */
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/work/notes/screens25';
 
-test('a stale edit shows who changed the record and when, and the second manager reapplies it', async ({
-  page,
-  browser,
-}) => {
-  const name = `Conflictol ${Date.now()}`;
-  await createStock(page, 'chemicalobjs', {
+/**
+ * A chemical of 100 ml, and a second store manager (Bea, in a browser context of her own); both open its Edit
+ * dialog in the admin Store: `mine` in `page`, `hers` in `bea`.
+ */
+async function twoManagersEditing(page: Page, browser: Browser, name: string) {
+  const { id } = await createStock(page, 'chemicalobjs', {
     name,
     CAS_RN: '67-64-1',
     molecular_formula: 'C3H6O',
@@ -60,6 +62,15 @@ test('a stale edit shows who changed the record and when, and the second manager
     forms.push(each.getByRole('dialog', { name: 'Edit Chemical' }));
   }
   const [mine, hers] = forms;
+  return { id, mine, hers, bea, other };
+}
+
+test('a stale edit shows who changed the record and when, and the second manager reapplies it', async ({
+  page,
+  browser,
+}) => {
+  const name = `Conflictol ${Date.now()}`;
+  const { mine, hers, bea, other } = await twoManagersEditing(page, browser, name);
 
   // The first saves 120 ml.
   await mine.getByLabel(/^Quantity/).fill('120');
@@ -88,8 +99,50 @@ test('a stale edit shows who changed the record and when, and the second manager
     await bea.screenshot({ path: path.join(SCREENS, 'conflict-page.png') });
   }
 
+  // Her change was 100 → 80 ml, −20 ml: reapplied over the 120 ml there are now.
   await notice.getByRole('button', { name: 'Reapply my changes' }).click();
   await expect(hers).toBeHidden();
-  await expect(bea.getByRole('row', { name: new RegExp(name) })).toContainText('80 ml');
+  await expect(bea.getByRole('row', { name: new RegExp(name) })).toContainText('100 ml');
+  await other.close();
+});
+
+test('an issue made while a manager edits another field is not brought back by Reapply', async ({
+  page,
+  browser,
+}) => {
+  const name = `Issuol ${Date.now()}`;
+  const { id, hers, bea, other } = await twoManagersEditing(page, browser, name);
+
+  // Meanwhile 50 ml of it is issued to a lab through the issue cart.
+  const lab = await postAsAdmin(page, '/api/management/store-consumers/', {
+    name: `Issue Lab ${Date.now()}`,
+    consumer_type: 'ORGANIC',
+    room_number: '12',
+    building_name: 'Science Building',
+  });
+  await postAsAdmin(page, '/api/management/issue-cart/', {
+    object_type: 'CHEMICAL',
+    object_id: id,
+    quantity: 50,
+  });
+  await postAsAdmin(page, `/api/management/issue-cart/${lab.id}/merge/`);
+
+  // The second manager, whose form still says 100 ml, only moves the bottle.
+  await hers.getByLabel(/^Storage place/).fill('Cabinet B2');
+  await hers.getByRole('button', { name: 'Save' }).click();
+  const notice = hers.getByRole('alert', { name: 'Changed meanwhile' });
+  await expect(notice.getByRole('row', { name: /Quantity/ })).toContainText('50');
+  await notice.getByRole('button', { name: 'Reapply my changes' }).click();
+  await expect(hers).toBeHidden();
+
+  const row = bea.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell', { name: '50 ml', exact: true })).toBeVisible();
+  await expect(row).toContainText('Cabinet B2');
+  // The issue is still the record's newest ledger entry: no ADJUSTMENT brought the 50 ml back.
+  const ledger = await page.request.get(`/api/management/stock-ledger/?type=chemical&object_id=${id}`, {
+    headers: { Authorization: `Bearer ${await adminAccessToken(page.request)}` },
+  });
+  const [newest] = (await ledger.json()) as { kind: string; change: number; balance: number }[];
+  expect(newest).toMatchObject({ kind: 'ISSUE', change: -50, balance: 50 });
   await other.close();
 });

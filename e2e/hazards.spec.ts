@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { adminStorageState, createStock, expect, openPage, postAsAdmin, submitIssue, test } from './fixtures';
+import {
+  adminAccessToken,
+  adminStorageState,
+  createStock,
+  expect,
+  openPage,
+  postAsAdmin,
+  submitIssue,
+  test,
+} from './fixtures';
 
 test.use({ storageState: adminStorageState });
 
@@ -83,4 +92,68 @@ test('issuing a flammable to a lab that holds an oxidiser warns, naming both, an
   await submitIssue(page, lab);
   await expect(page.getByText('The cart is empty.')).toBeVisible();
   await expect(page.getByText(`Issued to ${lab}.`).last()).toBeVisible();
+});
+
+test('H225 and Enter in the hazard picker picks it and stays in the dialog; closing with changes asks first', async ({
+  page,
+}) => {
+  const name = `Pentane ${Date.now()}`;
+  const { id } = await createStock(page, 'chemicalobjs', {
+    name,
+    CAS_RN: '109-66-0',
+    molecular_formula: 'C5H12',
+    purity: 99,
+    manufacturer: 'Merck',
+    supplier: 'Daraz',
+    state: 'LIQUID',
+    quantity: 500,
+  });
+  await page.goto('/adminapp');
+  await openPage(page, 'Store');
+  await page.getByRole('searchbox', { name: 'Filter' }).fill(name);
+  const edit = page.getByRole('button', { name: `Edit ${name}` });
+  const dialog = page.getByRole('dialog', { name: 'Edit Chemical' });
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+
+  // Nothing changed: Escape closes at once.
+  await edit.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(discard).toBeHidden();
+
+  await edit.click();
+  const codes = dialog.getByRole('combobox', { name: 'Hazard statements' });
+  await codes.fill('H225');
+  await codes.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'H225 Highly flammable liquid and vapour' })).toBeVisible();
+
+  // Escape (once the list is closed) and a click beside the dialog both ask; Keep editing keeps the code.
+  if (await page.getByRole('listbox').isVisible()) await codes.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await page.mouse.click(5, 5);
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByRole('button', { name: 'H225 Highly flammable liquid and vapour' })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const token = await adminAccessToken(page.request);
+  const saved = await page.request.get(`/api/storeobjects/chemicalobjs/${id}/`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await saved.json()) as { hazard_statements: string[] }).hazard_statements).toEqual(['H225']);
+
+  // Cancel with a change, then Discard: the dialog goes and nothing is saved.
+  await edit.click();
+  await dialog.getByLabel(/^Supplier/).fill('Sigma-Aldrich');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Daraz');
 });

@@ -85,12 +85,17 @@ export const locationsApi = apiSlice.injectEndpoints({
       query: (id) => `/api/management/store-consumers/${id}/`,
       providesTags: (_location, _error, id) => [idTag('Location', id)],
     }),
-    // The tree shows its name and group; refused as stale (412), the location and the tree refetch.
-    updateLocation: build.mutation<Location, { id: number; version: number; fields: NewLocation }>({
-      query: ({ id, version, fields }) => ({
+    // The tree shows its name and group; refused as stale (412), the location and the tree refetch. An edit
+    // reapplied over a newer version sends only the fields the person changed (a PATCH, docs/api.md §28).
+    updateLocation: build.mutation<
+      Location,
+      { id: number; version: number } & ({ fields: NewLocation } | { changes: Partial<NewLocation> })
+    >({
+      query: ({ id, version, ...edit }) => ({
         url: `/api/management/store-consumers/${id}/`,
-        method: 'PUT',
-        body: fields,
+        ...('changes' in edit
+          ? { method: 'PATCH', body: edit.changes }
+          : { method: 'PUT', body: edit.fields }),
         headers: ifMatch(version),
       }),
       invalidatesTags: onSuccessOrStale(

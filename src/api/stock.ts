@@ -79,6 +79,14 @@ export interface StockRef {
 /** An edit of a record: its write fields, and the version the form was opened with (docs/api.md §28). */
 export type StockEdit = StockWrite & { id: number; version: number };
 
+/**
+ * An edit reapplied over a newer version (docs/api.md §28): only the fields the person changed, sent as a PATCH
+ * naming that version, so every other field keeps the value it has now.
+ */
+export type StockChanges = {
+  [K in StockKind]: { kind: K; id: number; version: number; changes: Partial<StockWriteFields<K>> };
+}[StockKind];
+
 export const stockTags = kindTagTypes('Stock') satisfies Record<StockKind, TagType>;
 
 /** `/api/storeobjects/chemicalobjs/`: a kind's stock records (SERVER.md §4). */
@@ -159,12 +167,13 @@ export const stockApi = apiSlice.injectEndpoints({
     }),
     // The record may move to another page (or leave a search), so every shown page refetches; its price is the
     // requests' estimate. Refused as stale (412), the record's own reads refetch: the Store shows it as it is now.
-    updateStock: build.mutation<StockRecord, StockEdit>({
-      query: ({ kind, id, fields, version }) => ({
-        url: `${stockUrl(kind)}${id}/`,
-        method: 'PUT',
-        body: fields,
-        headers: ifMatch(version),
+    updateStock: build.mutation<StockRecord, StockEdit | StockChanges>({
+      query: (edit) => ({
+        url: `${stockUrl(edit.kind)}${edit.id}/`,
+        ...('changes' in edit
+          ? { method: 'PATCH', body: edit.changes }
+          : { method: 'PUT', body: edit.fields }),
+        headers: ifMatch(edit.version),
       }),
       invalidatesTags: onSuccessOrStale(
         ({ kind, id }) => [

@@ -44,7 +44,8 @@ export const usersApi = apiSlice.injectEndpoints({
       query: (user) => ({ url: '/api/account/users/', method: 'POST', body: user }),
       invalidatesTags: onSuccess(() => [listTag('User'), listTag('Audit')]),
     }),
-    updateUser: build.mutation<User, UserDetails & { id: number; version: number }>({
+    // A PATCH: the fields given change, the others keep their values (a reapplied edit sends only its changes).
+    updateUser: build.mutation<User, Partial<UserDetails> & { id: number; version: number }>({
       query: ({ version, ...user }) => ({
         url: `/api/account/users/${user.id}/`,
         method: 'PATCH',

@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are. */
+  cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending = false,
   onConfirm,
   onClose,
@@ -35,7 +38,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="error" variant="contained" loading={pending} onClick={onConfirm}>
           {confirmLabel}

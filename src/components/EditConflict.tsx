@@ -14,8 +14,10 @@ import { editConflictOf, type EditConflict } from '../api/versions';
 import { localDateTime } from './dates';
 
 // An edit refused because the row changed after the form opened (docs/api.md §28): the form stays open and says
-// who changed it and when, the values that differ between the form and the row now, and offers to send the form's
-// values again (over the newer version) or to take the current ones. Every versioned edit form shows it.
+// who changed it and when, the values that differ between the form and the row now, and offers to apply the
+// person's changes again (only the fields they changed, over the row as it is now and naming its version) or to
+// take the current values. Every versioned edit form shows it. A field they left alone is never sent, so what
+// someone else changed meanwhile (a quantity issued, a place moved) stays as it is now.
 
 /** What a form gives its conflict notice (EditConflictNotice): its fields, and what the two choices do. */
 export interface ConflictChoices<T> {
@@ -23,8 +25,12 @@ export interface ConflictChoices<T> {
   fields: (current: T) => readonly ConflictField[];
   /** A save is under way: the choices wait. */
   pending: boolean;
-  /** Saves the form's values again; the version it names is then the current one. */
-  onReapply: () => void;
+  /**
+   * Sends the fields the person changed since the form started, over `current` (the row as it is now); the version
+   * the save names is then the current one. Answers false when the change cannot apply to the row as it is now
+   * (said beside its field): the conflict then stays, and the save keeps naming the version it did.
+   */
+  onReapply: (current: T) => boolean | void;
   /** Puts the current row's values into the form. */
   onUseCurrent: (current: T) => void;
 }
@@ -59,8 +65,10 @@ export function useEditConflict<T extends { version: number }>(openedWith: numbe
           fields={fields(conflict.current)}
           pending={pending}
           onReapply={() => {
-            takeCurrent(conflict);
-            onReapply();
+            const before = version.current;
+            version.current = conflict.version;
+            if (onReapply(conflict.current) === false) version.current = before;
+            else setConflict(undefined);
           }}
           onUseCurrent={() => onUseCurrent(takeCurrent(conflict))}
         />
@@ -100,7 +108,7 @@ interface EditConflictNoticeProps {
   fields: readonly ConflictField[];
   /** A save is under way: the choices wait. */
   pending?: boolean;
-  /** Sends the form's values again, over the current version. */
+  /** Sends the person's changes again, over the current version. */
   onReapply: () => void;
   /** Puts the current values into the form. */
   onUseCurrent: () => void;

@@ -4,7 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface FormDialogProps {
   open: boolean;
@@ -13,10 +14,19 @@ interface FormDialogProps {
   pending: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /**
+   * Whether the form holds changes, so that Cancel, Escape or a click beside the dialog asks before throwing them
+   * away. Left out, any typing or ticking in the form counts as a change (a form with choice menus or pickers,
+   * which change no input a person types in, says it itself).
+   */
+  changed?: boolean;
   children: ReactNode;
 }
 
-/** A modal form: Enter submits, the submit button shows progress, and it cannot be dismissed mid-request. */
+/**
+ * A modal form: Enter submits, the submit button shows progress, and it cannot be dismissed mid-request. Closed
+ * with changes in it, it asks first; with none, it closes at once.
+ */
 export function FormDialog({
   open,
   title,
@@ -24,15 +34,22 @@ export function FormDialog({
   pending,
   onSubmit,
   onClose,
+  changed,
   children,
 }: FormDialogProps) {
+  const [typed, setTyped] = useState(false);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
+  const close = () => {
+    if (changed ?? typed) setAskingToDiscard(true);
+    else onClose();
+  };
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
+    <Dialog open={open} onClose={pending ? undefined : close} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={submit} onChange={() => setTyped(true)}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -40,7 +57,7 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={close} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" loading={pending}>
@@ -48,6 +65,19 @@ export function FormDialog({
           </Button>
         </DialogActions>
       </form>
+      <ConfirmDialog
+        open={askingToDiscard}
+        title="Discard your changes?"
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={() => {
+          setAskingToDiscard(false);
+          onClose();
+        }}
+        onClose={() => setAskingToDiscard(false)}
+      >
+        {`What you changed in ${title} has not been saved and will be lost.`}
+      </ConfirmDialog>
     </Dialog>
   );
 }

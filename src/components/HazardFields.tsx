@@ -86,6 +86,12 @@ export function HazardFields({ value, onChange, errors }: HazardFieldsProps) {
       <FormLabel component="legend">Hazards (GHS)</FormLabel>
       <Autocomplete
         multiple
+        // Typing H225 highlights its statement, so Enter picks it (and the only match of words picks that one).
+        autoHighlight
+        // Enter in the picker picks; it never saves the form, which would go without the code being typed.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         options={HAZARD_STATEMENTS}
         value={selected}
         getOptionLabel={optionLabel}

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { fieldErrors, type ApiError } from '../api/errorMessage';
 import { readField, type StockField, type StockKind } from '../api/stockKinds';
 import { shownValue, type ConflictField } from './EditConflict';
+import { formChanged } from './formChanges';
 import { FormDialog } from './FormDialog';
 import { notify } from './notify';
 
@@ -73,6 +74,8 @@ interface StockFormDialogProps {
   pending: boolean;
   /** The failed save's error, whose field messages are shown under the fields. */
   error: ApiError | undefined;
+  /** Messages the form found itself, by field, shown where the server's would be. */
+  fieldMessages?: Partial<Record<string, string>>;
   /** Sends the values; resolves to the saved record's name, or undefined when the save failed. */
   onSave: (values: FormValues) => Promise<string | undefined>;
   onClose: () => void;
@@ -81,6 +84,8 @@ interface StockFormDialogProps {
   savedMessage?: (name: string) => string;
   /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
   children?: ReactNode;
+  /** Whether those inputs hold changes: with them or with changed fields, closing asks first. */
+  childrenChanged?: boolean;
   /**
    * What shows above the fields, given the form's values and the way to replace them or to save them again: an edit's
    * conflict (EditConflictNotice) when its save was refused as stale.
@@ -92,8 +97,11 @@ interface StockFormDialogProps {
 export interface StockForm {
   values: FormValues;
   setValues: (values: FormValues) => void;
-  /** Saves the values as the Save button does. */
-  submit: () => Promise<void>;
+  /**
+   * Saves as the Save button does (onSave with the values), or through `send` instead (a reapplied edit's own
+   * request), then says so and closes as the Save button does.
+   */
+  submit: (send?: () => Promise<string | undefined>) => Promise<void>;
 }
 
 /**
@@ -106,18 +114,20 @@ export function StockFormDialog({
   initialValues,
   pending,
   error,
+  fieldMessages,
   onSave,
   onClose,
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
   children,
+  childrenChanged = false,
   notice,
 }: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
-  const errors = fieldErrors(error);
+  const errors = { ...fieldErrors(error), ...fieldMessages };
 
-  const submit = async () => {
-    const savedName = await onSave(values);
+  const submit = async (send = () => onSave(values)) => {
+    const savedName = await send();
     if (savedName !== undefined) {
       notify(savedMessage(savedName), 'success');
       onClose();
@@ -130,8 +140,9 @@ export function StockFormDialog({
       title={title}
       submitLabel={submitLabel}
       pending={pending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       onClose={onClose}
+      changed={childrenChanged || formChanged(initialValues, values)}
     >
       {notice?.({ values, setValues, submit })}
       {fields.map(({ name, label, input, helperText, nullable }, position) => {

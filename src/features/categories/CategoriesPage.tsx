@@ -15,6 +15,7 @@ import {
 } from '../../api/categories';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { shownValue, useEditConflict } from '../../components/EditConflict';
+import { reapplied } from '../../components/formChanges';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -46,10 +47,15 @@ function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** A rename names the version the form was opened with; refused as stale, the form shows the conflict (§28). */
+/**
+ * A rename names the version the form was opened with; refused as stale, the form shows the conflict (§28), and
+ * Reapply sends the name again only if the person changed it.
+ */
 function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const [renameCategory, { isLoading }] = useRenameCategoryMutation();
   const conflicts = useEditConflict<Category>(category.version);
+  // The name the form's is a change of: as opened, or as it was when a conflict was resolved.
+  const [started, setStarted] = useState(category.name);
   const save = async (name: string) => {
     const result = await renameCategory({ id: category.id, name, version: conflicts.version() });
     if (conflicts.refused(result.error)) return false;
@@ -71,8 +77,16 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
             { label: 'Name', yours: shownValue(name), current: shownValue(current.name) },
           ],
           pending: isLoading,
-          onReapply: () => void submit(),
-          onUseCurrent: (current) => setName(current.name),
+          onReapply: (current) => {
+            const next = reapplied({ name: started }, { name }, { name: current.name });
+            setStarted(current.name);
+            setName(next.values.name);
+            if (next.changes.name !== undefined) void submit();
+          },
+          onUseCurrent: (current) => {
+            setStarted(current.name);
+            setName(current.name);
+          },
         })
       }
     />

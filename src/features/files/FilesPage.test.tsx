@@ -173,7 +173,7 @@ describe('FilesPage', () => {
       ).toBeInTheDocument();
     });
 
-    it('shows the links changed meanwhile in the dialog, with who and when, and reapplies the change', async () => {
+    it('shows the links changed meanwhile in the dialog, with who and when, and reapplies the change over them', async () => {
       const ifMatches: (string | null)[] = [];
       server.use(
         http.patch('*/api/filemanager/files/2/', ({ request }) => {
@@ -200,9 +200,13 @@ describe('FilesPage', () => {
       expect(await within(table).findByRole('cell', { name: 'Sodium chloride' })).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Reapply my changes' }));
-      expect(await within(dialog).findByText('No substances are linked to this file.')).toBeInTheDocument();
+      // Ethanol unlinked, as asked; Ann's Sodium chloride stays linked.
+      await waitFor(() =>
+        expect(within(table).queryByRole('cell', { name: 'Ethanol' })).not.toBeInTheDocument(),
+      );
+      expect(within(table).getByRole('cell', { name: 'Sodium chloride' })).toBeInTheDocument();
       expect(ifMatches).toEqual([`"${opened}"`, `"${opened + 1}"`]);
-      expect(await readAsAdmin('/api/filemanager/files/2/')).toMatchObject({ chemicals: [] });
+      expect(await readAsAdmin('/api/filemanager/files/2/')).toMatchObject({ chemicals: [{ id: 2 }] });
     });
 
     it('shows a failed link change in the error dialog with the shared-rule message', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
 import { shownValue, type ConflictField } from '../../components/EditConflict';
+import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { consumerTypeLabels } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
@@ -114,6 +115,7 @@ export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      changed={formChanged(emptyLocation, values)}
     >
       <LocationFields values={values} onChange={setValues} errors={fieldErrors(error)} />
     </FormDialog>

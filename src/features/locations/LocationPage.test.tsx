@@ -236,7 +236,10 @@ describe('LocationPage', () => {
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(await screen.findByText('quantity: Only 2 pieces can still be returned.')).toBeInTheDocument();
       expect(sentRequests()).toEqual(['POST /api/management/issues/2/lines/3/return/']);
+      // The typed quantity is a change: Cancel asks before it goes.
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      await user.click(within(ask).getByRole('button', { name: 'Discard' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(itemsOf(card, 'Instrument items (pieces)')).toEqual(['Spectrophotometer — 2 pieces']);
     });
@@ -428,6 +431,32 @@ describe('LocationPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Location Organic Lab A saved.')).toBeInTheDocument();
       expect(await readAsAdmin(ORGANIC)).toMatchObject({
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
+    });
+
+    it('Reapply sends only the field you changed, so the building and room changed meanwhile stay', async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.patch(`*${ORGANIC}`, async ({ request }) => {
+          bodies.push(await request.clone().json());
+        }),
+      );
+      const { user, dialog } = await openEdit();
+      await user.clear(within(dialog).getByLabelText(field('Name')));
+      await user.type(within(dialog).getByLabelText(field('Name')), 'Organic Lab B');
+      await callAs(await signIn('ann@lab.org', 'ann-password'), 'PATCH', ORGANIC, {
+        room_number: '230',
+        building_name: 'Chemistry Tower',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Reapply my changes' }));
+
+      expect(await screen.findByText('Location Organic Lab B saved.')).toBeInTheDocument();
+      expect(bodies).toEqual([{ name: 'Organic Lab B' }]);
+      expect(await readAsAdmin(ORGANIC)).toMatchObject({
+        name: 'Organic Lab B',
         room_number: '230',
         building_name: 'Chemistry Tower',
       });

@@ -4,6 +4,7 @@ import { NO_HAZARD_FIELDS } from '../../api/ghs';
 import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { specOf } from '../../api/stockKinds';
+import { sameValue } from '../../components/formChanges';
 import { HazardFields } from '../../components/HazardFields';
 import {
   blankValues,
@@ -62,6 +63,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       onClose={onClose}
       submitLabel="Add"
       savedMessage={(saved) => `${saved} added to the shipment.`}
+      childrenChanged={!sameValue(NO_HAZARD_FIELDS, hazards)}
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}
     </StockFormDialog>

@@ -100,4 +100,79 @@ describe('the hazard fields of the chemical form', () => {
       signal_word_overridden: true,
     });
   });
+
+  it('picks the code typed with Enter and stays open, so the save holds it', async () => {
+    const record = await createChemical({
+      name: 'Toluene',
+      CAS_RN: '108-88-3',
+      molecular_formula: 'C7H8',
+      purity: 99.5,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+    });
+    const { user, dialog, onClose } = renderDialog(record);
+    const codes = within(dialog).getByRole('combobox', { name: 'Hazard statements' });
+    await user.type(codes, 'H225{Enter}');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Edit Chemical' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'H225 Highly flammable liquid and vapour' }),
+    ).toBeInTheDocument();
+    // Words that match one statement only: Enter picks that one.
+    await user.type(codes, 'suspected of causing cancer{Enter}');
+    expect(
+      within(dialog).getByRole('button', { name: 'H351 Suspected of causing cancer' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await readAsAdmin<ChemicalStock>(`/api/storeobjects/chemicalobjs/${record.id}/`)).toMatchObject({
+      hazard_statements: ['H225', 'H351'],
+    });
+  });
+});
+
+describe('closing a form dialog', () => {
+  it('asks before Escape or Cancel throws changes away, and keeps them when told to', async () => {
+    const { user, dialog, onClose } = renderDialog();
+    await user.click(within(dialog).getByLabelText(field('Name')));
+    await user.paste('Acetone');
+    await user.keyboard('{Escape}');
+
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(within(dialog).getByLabelText(field('Name'))).toHaveValue('Acetone');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks when only a picked hazard changed, and closes at once when nothing did', async () => {
+    const record = await createChemical({
+      name: 'Hexane',
+      CAS_RN: '110-54-3',
+      molecular_formula: 'C6H14',
+      purity: 99,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+    });
+    const first = renderDialog(record);
+    await first.user.click(within(first.dialog).getByRole('combobox', { name: 'Signal word' }));
+    await first.user.click(await screen.findByRole('option', { name: 'Warning' }));
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard your changes?' })).toBeInTheDocument();
+    expect(first.onClose).not.toHaveBeenCalled();
+    first.unmount();
+
+    const second = renderDialog(record);
+    await second.user.keyboard('{Escape}');
+    expect(second.onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+  });
 });

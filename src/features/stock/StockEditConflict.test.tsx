@@ -4,7 +4,17 @@ import type { ChemicalStock } from '../../api/stock';
 import { localDateTime } from '../../components/dates';
 import { conflictRows, lastAudited } from '../../testing/editConflicts';
 import { renderWithProviders, signedInState } from '../../testing/render';
-import { callAs, createUser, readAsAdmin, seedAdmin, seedStock, signIn } from '../../testing/seed';
+import {
+  addToCart,
+  callAs,
+  createLocation,
+  createUser,
+  issueCart,
+  readAsAdmin,
+  seedAdmin,
+  seedStock,
+  signIn,
+} from '../../testing/seed';
 import { server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
 import { AdminStorePage } from './StorePage';
@@ -41,6 +51,20 @@ function ifMatchesSent(): (string | null)[] {
   );
   return sent;
 }
+
+/** Ethanol's ledger entries, newest first. */
+function ledgerOfEthanol() {
+  return readAsAdmin<{ kind: string; change: number; balance: number }[]>(
+    '/api/management/stock-ledger/?type=chemical&object_id=1',
+  );
+}
+
+const PHYSICAL_LAB = {
+  name: 'Physical Lab 1',
+  consumer_type: 'PHYSICAL',
+  room_number: '110',
+  building_name: 'Science Building',
+} as const;
 
 /** The Store's row of a record, behind the modal form (which hides it from the accessibility tree). */
 function rowOf(name: string) {
@@ -91,7 +115,7 @@ describe('Edit Chemical when the record changed meanwhile', () => {
     await waitFor(() => expect(within(rowOf('Ethanol')).getByText('260 ml')).toBeInTheDocument());
   });
 
-  it('Reapply my changes saves your values over the current version', async () => {
+  it('Reapply my changes applies the quantity you typed as a difference, over the current version', async () => {
     const sent = ifMatchesSent();
     const { user, dialog } = await editEthanolTo300();
     const opened = (await readAsAdmin<ChemicalStock>(ETHANOL)).version;
@@ -100,14 +124,67 @@ describe('Edit Chemical when the record changed meanwhile', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Reapply my changes' }));
 
     expect(await screen.findByText('Ethanol saved.')).toBeInTheDocument();
-    expect(sent).toEqual([`"${opened}"`, `"${opened + 1}"`]);
-    // Your values, all of them: the storage place the form had (none) too.
+    // The PUT of the form; then the reapply, a PATCH of the quantity alone over the current version.
+    expect(sent).toEqual([`"${opened}"`]);
+    // 250.5 ml when the form opened, 300 typed: +49.5 ml over Ann's 260 ml; her storage place stays.
     expect(await readAsAdmin(ETHANOL)).toMatchObject({
-      quantity: 300,
-      storage_place: null,
+      quantity: 309.5,
+      storage_place: 'Cabinet 9',
       version: opened + 2,
     });
-    await waitFor(() => expect(within(rowOf('Ethanol')).getByText('300 ml')).toBeInTheDocument());
+    expect((await ledgerOfEthanol())[0]).toMatchObject({ kind: 'ADJUSTMENT', change: 49.5, balance: 309.5 });
+    await waitFor(() => expect(within(rowOf('Ethanol')).getByText('309.5 ml')).toBeInTheDocument());
+  });
+
+  it('Reapply after an issue and a move sends only the field you changed: the issued quantity stays out', async () => {
+    const view = renderWithProviders(<AdminStorePage />, { preloadedState: signedInState() });
+    await screen.findByRole('cell', { name: 'Ethanol' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit Ethanol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Chemical' });
+    // Meanwhile 50 ml is issued to a lab, and Ann moves the bottle.
+    const lab = await createLocation(PHYSICAL_LAB);
+    await addToCart({ object_type: 'CHEMICAL', object_id: 1, quantity: 50 });
+    await issueCart(lab.id);
+    const token = await signIn(ANN.email, ANN.password);
+    await callAs(token, 'PATCH', ETHANOL, { storage_place: 'Cabinet 9' });
+
+    const supplier = within(dialog).getByLabelText(/^Supplier/);
+    await view.user.clear(supplier);
+    await view.user.type(supplier, 'Sigma-Aldrich');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await view.user.click(await within(dialog).findByRole('button', { name: 'Reapply my changes' }));
+
+    expect(await screen.findByText('Ethanol saved.')).toBeInTheDocument();
+    expect(await readAsAdmin(ETHANOL)).toMatchObject({
+      quantity: 200.5,
+      storage_place: 'Cabinet 9',
+      supplier: { name: 'Sigma-Aldrich' },
+    });
+    // No ADJUSTMENT brings the issued 50 ml back: the issue is still the newest entry.
+    const [newest] = await ledgerOfEthanol();
+    expect(newest).toMatchObject({ kind: 'ISSUE', change: -50, balance: 200.5 });
+    await waitFor(() => expect(within(rowOf('Ethanol')).getByText('200.5 ml')).toBeInTheDocument());
+  });
+
+  it('refuses beside the quantity a difference that would take it below zero, and writes nothing', async () => {
+    const { user, dialog } = await editEthanolTo300();
+    const quantity = within(dialog).getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '0.5');
+    // Meanwhile 200 ml is taken: 50.5 ml is left, and the form's change is -250 ml.
+    const token = await signIn(ANN.email, ANN.password);
+    await callAs(token, 'PATCH', ETHANOL, { quantity: 50.5 });
+    const { version } = await readAsAdmin<ChemicalStock>(ETHANOL);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Reapply my changes' }));
+
+    expect(
+      await within(dialog).findByText('50.5 is in stock now: your change of -250 would take it below zero.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Quantity/)).toHaveAttribute('aria-invalid', 'true');
+    // The conflict stays, with its two ways on; nothing was written.
+    expect(within(dialog).getByRole('alert', { name: 'Changed meanwhile' })).toBeInTheDocument();
+    expect(await readAsAdmin(ETHANOL)).toMatchObject({ quantity: 50.5, version });
   });
 
   it('Use current values puts the current record into the form, and a save then starts from it', async () => {

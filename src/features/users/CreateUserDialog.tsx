@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
 import { useCreateUserMutation } from '../../api/users';
+import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 import {
@@ -48,6 +49,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      changed={formChanged(emptyUser, values)}
     >
       <UserForm
         values={values}

@@ -212,11 +212,13 @@ describe('UsersPage', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
-    it('names the version it opened with; changed meanwhile, it says by whom and when, and reapplies', async () => {
+    it('names the version it opened with; changed meanwhile, it says by whom and when, and reapplies your change alone', async () => {
       const ifMatches: (string | null)[] = [];
+      const bodies: unknown[] = [];
       server.use(
-        http.patch('*/api/account/users/2/', ({ request }) => {
+        http.patch('*/api/account/users/2/', async ({ request }) => {
           ifMatches.push(request.headers.get('If-Match'));
+          bodies.push(await request.clone().json());
         }),
       );
       const opened = (await readAsAdmin<User>('/api/account/users/2/')).version;
@@ -247,8 +249,10 @@ describe('UsersPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Reapply my changes' }));
       expect(await screen.findByText('User ann@lab.org updated.')).toBeInTheDocument();
       expect(ifMatches).toEqual([`"${opened}"`, `"${opened + 1}"`]);
+      // The reapply sends the last name alone: Ann's new first name stays.
+      expect(bodies.at(-1)).toEqual({ id: 2, last_name: 'Li' });
       expect(await readAsAdmin('/api/account/users/2/')).toMatchObject({
-        first_name: 'Ann',
+        first_name: 'Annie',
         last_name: 'Li',
       });
     });
