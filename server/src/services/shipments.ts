@@ -500,7 +500,8 @@ async function restoreReplacedValues(
       columns.unit_price_e4 = row.unit_price_e4_before;
     }
     if (Object.keys(changes).length === 0) continue;
-    if ('unit_price' in changes) await refuseUnchargeablePrice(trx, kind, row.stock_id, row.unit_price_e4_before);
+    if ('unit_price' in changes)
+      await refuseUnchargeablePrice(trx, kind, row.stock_id, row.unit_price_e4_before);
     await stock.updateStockRow(trx, kind, row.stock_id, columns as StockRowChanges<StockKind>);
     await recordAudit(trx, {
       at,
