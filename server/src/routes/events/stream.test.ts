@@ -620,8 +620,9 @@ describe('logs', () => {
       },
     });
     const database = await createTestDatabase();
-    const config = testConfig();
-    const logged = await buildApp({ config, database, logger: { level: 'info', stream: sink } });
+    // A line per request is written at LOG_LEVEL=debug only: the level at which a URL reaches the log.
+    const config = testConfig({ logLevel: 'debug' });
+    const logged = await buildApp({ config, database, logger: { level: 'debug', stream: sink } });
     try {
       await logged.listen({ port: 0, host: '127.0.0.1' });
       const secret = signToken(config.jwtSecret, 'access', 424242, 60);
