@@ -206,7 +206,8 @@ describe('WEB_CONCURRENCY=2', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     department = await createDepartment();
-    server = await startServerProcess(department, { WEB_CONCURRENCY: '2' });
+    // LOG_LEVEL=debug: a line per request, which names the worker that answered it.
+    server = await startServerProcess(department, { WEB_CONCURRENCY: '2', LOG_LEVEL: 'debug' });
     // The primary says the server runs once both listen; each worker's own line may follow.
     await server.waitForOutput(/"msg":"worker ready"[^]*"msg":"worker ready"/);
   }, 120_000);

@@ -150,7 +150,13 @@ describe('what refreshes the ledger, the record histories and the audit log', ()
     await store.dispatch(
       issueCartApi.endpoints.mergeIssueCart.initiate({ locationId: 2, fund: null, cmr_confirmed: false }),
     );
-    await expectExactly(['POST /api/management/issue-cart/2/merge/', ledgerList, historyOf('glassware', 1)]);
+    // The audit log too: a cart's issue audits its fund and CMR confirmation (docs/api.md §23.6).
+    await expectExactly([
+      'POST /api/management/issue-cart/2/merge/',
+      ledgerList,
+      historyOf('glassware', 1),
+      auditList,
+    ]);
   });
 
   it('audited changes that move no stock: only the audit log', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Issue } from '../../api/locations';
 import { renderWithProviders, signedInState } from '../../testing/render';
 import { addToCart, createChemical, readAsAdmin, seedIssue, seedLab } from '../../testing/seed';
@@ -63,6 +63,9 @@ describe('the storage-compatibility warning of Create an Issue', () => {
     await user.click(screen.getByRole('button', { name: 'Physical Lab 1' }));
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // The warning never blocks: the issue is confirmed as any other.
+    const confirmation = await screen.findByRole('dialog', { name: 'Issue the cart to Physical Lab 1?' });
+    await user.click(within(confirmation).getByRole('button', { name: 'Issue' }));
     expect(await screen.findByText('Issued to Physical Lab 1.')).toBeInTheDocument();
     const [issue] = await readAsAdmin<Issue[]>('/api/management/issues/1/');
     expect(issue.objects).toEqual([expect.objectContaining({ name: 'Acetone', quantity: 5 })]);

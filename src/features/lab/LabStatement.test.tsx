@@ -68,17 +68,17 @@ describe('Lab statement', () => {
     // The file's charges are the screen's, fund by fund, with the same totals.
     const charges = chargeRows(rows);
     expect(charges.map((row) => [row[1], row[2], row[6], row[7], row[10]])).toEqual([
-      ['No fund (cart issues)', '2026-11-21', 'Ethanol', '5', '0.00'],
-      ['No fund (cart issues)', '2026-11-21', 'Spectrophotometer', '2', '0.00'],
-      ['No fund (cart issues)', '2026-11-21', 'Beaker', '1', '0.00'],
-      ['No fund (cart issues)', '2026-11-25', 'Beaker', '2', '7.00'],
+      ['No fund (cart issues)', '2026-11-21', 'Ethanol', '5', '0'],
+      ['No fund (cart issues)', '2026-11-21', 'Spectrophotometer', '2', '0'],
+      ['No fund (cart issues)', '2026-11-21', 'Beaker', '1', '0'],
+      ['No fund (cart issues)', '2026-11-25', 'Beaker', '2', '7'],
       ['ERC-17 ERC grant 17', '2026-11-24', 'Ethanol', '50', '2.26'],
-      ['ERC-17 ERC grant 17', '2026-11-24', 'Spectrophotometer', '1', '0.00'],
+      ['ERC-17 ERC grant 17', '2026-11-24', 'Spectrophotometer', '1', '0'],
     ]);
     expect(
       rows.filter((row) => row[3].endsWith('total') || row[3] === 'Total').map((row) => [row[3], row[10]]),
     ).toEqual([
-      ['Fund total', '7.00'],
+      ['Fund total', '7'],
       ['Fund total', '2.26'],
       ['Lab total', '9.26'],
       ['Total', '9.26'],

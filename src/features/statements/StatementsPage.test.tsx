@@ -97,7 +97,7 @@ describe('StatementsPage', () => {
     const fulfilled = charges.filter((row) => row[5] === '2');
     expect(fulfilled.map((row) => [row[0], row[1], row[6], row[7], row[9], row[10]])).toEqual([
       ['Physical Lab 1', 'ERC-17 ERC grant 17', 'Ethanol', '50', '0.0452', '2.26'],
-      ['Physical Lab 1', 'ERC-17 ERC grant 17', 'Spectrophotometer', '1', '', '0.00'],
+      ['Physical Lab 1', 'ERC-17 ERC grant 17', 'Spectrophotometer', '1', '', '0'],
     ]);
     expect(fulfilled[0][4]).toBe(ethanol[2]?.slice(1));
     expect(rows.at(-1)?.slice(3)).toEqual(['Total', '', '', '', '', '', '', amountText(statement.total, 2)]);
