@@ -22,6 +22,9 @@ test.use({ storageState: adminStorageState });
 /** Where the conflict view's screenshot goes, for people to look at; none when the folder's parent is missing. */
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/work/notes/screens25';
 
+// Two browsers, a second account and an accessibility scan: each test takes about 20 s on a quiet machine.
+test.slow();
+
 /**
  * A chemical of 100 ml, and a second store manager (Bea, in a browser context of her own); both open its Edit
  * dialog in the admin Store: `mine` in `page`, `hers` in `bea`.
@@ -55,11 +58,15 @@ async function twoManagersEditing(page: Page, browser: Browser, name: string) {
     if (each === page) await page.goto('/adminapp');
     await openPage(each, 'Store');
     await each.getByRole('searchbox', { name: 'Filter' }).fill(name);
+    // The filtered list first (the header and its one row): a click while the rows are drawn anew goes nowhere.
+    await expect(each.getByRole('table', { name: 'Chemical stock' }).getByRole('row')).toHaveCount(2);
     await each
       .getByRole('row', { name: new RegExp(name) })
       .getByRole('button', { name: `Edit ${name}` })
       .click();
-    forms.push(each.getByRole('dialog', { name: 'Edit Chemical' }));
+    const form = each.getByRole('dialog', { name: 'Edit Chemical' });
+    await expect(form).toBeVisible();
+    forms.push(form);
   }
   const [mine, hers] = forms;
   return { id, mine, hers, bea, other };
