@@ -40,6 +40,7 @@ test('a chemical is created through the modal, found in the public store and by 
   const publicPage = await visitor.newPage();
   await publicPage.goto('/');
   await openPage(publicPage, 'Store');
+  await publicPage.getByRole('searchbox', { name: 'Filter' }).fill('Vanillin');
   await expect(publicPage.getByRole('row', { name: /Vanillin/ })).toContainText('121-33-5');
   await openPage(publicPage, 'Search');
   await publicPage.getByRole('searchbox', { name: 'Search' }).fill('vanilin');
