@@ -116,10 +116,10 @@ describe('FullListCache', () => {
   it('writes a version once for concurrent requests, and keeps it until a newer version is asked for', async () => {
     let reads = 0;
     let version = 1;
-    const cache = new FullListCache(async () => {
+    const cache = new FullListCache(async function* () {
       reads++;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return [{ read: reads }];
+      yield [{ read: reads }];
     });
     const app = Fastify();
     app.get('/', (request, reply) => cache.send(request, reply, version));
@@ -151,7 +151,7 @@ describe('FullListCache', () => {
   });
 
   it('answers an empty list as []', async () => {
-    const cache = new FullListCache(async () => []);
+    const cache = new FullListCache(async function* () {});
     const app = Fastify();
     app.get('/', (request, reply) => cache.send(request, reply, 1));
     expect((await app.inject({ url: '/' })).body).toBe('[]');

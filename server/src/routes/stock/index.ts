@@ -119,7 +119,9 @@ export default async function stockRoutes(app: FastifyInstance) {
       },
     };
     // The full list, neither searched nor ordered, is written once per version of the stock records.
-    const fullList = new FullListCache(() => stock.listStockRecords(context(), kind));
+    const fullList = new FullListCache(() =>
+      stock.stockRecordBatches(context(), kind, { terms: [], ordering: [] }, stock.STOCK_LIST_BATCH_SIZE),
+    );
     const listRecords: Handler<typeof list.schema> = async (request, reply) => {
       const { limit, offset = 0, ordering = [], search = '' } = request.query;
       const listing = { terms: searchTerms(search), ordering };
