@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   'stock.created': 'Stock record created',
   'stock.updated': 'Stock record edited',
   'stock.deleted': 'Stock record deleted',
+  // Written once, by migration 0020, where the records of one substance showed different signal words.
+  'substance.hazards_merged': "Substance's hazards merged from its records",
   'location.created': 'Location created',
   'location.updated': 'Location edited',
   'location.deleted': 'Location deleted',
@@ -53,6 +55,8 @@ export const AUDIT_TARGET_TYPES = [
   'chemical',
   'instrument',
   'glassware',
+  /** A chemical catalog entry (the substance), by its id: `substance.hazards_merged`. */
+  'substance',
   'location',
   'file',
   'category',
