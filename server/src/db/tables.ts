@@ -492,6 +492,11 @@ export interface RequestLinesTable {
   approved_quantity: number | null;
   /** Issued so far over the request's fulfilments; what is left of approved_quantity is a back-order. */
   issued_quantity: Generated<number>;
+  /**
+   * A store manager approved the line as a CMR line (it needed the store's approval then). Fulfilment issues a
+   * record that needs the store's approval only for such a line (migration 0021).
+   */
+  store_approved: Generated<boolean>;
 }
 
 /**

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'request.returned': 'Request returned for changes',
   'request.cancelled': 'Request cancelled',
   'request.fulfilled': 'Request fulfilled (in part or whole)',
+  'request.sent_back_to_store':
+    "Request sent back for the store's approval: a CMR hazard it was not approved for",
   'issue.cmr_confirmed': 'CMR issue confirmed by the store',
   'issue.cmr_unconfirmed': 'CMR issue made without confirmation',
 } as const;
