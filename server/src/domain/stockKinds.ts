@@ -329,7 +329,7 @@ const HAZARD_FIELDS = [
       ignoreCase: true,
     },
     description:
-      'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
+      "DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again; the substance's, as the H-codes",
     required: false,
     nullable: true,
     home: { on: 'hazards', kept: 'substance' },
