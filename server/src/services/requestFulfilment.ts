@@ -169,7 +169,9 @@ async function unapprovedCmrPicks(
   for (const pick of picks) {
     const line = lines.find((candidate) => candidate.id === pick.request_line_id)!;
     const key = recordKey(pick.object_type, pick.object_id);
-    const record = records.get(key)!;
+    const record = records.get(key);
+    // Deleted since the fulfilment checked it (sendBackToStore's second look): nothing of it is issued.
+    if (record === undefined) continue;
     const codes = cmrStatements(record as { hazard_statements?: string[] });
     if (line.store_approved || codes.length === 0 || named.has(key)) continue;
     named.add(key);
@@ -208,21 +210,21 @@ export async function fulfilRequest(
     return await issuePicks(context, actor, id, picks);
   } catch (error) {
     if (!(error instanceof UnapprovedCmr)) throw error;
-    await sendBackToStore(context, actor, id, picks);
-    throw conflict(fulfilMessages.sentBack(error.reasons));
+    throw conflict(fulfilMessages.sentBack(await sendBackToStore(context, actor, id, picks)));
   }
 }
 
 /**
  * The request back at the store's step, in a transaction of its own after the fulfilment's was rolled back: its
- * picks checked again (the records may have changed in between), the reasons in the audit entry.
+ * picks checked again (the records may have changed in between), the reasons in the audit entry and answered.
  */
 async function sendBackToStore(
   context: RequestsContext,
   actor: Actor,
   id: number,
   picks: readonly FulfilPick[],
-): Promise<void> {
+): Promise<string[]> {
+  let reasons: string[] = [];
   await transition(context, actor, id, 'send_back_to_store', async (trx, row) => {
     const lines = await findRequestLines(trx, [row.id]);
     const issueLines = picks.flatMap((pick): IssueLine[] => {
@@ -238,10 +240,11 @@ async function sendBackToStore(
           ]
         : [];
     });
-    const reasons = await unapprovedCmrPicks(trx, lines, issueLines);
+    reasons = await unapprovedCmrPicks(trx, lines, issueLines);
     if (reasons.length === 0) throw conflict(fulfilMessages.changedMeanwhile);
     return { changes: { status: 'awaiting_store_approval' }, audited: { cmr: reasons.join(' ') } };
   });
+  return reasons;
 }
 
 async function issuePicks(
