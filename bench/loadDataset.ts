@@ -85,6 +85,8 @@ export async function loadDataset(db: Db, dataset: Dataset): Promise<void> {
         cas_rn: record.CAS_RN,
         molecular_formula: record.molecular_formula,
         molecular_weight: molarMass(record.molecular_formula),
+        hazard_statements: '',
+        signal_word_override: null,
       });
       chemicals.set(record.name, id);
     }

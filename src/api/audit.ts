@@ -5,11 +5,13 @@ import { listTag } from './tags';
 
 // docs/api.md §6: the audit log of actions that change no quantity. Read-only: entries are never changed.
 
-export type AuditTargetType = 'user' | StockKind | 'location' | 'file' | 'category' | 'issue';
+export type AuditTargetType = 'user' | StockKind | 'substance' | 'location' | 'file' | 'category' | 'issue';
 
 export const auditTargetLabels: Record<AuditTargetType, string> = {
   user: 'User',
   ...byKind((kind) => specOf(kind).label),
+  // A chemical entry: its hazards merged from its records (docs/api.md §16).
+  substance: 'Substance',
   location: 'Location',
   file: 'File',
   category: 'Category',

@@ -45,6 +45,23 @@ export const NO_HAZARD_FIELDS: HazardFields = {
   storage_classes: [],
 };
 
+/**
+ * What a record's form sends of its hazards: the fields the person changed, from `from` (the record as the form
+ * opened it; for a new record, none). The H-codes and the signal word are the substance's (docs/api.md §16): sent
+ * unchanged, a new record's empty fields would clear them for every record of the substance, and an edit that
+ * renames the record to another substance would give that one the old substance's hazards.
+ */
+export function changedHazards(
+  hazards: HazardFields,
+  from: HazardFields = NO_HAZARD_FIELDS,
+): Partial<HazardFields> {
+  return Object.fromEntries(
+    Object.entries(hazards).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(from[name as keyof HazardFields]),
+    ),
+  );
+}
+
 /** A record's hazards as the form edits them. */
 export const hazardFieldsOf = (record: RecordHazards): HazardFields => ({
   hazard_statements: record.hazard_statements,

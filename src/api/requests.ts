@@ -248,8 +248,6 @@ export const requestsApi = apiSlice.injectEndpoints({
         ...STOCK_KINDS.flatMap((kind) => [listTag(stockTags[kind]), pagesTag(stockTags[kind])]),
       ],
     }),
-    // One issue to the request's lab: its issue history and holdings, the stock of the kinds taken, the ledger and
-    // each record's history, the dashboard, the request lists and the month's statements and charges change.
     fulfilRequest: build.mutation<
       { issue: Issue; request: LabRequest },
       { id: number; locationId: number; lines: FulfilPick[] }
@@ -259,22 +257,33 @@ export const requestsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: { lines },
       }),
-      invalidatesTags: onSuccess(({ id, locationId }, result) => {
-        const objects = result?.issue.objects ?? [];
-        const kinds = new Set(objects.map((item) => stockKindOf(item.object_type)));
-        return [
-          ...decided({ id }),
-          idTag('Issue', locationId),
-          ...[...kinds].map((kind) => listTag(stockTags[kind])),
-          listTag('Ledger'),
-          ...objects.map((item) => recordTag('StockLedger', stockKindOf(item.object_type), item.id)),
-          listTag('Dashboard'),
-          listTag('Statement'),
-        ];
-      }),
+      // A 409 says the request or its stock changed meanwhile (a CMR hazard may even have sent the request back to
+      // the store's approval, docs/api.md §26.8): the request is read again.
+      invalidatesTags: (result, error, arg) =>
+        error && 'status' in (error as object) && (error as { status: unknown }).status === 409
+          ? decided(arg)
+          : fulfilled(result, error, arg),
     }),
   }),
 });
+
+// One issue to the request's lab: its issue history and holdings, the stock of the kinds taken, the ledger and each
+// record's history, the dashboard, the request lists and the month's statements and charges change.
+const fulfilled = onSuccess(
+  ({ id, locationId }: { id: number; locationId: number }, result: { issue: Issue } | undefined) => {
+    const objects = result?.issue.objects ?? [];
+    const kinds = new Set(objects.map((item) => stockKindOf(item.object_type)));
+    return [
+      ...decided({ id }),
+      idTag('Issue', locationId),
+      ...[...kinds].map((kind) => listTag(stockTags[kind])),
+      listTag('Ledger'),
+      ...objects.map((item) => recordTag('StockLedger', stockKindOf(item.object_type), item.id)),
+      listTag('Dashboard'),
+      listTag('Statement'),
+    ];
+  },
+);
 
 export const {
   useLabFundsQuery,

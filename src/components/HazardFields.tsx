@@ -84,6 +84,10 @@ export function HazardFields({ value, onChange, errors }: HazardFieldsProps) {
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend">Hazards (GHS)</FormLabel>
+      <FormHelperText sx={{ mt: 0 }}>
+        The hazard statements and the signal word are the substance&apos;s: every record of it shows them, and
+        a change here changes them for all. The storage classes are this record&apos;s own.
+      </FormHelperText>
       <Autocomplete
         multiple
         // Typing H225 highlights its statement, so Enter picks it (and the only match of words picks that one).

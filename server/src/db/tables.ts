@@ -66,6 +66,13 @@ export interface ChemicalsTable extends NamedEntryTable {
   cas_rn: string;
   molecular_formula: string;
   molecular_weight: number;
+  /**
+   * GHS H-codes of the substance, comma-separated in code order (`H225,H319`); empty: none. Every stock record of
+   * the chemical shows them (migration 0020; before, 0013 kept them per record).
+   */
+  hazard_statements: Generated<string>;
+  /** Null while the signal word is derived from the codes; else the override (`NONE`: no signal word). */
+  signal_word_override: 'DANGER' | 'WARNING' | 'NONE' | null;
 }
 
 export interface StoresTable {
@@ -107,11 +114,10 @@ type RecordColumns<K extends StockKind> = {
 
 export interface ChemicalStockTable extends StockColumns, RecordColumns<'chemical'> {
   chemical_id: number;
-  /** GHS H-codes, comma-separated in code order (`H225,H319`); empty: none (migration 0013). */
-  hazard_statements: Generated<string>;
-  /** Null while the signal word is derived from the codes; else the override (`NONE`: no signal word). */
-  signal_word_override: 'DANGER' | 'WARNING' | 'NONE' | null;
-  /** `ACID`, `BASE`, `AQUEOUS`, comma-separated; empty: none. */
+  /**
+   * `ACID`, `BASE`, `AQUEOUS`, comma-separated; empty: none. The record's own (what the bottle holds), while its
+   * H-codes and signal word are its substance's (ChemicalsTable).
+   */
   storage_classes: Generated<string>;
 }
 
@@ -486,6 +492,11 @@ export interface RequestLinesTable {
   approved_quantity: number | null;
   /** Issued so far over the request's fulfilments; what is left of approved_quantity is a back-order. */
   issued_quantity: Generated<number>;
+  /**
+   * A store manager approved the line as a CMR line (it needed the store's approval then). Fulfilment issues a
+   * record that needs the store's approval only for such a line (migration 0021).
+   */
+  store_approved: Generated<boolean>;
 }
 
 /**

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   'stock.created': 'Stock record created',
   'stock.updated': 'Stock record edited',
   'stock.deleted': 'Stock record deleted',
+  // Written once, by migration 0020, where the records of one substance showed different signal words.
+  'substance.hazards_merged': "Substance's hazards merged from its records",
   'location.created': 'Location created',
   'location.updated': 'Location edited',
   'location.deleted': 'Location deleted',
@@ -34,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'request.returned': 'Request returned for changes',
   'request.cancelled': 'Request cancelled',
   'request.fulfilled': 'Request fulfilled (in part or whole)',
+  'request.sent_back_to_store':
+    "Request sent back for the store's approval: a CMR hazard it was not approved for",
   'issue.cmr_confirmed': 'CMR issue confirmed by the store',
   'issue.cmr_unconfirmed': 'CMR issue made without confirmation',
 } as const;
@@ -53,6 +57,8 @@ export const AUDIT_TARGET_TYPES = [
   'chemical',
   'instrument',
   'glassware',
+  /** A chemical catalog entry (the substance), by its id: `substance.hazards_merged`. */
+  'substance',
   'location',
   'file',
   'category',

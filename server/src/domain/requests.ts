@@ -25,7 +25,8 @@ export type RequestAction =
   | 'return'
   | 'cancel'
   | 'cancel_open'
-  | 'fulfil';
+  | 'fulfil'
+  | 'send_back_to_store';
 
 /**
  * Who may take an action: the request's requester, a manager of its lab, either of them, a store manager, or a
@@ -109,6 +110,16 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestAction, RequestTransiti
     by: 'storeManager',
     verb: 'fulfilled',
     audit: 'request.fulfilled',
+  },
+  // A fulfilment whose picked records now carry a CMR hazard that a line was not approved for by the store (their
+  // substance gained it after approval): nothing is issued and the request goes back to the store's step (issue 33).
+  // No route of its own: services/requestFulfilment.ts takes it when a store manager's fulfilment finds such a line.
+  send_back_to_store: {
+    from: ['approved', 'partly_fulfilled'],
+    to: ['awaiting_store_approval'],
+    by: 'storeManager',
+    verb: "sent back for the store's approval",
+    audit: 'request.sent_back_to_store',
   },
 };
 

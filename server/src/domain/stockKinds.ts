@@ -79,9 +79,13 @@ export type FieldHome =
   | { on: 'quantity' }
   /**
    * A chemical's hazard data (docs/api.md §16): stored codes and a signal-word override, from which a read derives
-   * the label (pictograms, signal word); the forms enter it in a block of its own.
+   * the label (pictograms, signal word); the forms enter it in a block of its own. `kept`: where it is stored. The
+   * H-codes and the signal word are the substance's (columns of its catalog entry, like `{on: 'substance'}`), so
+   * every record of it shows them and a write to one record writes them for all (issue 33); they are read flat on
+   * the record all the same (SERVER.md's and docs/api.md's shapes). The storage classes are the record's own:
+   * whether what a bottle holds is stored as an acid or as aqueous depends on the bottle.
    */
-  | { on: 'hazards' };
+  | { on: 'hazards'; kept: 'substance' | 'record' };
 
 export interface StockField {
   /** The API name: the §4.3 write field, the flat name of history lines, audit snapshots and imports. */
@@ -312,7 +316,7 @@ const HAZARD_FIELDS = [
     input: { type: 'codes', list: 'hazard-statements' },
     required: false,
     nullable: true,
-    home: { on: 'hazards' },
+    home: { on: 'hazards', kept: 'substance' },
   },
   {
     name: 'signal_word',
@@ -325,10 +329,10 @@ const HAZARD_FIELDS = [
       ignoreCase: true,
     },
     description:
-      'DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again',
+      "DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again; the substance's, as the H-codes",
     required: false,
     nullable: true,
-    home: { on: 'hazards' },
+    home: { on: 'hazards', kept: 'substance' },
   },
   {
     name: 'storage_classes',
@@ -336,7 +340,7 @@ const HAZARD_FIELDS = [
     input: { type: 'codes', list: 'storage-classes' },
     required: false,
     nullable: true,
-    home: { on: 'hazards' },
+    home: { on: 'hazards', kept: 'record' },
   },
 ] as const satisfies readonly StockField[];
 

@@ -22,7 +22,7 @@ export type NamedEntry = Static<typeof NamedEntrySchema>;
 /** What a chemical reads of its hazards (docs/api.md, 'Hazard data'): none on a record that never had any. */
 export interface HazardLabel {
   hazard_statements: string[];
-  /** The label's signal word: `signal_word_overridden` says whether it is derived or set on the record. */
+  /** The label's signal word: `signal_word_overridden` says whether it is derived or set (on the substance). */
   signal_word: SignalWord | null;
   signal_word_overridden: boolean;
   pictograms: GhsPictogramCode[];
@@ -30,18 +30,20 @@ export interface HazardLabel {
 }
 
 const HazardLabelProperties = {
-  hazard_statements: Type.Array(Type.String(), { description: 'GHS H-codes in code order' }),
+  hazard_statements: Type.Array(Type.String(), {
+    description: "GHS H-codes in code order: the substance's, the same on every record of its chemical entry",
+  }),
   signal_word: Type.Union([Type.Enum(SIGNAL_WORDS), Type.Null()], {
     description: "The label's signal word; null: none",
   }),
   signal_word_overridden: Type.Boolean({
-    description: 'false: derived from the H-codes; true: set on the record',
+    description: 'false: derived from the H-codes; true: set (on the substance, like the H-codes)',
   }),
   pictograms: Type.Array(Type.Enum(GHS_PICTOGRAMS), {
     description: 'Derived from the H-codes by the GHS precedence rules, GHS01 to GHS09; read-only',
   }),
   storage_classes: Type.Array(Type.Enum(STORAGE_CLASSES), {
-    description: 'What the H-codes cannot tell, for storage compatibility',
+    description: "What the H-codes cannot tell, for storage compatibility: the record's own",
   }),
 };
 

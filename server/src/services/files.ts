@@ -93,19 +93,25 @@ export async function getFile({ db }: Pick<FilesContext, 'db'>, id: number): Pro
 export type ChemicalFile = LibraryFile & { safety_data_sheet: boolean };
 
 /**
- * The files linked to a chemical stock record: safety data sheets first, each group newest first, so the first
- * file is the newest SDS when there is one. 404 for an unknown record.
+ * The files of a chemical stock record's page: those linked to it, and the safety data sheets linked to any other
+ * record of its substance (an SDS describes the substance, so every record of it offers the sheet: issue 33);
+ * safety data sheets first, each group newest first, so the first file is the newest SDS when there is one. 404
+ * for an unknown record.
  */
 export async function chemicalFiles(
   { db }: Pick<FilesContext, 'db'>,
   stockId: number,
 ): Promise<ChemicalFile[]> {
   if (!(await stockRecordExists(db, 'chemical', stockId))) throw notFound();
-  const linked = await files.findFiles(db, await files.findFileIdsOfChemical(db, stockId));
-  const marked = linked.map((file) => ({
-    ...file,
-    safety_data_sheet: file.categories.some((category) => isSafetyDataSheetCategory(category.name)),
-  }));
+  const own = new Set(await files.findFileIdsOfChemical(db, stockId));
+  const siblings = await files.findFileIdsOfSiblings(db, stockId);
+  const linked = await files.findFiles(db, [...new Set([...own, ...siblings])]);
+  const marked = linked
+    .map((file) => ({
+      ...file,
+      safety_data_sheet: file.categories.some((category) => isSafetyDataSheetCategory(category.name)),
+    }))
+    .filter((file) => own.has(file.id) || file.safety_data_sheet);
   // Stable: each group keeps findFiles' newest-first order.
   return marked.sort((a, b) => Number(b.safety_data_sheet) - Number(a.safety_data_sheet));
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../db';
 import { findRequestLines, addIssuedQuantities, findRequest } from '../db/repositories/requests';
 import type { RequestLineRow } from '../db/repositories/requests';
 import {
@@ -7,13 +8,30 @@ import {
   type RecordFacts,
 } from '../db/repositories/requestStock';
 import type { StockObjectType } from '../db/tables';
-import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, STOCK_KINDS, STOCK_UNITS } from '../domain/stockKinds';
-import { notFound } from '../http/errors';
+import { cmrStatements } from '../domain/chemistry/cmr';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  readField,
+  STOCK_KINDS,
+  STOCK_UNITS,
+  stockField,
+} from '../domain/stockKinds';
+import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from './audit';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
-import { lineQuantity, today, transition, type LabRequest, type RequestsContext } from './requests';
+import {
+  lineQuantity,
+  recordKey,
+  recordsOfLines,
+  today,
+  transition,
+  type LabRequest,
+  type RequestsContext,
+} from './requests';
 
 // The store's side of a request (docs/api.md §26.7–26.8): which records to take for each open line, and the issue
 // that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.
@@ -120,16 +138,116 @@ export const fulfilMessages = {
   expired: (pick: number, date: string) => `Line ${pick}: object_id: the record expired on ${date}.`,
   aboveOpen: (line: number, picked: string, open: string) =>
     `Request line ${line}: ${picked} picked, but only ${open} is open.`,
+  sentBack: (reasons: readonly string[]) =>
+    `${reasons.join(' ')} Nothing was issued: the request is back awaiting store approval. Approve it for the ` +
+    'store (or reject it), then fulfil it again.',
+  changedMeanwhile: 'The request changed meanwhile: fulfil it again.',
 };
+
+/** A line of the issue a fulfilment would make. */
+interface IssueLine {
+  object_type: StockObjectType;
+  object_id: number;
+  quantity: number;
+  request_line_id: number;
+}
+
+/**
+ * Why picked records may not be issued without the store's approval: each record that now carries a CMR hazard
+ * statement (its substance's, docs/api.md §16) for a line the store has not approved as a CMR line. The rule is
+ * checked on what is issued, not only on the record asked for when the lab approved: the substance may have been
+ * classified since (issue 33).
+ */
+async function unapprovedCmrPicks(
+  trx: Db,
+  lines: readonly RequestLineRow[],
+  picks: readonly IssueLine[],
+): Promise<string[]> {
+  const records = await recordsOfLines(trx, picks);
+  const reasons: string[] = [];
+  const named = new Set<string>();
+  for (const pick of picks) {
+    const line = lines.find((candidate) => candidate.id === pick.request_line_id)!;
+    const key = recordKey(pick.object_type, pick.object_id);
+    const record = records.get(key);
+    // Deleted since the fulfilment checked it (sendBackToStore's second look): nothing of it is issued.
+    if (record === undefined) continue;
+    const codes = cmrStatements(record as { hazard_statements?: string[] });
+    if (line.store_approved || codes.length === 0 || named.has(key)) continue;
+    named.add(key);
+    const kind = KIND_OF_TYPE[pick.object_type];
+    const name = readField(kind, stockField(kind, 'name'), record) as string;
+    reasons.push(
+      `${name} (${kind} #${pick.object_id}) now carries ${codes.join(', ')}, a CMR hazard the store has not ` +
+        `approved for request line ${line.id}.`,
+    );
+  }
+  return reasons;
+}
+
+/** A fulfilment stopped by unapprovedCmrPicks, with its reasons. */
+class UnapprovedCmr extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join(' '));
+  }
+}
 
 /**
  * Issues the picks to the request's lab, charged to its fund, in one transaction with the request locked: each pick a
  * record of its line's catalog entry, not expired, in the kind's unit (the route's schema wants at least one); per
  * line at most what is open. A short record
  * → 409 naming it and nothing written (writeIssue). Then `fulfilled` when every line has all it was approved,
- * else `partly_fulfilled`.
+ * else `partly_fulfilled`. A picked record that now needs the store's approval its line has not had → nothing
+ * issued, the request sent back to `awaiting_store_approval` (audited), and a 409 that says why.
  */
 export async function fulfilRequest(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  picks: readonly FulfilPick[],
+): Promise<{ issue: Issue; request: LabRequest }> {
+  try {
+    return await issuePicks(context, actor, id, picks);
+  } catch (error) {
+    if (!(error instanceof UnapprovedCmr)) throw error;
+    throw conflict(fulfilMessages.sentBack(await sendBackToStore(context, actor, id, picks)));
+  }
+}
+
+/**
+ * The request back at the store's step, in a transaction of its own after the fulfilment's was rolled back: its
+ * picks checked again (the records may have changed in between), the reasons in the audit entry and answered.
+ */
+async function sendBackToStore(
+  context: RequestsContext,
+  actor: Actor,
+  id: number,
+  picks: readonly FulfilPick[],
+): Promise<string[]> {
+  let reasons: string[] = [];
+  await transition(context, actor, id, 'send_back_to_store', async (trx, row) => {
+    const lines = await findRequestLines(trx, [row.id]);
+    const issueLines = picks.flatMap((pick): IssueLine[] => {
+      const line = lines.find((candidate) => candidate.id === pick.request_line);
+      return line
+        ? [
+            {
+              object_type: line.object_type,
+              object_id: pick.object_id,
+              quantity: 0,
+              request_line_id: line.id,
+            },
+          ]
+        : [];
+    });
+    reasons = await unapprovedCmrPicks(trx, lines, issueLines);
+    if (reasons.length === 0) throw conflict(fulfilMessages.changedMeanwhile);
+    return { changes: { status: 'awaiting_store_approval' }, audited: { cmr: reasons.join(' ') } };
+  });
+  return reasons;
+}
+
+async function issuePicks(
   context: RequestsContext,
   actor: Actor,
   id: number,
@@ -140,12 +258,7 @@ export async function fulfilRequest(
     const lines = await findRequestLines(trx, [row.id]);
     const errors = new FieldErrorCollector();
     const day = today({ ...context, now: () => at });
-    const toIssue: {
-      object_type: StockObjectType;
-      object_id: number;
-      quantity: number;
-      request_line_id: number;
-    }[] = [];
+    const toIssue: IssueLine[] = [];
     // The records of the lines and of the picks, one query per kind.
     const facts = new Map<string, RecordFacts>();
     for (const kind of STOCK_KINDS) {
@@ -195,6 +308,8 @@ export async function fulfilRequest(
       errors.add('lines', fulfilMessages.aboveOpen(line.id, text(total), text(openQuantity(line))));
     }
     errors.throwIfAny();
+    const unapproved = await unapprovedCmrPicks(trx, lines, toIssue);
+    if (unapproved.length > 0) throw new UnapprovedCmr(unapproved);
 
     issue = await writeIssue(trx, context.dialect, {
       locationId: row.location_id,

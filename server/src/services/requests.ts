@@ -169,10 +169,10 @@ export const today = ({ labTimeZone, now }: Pick<RequestsContext, 'labTimeZone' 
 
 // ---- Reading ----
 
-const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
+export const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
 
 /** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
-async function recordsOfLines(
+export async function recordsOfLines(
   db: Db,
   lines: readonly Pick<RequestLineRow, 'object_type' | 'object_id'>[],
 ): Promise<Map<string, StockRecords[StockKind]>> {
@@ -623,11 +623,20 @@ export async function approveRequest(
   });
 }
 
-/** A store manager's approval of a request with CMR lines. */
+/**
+ * A store manager's approval of a request with CMR lines: the lines that need it now are marked approved by the
+ * store, which fulfilment checks (services/requestFulfilment.ts).
+ */
 export async function storeApproveRequest(context: RequestsContext, actor: Actor, id: number) {
-  return transition(context, actor, id, 'store_approve', async (_trx, _row, _current, at) => ({
-    changes: { status: 'approved', store_approved_at: at.toISOString(), store_approved_by: actor.email },
-  }));
+  return transition(context, actor, id, 'store_approve', async (trx, _row, current, at) => {
+    await requests.setStoreApproved(
+      trx,
+      current.lines.filter((line) => line.needs_store_approval).map((line) => line.id),
+    );
+    return {
+      changes: { status: 'approved', store_approved_at: at.toISOString(), store_approved_by: actor.email },
+    };
+  });
 }
 
 /** Reject (by the lab's manager, or by the store at its step) or return for changes, with the reason. */

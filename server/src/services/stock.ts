@@ -106,26 +106,26 @@ export const DATABASE_CATALOG: CatalogLookup = {
   saveChemical: stock.saveChemical,
 };
 
+/** The hazard fields kept on the substance (stockKinds' `{on: 'hazards', kept: 'substance'}`). */
+const SUBSTANCE_HAZARD_FIELDS = specOf('chemical')
+  .fields.filter((field) => field.home.on === 'hazards' && field.home.kept === 'substance')
+  .map((field) => field.name);
+
+/** Whether a chemical write sets hazard data of its substance (then its chemical entry is saved). */
+const writesSubstanceHazards = (input: object): boolean =>
+  SUBSTANCE_HAZARD_FIELDS.some((name) => (input as Record<string, unknown>)[name] !== undefined);
+
 /**
- * The hazard columns a chemical write sets: codes and classes stored in their one order, each once; the signal
- * word stored as an override only when it differs from the one the record's codes (after this write) derive.
+ * The hazard columns a chemical write sets on the record: its storage classes, stored in their one order, each once.
+ * The H-codes and signal word are its substance's (substanceValues).
  */
 function hazardColumns(
   input: Partial<ChemicalWrite>,
   current: StockRow<'chemical'> | undefined,
 ): StockRowChanges<'chemical'> {
-  // A new record gets every column, even empty: an import inserts many in one statement, where SQLite fills a
-  // column some rows leave out with null, which these columns refuse.
-  const columns: StockRowChanges<'chemical'> =
-    current === undefined ? { hazard_statements: '', storage_classes: '' } : {};
-  let codes = current?.hazard_statements ? current.hazard_statements.split(',') : [];
-  if (input.hazard_statements !== undefined) {
-    codes = normalizeHazardCodes(input.hazard_statements ?? []);
-    columns.hazard_statements = codes.join(',');
-  }
-  if (input.signal_word !== undefined) {
-    columns.signal_word_override = signalWordOverride(input.signal_word, deriveSignalWord(codes));
-  }
+  // A new record gets the column, even empty: an import inserts many in one statement, where SQLite fills a
+  // column some rows leave out with null, which the column refuses.
+  const columns: StockRowChanges<'chemical'> = current === undefined ? { storage_classes: '' } : {};
   if (input.storage_classes !== undefined) {
     const marked = new Set(input.storage_classes ?? []);
     columns.storage_classes = STORAGE_CLASSES.filter((storageClass) => marked.has(storageClass)).join(',');
@@ -155,6 +155,8 @@ async function resolveChemical(
  * The substance values a write gives its chemical entry (§4.4): those sent, the others those of `base` (the entry
  * found by name, else the record's current chemical); the molar mass computed from the formula unless sent, or
  * kept when neither it nor the formula is sent. A create's values depend on the write alone (`base` undefined).
+ * The hazard data too (docs/api.md §16): codes stored in code order, each once; the signal word stored as an
+ * override only when it differs from the one the substance's codes (after this write) derive.
  */
 export function substanceValues(
   input: Partial<ChemicalWrite>,
@@ -171,7 +173,23 @@ export function substanceValues(
       : input.molecular_weight === null || input.molecular_formula !== undefined || base === undefined
         ? molarMass(formula)
         : Number(base.molecular_weight);
-  return { cas_rn: casNumber, molecular_formula: formula, molecular_weight: weight };
+  const codes =
+    input.hazard_statements !== undefined
+      ? normalizeHazardCodes(input.hazard_statements ?? [])
+      : base?.hazard_statements
+        ? base.hazard_statements.split(',')
+        : [];
+  const override =
+    input.signal_word !== undefined
+      ? signalWordOverride(input.signal_word, deriveSignalWord(codes))
+      : (base?.signal_word_override ?? null);
+  return {
+    cas_rn: casNumber,
+    molecular_formula: formula,
+    molecular_weight: weight,
+    hazard_statements: codes.join(','),
+    signal_word_override: override,
+  };
 }
 
 /**
@@ -205,7 +223,10 @@ async function resolveColumns<K extends StockKind>(
     Object.assign(columns, hazardColumns(input as Partial<ChemicalWrite>, current as StockRow<'chemical'>));
   }
   let alsoChanged: number[] = [];
-  if (spec.catalog.entry.some((name) => values[name] !== undefined)) {
+  if (
+    spec.catalog.entry.some((name) => values[name] !== undefined) ||
+    (spec.hazards && writesSubstanceHazards(values))
+  ) {
     if (spec.catalog.table === 'chemicals') {
       const chemical = await resolveChemical(
         trx,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
-import { NO_HAZARD_FIELDS } from '../../api/ghs';
+import { changedHazards, NO_HAZARD_FIELDS } from '../../api/ghs';
 import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
 import { specOf } from '../../api/stockKinds';
@@ -37,7 +37,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
   const save = async (values: FormValues) => {
     let itemId = createdId;
     if (itemId === undefined) {
-      const created = await create(newItemRequest(kind, values, spec.hazards ? hazards : {}));
+      const created = await create(newItemRequest(kind, values, spec.hazards ? changedHazards(hazards) : {}));
       if (!created.data) return undefined;
       itemId = created.data.id;
       setCreatedId(itemId);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../api/errorMessage';
-import { hazardFieldsOf, NO_HAZARD_FIELDS } from '../../api/ghs';
+import { changedHazards, hazardFieldsOf, NO_HAZARD_FIELDS } from '../../api/ghs';
 import {
   useCreateStockMutation,
   useUpdateStockMutation,
@@ -74,7 +74,11 @@ export function StockRecordFormDialog<K extends StockKind>({
   const save = async (values: FormValues) => {
     const written = {
       kind,
-      fields: { ...writtenValues(fields, values), ...(spec.hazards ? hazards : {}) },
+      // Only the hazards the person changed: the others are the substance's (changedHazards).
+      fields: {
+        ...writtenValues(fields, values),
+        ...(spec.hazards ? changedHazards(hazards, started.hazards) : {}),
+      },
     } as StockWrite;
     if (!record) {
       const result = await create(written);

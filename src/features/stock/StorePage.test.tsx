@@ -401,10 +401,8 @@ describe('AdminStorePage', () => {
       supplier: 'Daraz',
       state: 'LIQUID',
       quantity: 300,
-      // The hazard block sends the record's hazard data back as it was: none, the signal word derived.
-      hazard_statements: [],
-      signal_word: 'DERIVED',
-      storage_classes: [],
+      // The hazard block sends only what the person changed (here nothing): the H-codes and the signal word are
+      // the substance's (docs/api.md §16), which a PUT leaving them out keeps.
       // The fields of docs/api.md §11 and later go back as they were: unset.
       expiry_date: null,
       opened_on: null,

@@ -21,10 +21,12 @@ it('adds empty hazard data to existing chemical records', async () => {
 
   await database.migrateToLatest();
 
+  // 0020 moved the codes and the signal word to the chemical entry (substanceHazards.test.ts).
   const row = await db
     .selectFrom('chemical_stock')
+    .innerJoin('chemicals', 'chemicals.id', 'chemical_stock.chemical_id')
     .select(['quantity', 'hazard_statements', 'signal_word_override', 'storage_classes'])
-    .where('id', '=', id)
+    .where('chemical_stock.id', '=', id)
     .executeTakeFirstOrThrow();
   expect(row).toEqual({
     quantity: expect.anything(),

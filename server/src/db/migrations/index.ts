@@ -18,6 +18,8 @@ import requestsAndCharges from './0016_requests_and_charges';
 import liveUpdates from './0017_live_updates';
 import shipmentRecordValues from './0018_shipment_record_values';
 import settings from './0019_settings';
+import substanceHazards from './0020_substance_hazards';
+import requestLineStoreApproval from './0021_request_line_store_approval';
 
 import type { Dialect } from '../dialect';
 
@@ -45,6 +47,8 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0017_live_updates': liveUpdates,
   '0018_shipment_record_values': shipmentRecordValues,
   '0019_settings': settings,
+  '0020_substance_hazards': substanceHazards,
+  '0021_request_line_store_approval': requestLineStoreApproval,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

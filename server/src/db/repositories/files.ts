@@ -131,6 +131,23 @@ export async function findFileIdsOfChemical(db: Executor, chemicalStockId: numbe
   return rows.map((row) => row.file_id);
 }
 
+/**
+ * The ids of the files linked to the other stock records of a chemical stock record's substance (its chemical
+ * entry), not to the record itself.
+ */
+export async function findFileIdsOfSiblings(db: Executor, chemicalStockId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('file_chemicals as l')
+    .innerJoin('chemical_stock as sibling', 'sibling.id', 'l.chemical_stock_id')
+    .innerJoin('chemical_stock as record', 'record.chemical_id', 'sibling.chemical_id')
+    .select('l.file_id')
+    .distinct()
+    .where('record.id', '=', chemicalStockId)
+    .where('sibling.id', '<>', chemicalStockId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
 /** The ids of the files filed under a category. */
 export async function findFileIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
   const rows = await db

@@ -15,6 +15,8 @@ const toLine = (row: RequestLineRow): RequestLineRow => ({
   quantity: Number(row.quantity),
   approved_quantity: row.approved_quantity === null ? null : Number(row.approved_quantity),
   issued_quantity: Number(row.issued_quantity),
+  // SQLite returns booleans as 0 and 1.
+  store_approved: Boolean(row.store_approved),
 });
 
 /** The lab of a request: what the `request…` access classes check the caller's lab role in. */
@@ -99,6 +101,17 @@ export async function setApprovedQuantities(
       .where('id', '=', id)
       .execute();
   }
+}
+
+/** Marks the lines a store manager approved as CMR lines. */
+export async function setStoreApproved(trx: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('request_lines')
+    // better-sqlite3 binds no booleans; PostgreSQL reads 1 as true.
+    .set({ store_approved: 1 as unknown as boolean })
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Adds what a fulfilment issued to each line (id → base units). */

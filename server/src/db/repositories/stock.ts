@@ -77,7 +77,7 @@ function hazardLabels() {
     string,
     Pick<HazardLabel, 'signal_word' | 'signal_word_overridden' | 'pictograms'>
   >();
-  return (stored: string, override: ChemicalStockTable['signal_word_override']) => {
+  return (stored: string, override: ChemicalsTable['signal_word_override']) => {
     const key = `${stored}|${override ?? ''}`;
     let label = labels.get(key);
     if (label === undefined) {
@@ -104,8 +104,14 @@ function hazardLabels() {
 /** A stock row as a read selects it: the columns below, by name. */
 type StoredRow = Record<string, unknown> & { id: number };
 
-/** A chemical's stored hazard data, from which a read derives its label. */
-const HAZARD_COLUMNS = ['hazard_statements', 'signal_word_override', 'storage_classes'] as const;
+/** The hazard data a chemical's stock row holds itself; the rest is its substance's (SUBSTANCE_HAZARD_COLUMNS). */
+const RECORD_HAZARD_COLUMNS = ['storage_classes'] as const;
+
+/** A chemical entry's stored hazard data, from which a read derives the label every record of it shows. */
+const SUBSTANCE_HAZARD_COLUMNS = ['hazard_statements', 'signal_word_override'] as const;
+
+/** A substance's stored hazard data: its codes and signal-word override. */
+type SubstanceHazards = [stored: string, override: ChemicalsTable['signal_word_override']];
 
 /** The stock row's column a field is read from; none for the catalog's fields and hazard data. */
 function storedColumn(field: StockField): string | undefined {
@@ -144,7 +150,13 @@ const RECORD_READS = byKind((kind): RecordRead => {
   const fields = readOrder(kind);
   const columns = fields.flatMap((field) => storedColumn(field) ?? []);
   return {
-    columns: ['id', spec.catalog.foreignKey, ...columns, ...(spec.hazards ? HAZARD_COLUMNS : []), 'version'],
+    columns: [
+      'id',
+      spec.catalog.foreignKey,
+      ...columns,
+      ...(spec.hazards ? RECORD_HAZARD_COLUMNS : []),
+      'version',
+    ],
     trade: fields.flatMap((field) => (field.home.on === 'trade' ? [field.home] : [])),
     readers: fields.map((field) => [field.name, fieldReader(kind, field)] as const),
   };
@@ -167,21 +179,27 @@ async function namedEntries(
 
 /**
  * The kind's catalog entries as its records nest them: `{id, name}`, or a chemical's with what describes the
- * substance, in the table's order of the entry's fields.
+ * substance, in the table's order of the entry's fields; and, for a kind with hazard data, each entry's stored
+ * hazard data, which its records show flat (docs/api.md §16).
  */
 async function catalogEntries(
   db: Executor,
   kind: StockKind,
   ids: readonly number[] | undefined,
-): Promise<Map<number, object>> {
-  const { catalog } = specOf(kind);
+): Promise<{ entries: Map<number, object>; hazards: Map<number, SubstanceHazards> }> {
+  const { catalog, hazards: withHazards } = specOf(kind);
   const fields = catalog.entry.map((name) => stockField(kind, name));
   const column = (field: StockField) => (field.home.on === 'substance' ? field.home.column : 'name');
   let query = db
     .selectFrom(catalog.table as 'chemicals')
-    .select(['id', ...fields.map(column)] as (keyof ChemicalsTable)[]);
+    .select([
+      'id',
+      ...fields.map(column),
+      ...(withHazards ? SUBSTANCE_HAZARD_COLUMNS : []),
+    ] as (keyof ChemicalsTable)[]);
   if (ids) query = query.where('id', 'in', ids);
   const entries = new Map<number, object>();
+  const hazards = new Map<number, SubstanceHazards>();
   for (const row of (await query.execute()) as unknown as StoredRow[]) {
     const values: Record<string, unknown> = { id: row.id };
     for (const field of fields) {
@@ -190,8 +208,14 @@ async function catalogEntries(
       values[field.name] = field.input.type === 'number' ? Number(stored) : stored;
     }
     entries.set(row.id, values);
+    if (withHazards) {
+      hazards.set(row.id, [
+        row.hazard_statements as string,
+        row.signal_word_override as ChemicalsTable['signal_word_override'],
+      ]);
+    }
   }
-  return entries;
+  return { entries, hazards };
 }
 
 /** The entry a stock row names; its foreign key guarantees one. */
@@ -214,7 +238,11 @@ async function readStockRecords<K extends StockKind>(
   const rows = (await query.execute()) as unknown as StoredRow[];
   if (rows.length === 0) return [];
   const full = ids === undefined;
-  const entries = await catalogEntries(db, kind, namedIds(rows, catalog.foreignKey, full));
+  const { entries, hazards: substanceHazards } = await catalogEntries(
+    db,
+    kind,
+    namedIds(rows, catalog.foreignKey, full),
+  );
   const tradeEntries = new Map<string, Map<number, NamedEntry>>();
   for (const { table, foreignKey } of trade) {
     tradeEntries.set(table, await namedEntries(db, table, namedIds(rows, foreignKey, full)));
@@ -225,13 +253,7 @@ async function readStockRecords<K extends StockKind>(
     record[catalog.key] = entry(entries, row[catalog.foreignKey] as number);
     for (const [name, read] of readers) record[name] = read(row, tradeEntries);
     if (hazardLabel) {
-      Object.assign(
-        record,
-        hazardLabel(
-          row.hazard_statements as string,
-          row.signal_word_override as ChemicalStockTable['signal_word_override'],
-        ),
-      );
+      Object.assign(record, hazardLabel(...entry(substanceHazards, row[catalog.foreignKey] as number)));
       record.storage_classes = listOf<MarkedStorageClass>(row.storage_classes as string);
     }
     record.version = row.version;
@@ -347,8 +369,14 @@ export async function findOrCreateNamedEntry(
 
 export type ChemicalRow = Selectable<ChemicalsTable>;
 
-/** What a chemical entry says about the substance; set by every write that names the chemical (§4.4). */
-export type SubstanceValues = Pick<ChemicalRow, 'cas_rn' | 'molecular_formula' | 'molecular_weight'>;
+/**
+ * What a chemical entry says about the substance, its hazard data included (docs/api.md §16); set by every write
+ * that names the chemical (§4.4) or writes its hazards.
+ */
+export type SubstanceValues = Pick<
+  ChemicalRow,
+  'cas_rn' | 'molecular_formula' | 'molecular_weight' | 'hazard_statements' | 'signal_word_override'
+>;
 
 export async function findChemicalByName(trx: Executor, name: string): Promise<ChemicalRow | undefined> {
   return trx.selectFrom('chemicals').selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst();
@@ -383,7 +411,9 @@ export async function saveChemical(
   const substanceChanged =
     existing.cas_rn !== values.cas_rn ||
     existing.molecular_formula !== values.molecular_formula ||
-    Number(existing.molecular_weight) !== values.molecular_weight;
+    Number(existing.molecular_weight) !== values.molecular_weight ||
+    existing.hazard_statements !== values.hazard_statements ||
+    existing.signal_word_override !== values.signal_word_override;
   if (substanceChanged)
     await trx.updateTable('chemicals').set(values).where('id', '=', existing.id).execute();
   return { id: existing.id, substanceChanged };

@@ -106,7 +106,7 @@ export default async function fileRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary:
-            'The files linked to a chemical stock record: safety data sheets first, each group newest first',
+            'The files linked to a chemical stock record, and the safety data sheets linked to any record of its substance: safety data sheets first, each group newest first',
           description: 'Unknown record → 404. See docs/api.md.',
           params: IdParams,
           response: { 200: Type.Array(ChemicalFileSchema) },

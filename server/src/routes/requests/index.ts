@@ -381,6 +381,9 @@ export default async function requestRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Issue picks to the request’s lab; what is not issued stays open',
+          description:
+            'A picked record that carries a CMR code its line was not approved for by the store → 409, nothing ' +
+            'issued, the request back awaiting store approval (docs/api.md §26.8).',
           params: IdParams,
           body: FulfilBody,
           response: {

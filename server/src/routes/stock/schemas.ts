@@ -67,7 +67,7 @@ const CODE_LISTS = {
   'hazard-statements': {
     codes: HAZARD_CODES,
     description:
-      'GHS H-codes (any case that tells no two apart: H360FD and H360Fd differ; duplicates dropped); null or [] clears them',
+      "GHS H-codes (any case that tells no two apart: H360FD and H360Fd differ; duplicates dropped); null or [] clears them. The substance's: written for every record of its chemical entry (docs/api.md §16)",
   },
   'storage-classes': { codes: STORAGE_CLASSES, description: 'ACID, BASE, AQUEOUS; null or [] clears them' },
 } as const;
