@@ -234,12 +234,15 @@ const KIND_RANK = sql<number>`case l.object_type ${sql.join(
 
 /**
  * The stock records issued to a location of which some is still there (not all returned): chemicals, instruments,
- * then glassware, each by id; one page of them with `page`.
+ * then glassware, each by id; one page of them with `page`, or (`after`, `limit`) the next keyset batch of them:
+ * those after the given record in that order.
  */
 export async function findRecordsHeldAt(
   db: Executor,
   locationId: number,
-  page?: { limit: number; offset: number },
+  slice:
+    | { page: { limit: number; offset: number } }
+    | { after: Pick<HeldRecordRow, 'object_type' | 'stock_id'> | undefined; limit: number },
 ): Promise<HeldRecordRow[]> {
   let query = heldAt(db, locationId)
     .select((eb) => [
@@ -250,7 +253,21 @@ export async function findRecordsHeldAt(
     ])
     .orderBy(KIND_RANK)
     .orderBy('l.stock_id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
+  if ('page' in slice) query = query.limit(slice.page.limit).offset(slice.page.offset);
+  else {
+    const { after, limit } = slice;
+    // On the issue lines, before they are summed: a record's lines are all after the position or none is.
+    if (after) {
+      const rank = STOCK_KINDS.findIndex((kind) => OBJECT_TYPES[kind] === after.object_type);
+      query = query.where((eb) =>
+        eb.or([
+          eb(KIND_RANK, '>', rank),
+          eb.and([eb('l.object_type', '=', after.object_type), eb('l.stock_id', '>', after.stock_id)]),
+        ]),
+      );
+    }
+    query = query.limit(limit);
+  }
   const rows = await query.execute();
   // PostgreSQL answers sums of bigints as text.
   return rows.map((row) => ({

@@ -1,3 +1,5 @@
+import * as labs from '../../services/labs';
+import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
@@ -127,6 +129,55 @@ describe('GET /api/labs/{locationId}/holdings/', () => {
     });
     const refused = await get(`/api/labs/${lab}/holdings/?limit=0`);
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('reads the whole list in keyset batches: the same holdings in the same order across every boundary', async () => {
+    const lab = await createLocation(t, managerToken);
+    // Two issues, so that a record's lines are summed across issues, and each kind split over a batch boundary.
+    const chemicals = [
+      await createStockRecord(t, managerToken, 'chemical', 100),
+      await createStockRecord(t, managerToken, 'chemical', 100),
+      await createStockRecord(t, managerToken, 'chemical', 100),
+    ];
+    const instruments = [
+      await createStockRecord(t, managerToken, 'instrument', 5),
+      await createStockRecord(t, managerToken, 'instrument', 5),
+    ];
+    const glassware = [
+      await createStockRecord(t, managerToken, 'glassware', 20),
+      await createStockRecord(t, managerToken, 'glassware', 20),
+    ];
+    await issueStock(t, managerToken, lab, [
+      ['glassware', glassware[1], 1],
+      ['chemical', chemicals[2], 1],
+      ['instrument', instruments[0], 1],
+      ['chemical', chemicals[0], 2],
+    ]);
+    await issueStock(t, managerToken, lab, [
+      ['chemical', chemicals[0], 3],
+      ['glassware', glassware[0], 2],
+      ['instrument', instruments[1], 1],
+      ['chemical', chemicals[1], 4],
+    ]);
+    const whole = (await get(`/api/labs/${lab}/holdings/`)).json() as {
+      object_id: number;
+      quantity: number;
+    }[];
+    expect(whole.map((holding) => [holding.object_id, holding.quantity])).toEqual([
+      [chemicals[0], 5],
+      [chemicals[1], 4],
+      [chemicals[2], 1],
+      [instruments[0], 1],
+      [instruments[1], 1],
+      [glassware[0], 2],
+      [glassware[1], 1],
+    ]);
+    const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
+    for (const batchSize of [1, 2, 3, 7]) {
+      expect(await labs.labHoldings(context, lab, batchSize)).toEqual(whole);
+    }
+    // Other requests get a turn between the batches: four batches of two.
+    expect(await turnsOfTheEventLoopWhile(labs.labHoldings(context, lab, 2))).toBeGreaterThanOrEqual(3);
   });
 
   it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {
