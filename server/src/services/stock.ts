@@ -3,8 +3,9 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
-import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
-import { keysetBatches } from '../db/slices';
+import { findLedgerBatch, type LedgerFilter } from '../db/repositories/ledgerListing';
+import { deleteAdjustments, type LedgerEntryRow } from '../db/repositories/stockLedger';
+import { everyRow, keysetBatches } from '../db/slices';
 import {
   countStockRecords,
   findStockIdsAfter,
@@ -252,11 +253,7 @@ export async function listStockRecords<K extends StockKind>(
   kind: K,
   listing: StockListing<K> = { terms: [], ordering: [] },
 ): Promise<StockRecords[K][]> {
-  const records: StockRecords[K][] = [];
-  for await (const batch of stockRecordBatches(context, kind, listing, STOCK_LIST_BATCH_SIZE)) {
-    for (const record of batch) records.push(record);
-  }
-  return records;
+  return everyRow(stockRecordBatches(context, kind, listing, STOCK_LIST_BATCH_SIZE));
 }
 
 /** One slice of such a list, and how many records the whole list holds. */
@@ -494,7 +491,26 @@ async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: A
 
 // ---- Ledger (§10) ----
 
-export async function stockLedger({ db }: StockContext, kind: StockKind, id: number): Promise<LedgerEntry[]> {
+/** Entries per read of a record's ledger: a record moved every day for years has thousands. */
+export const STOCK_LEDGER_BATCH_SIZE = 2000;
+
+/**
+ * A record's ledger entries, newest first (created_at, then id), read in keyset batches of `batchSize` with a turn
+ * for other requests between them.
+ */
+export async function stockLedger(
+  { db, dialect }: StockContext,
+  kind: StockKind,
+  id: number,
+  batchSize = STOCK_LEDGER_BATCH_SIZE,
+): Promise<LedgerEntry[]> {
   if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  return (await listLedgerEntries(db, OBJECT_TYPES[kind], id)).map(toLedgerEntry);
+  const filter: LedgerFilter = { objectType: OBJECT_TYPES[kind], objectId: id, kinds: [], terms: [] };
+  const entries = await everyRow(
+    keysetBatches<LedgerEntryRow>(
+      (after, size) => findLedgerBatch(db, dialect, filter, after, size),
+      batchSize,
+    ),
+  );
+  return entries.map(toLedgerEntry);
 }
