@@ -1,4 +1,6 @@
+import type { StockKind } from '../../domain/stockKinds';
 import * as labs from '../../services/labs';
+import * as locations from '../../services/locations';
 import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
@@ -178,6 +180,41 @@ describe('GET /api/labs/{locationId}/holdings/', () => {
     }
     // Other requests get a turn between the batches: four batches of two.
     expect(await turnsOfTheEventLoopWhile(labs.labHoldings(context, lab, 2))).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reads a location's whole issue history in keyset batches: the same issues, newest first, in every batch size", async () => {
+    const lab = await createLocation(t, managerToken);
+    const flask = await createStockRecord(t, managerToken, 'glassware', 50);
+    const beaker = await createStockRecord(t, managerToken, 'glassware', 50);
+    const issued: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const lines: [StockKind, number, number][] = [['glassware', flask, index + 1]];
+      if (index % 2 === 0) lines.push(['glassware', beaker, 1]);
+      issued.push((await issueStock(t, managerToken, lab, lines)).id);
+    }
+    // Three issues of one instant (newest first by id), one earlier, one later.
+    const dates = ['2026-03-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', '2026-03-01T10:00:00.000Z'];
+    for (const [index, created_at] of [
+      ...dates,
+      '2026-03-01T10:00:00.000Z',
+      '2026-05-01T10:00:00.000Z',
+    ].entries()) {
+      await t.db.updateTable('issues').set({ created_at }).where('id', '=', issued[index]).execute();
+    }
+    const whole = (await get(`/api/management/issues/${lab}/`)).json() as {
+      id: number;
+      objects: unknown[];
+    }[];
+    expect(whole.map((issue) => issue.id)).toEqual([issued[4], issued[3], issued[2], issued[0], issued[1]]);
+    expect(whole.map((issue) => issue.objects.length)).toEqual([2, 1, 2, 2, 1]);
+    const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
+    for (const batchSize of [1, 2, 3, 10]) {
+      expect(await locations.locationIssues(context, lab, batchSize)).toEqual(whole);
+    }
+    // Other requests get a turn between the batches: three batches of two.
+    expect(await turnsOfTheEventLoopWhile(locations.locationIssues(context, lab, 2))).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {
