@@ -275,13 +275,16 @@ export interface StockListPosition {
  * engine's. The last key is the id, unique and never NULL, so exactly the rows after the position remain.
  */
 function afterPosition(dialect: Dialect, keys: readonly OrderKey[], position: StockListPosition) {
+  const nullsFirst = (key: OrderKey) => (dialect === 'sqlite') !== key.descending;
   const equal = (key: OrderKey, value: unknown) =>
     value === null ? sql`${key.value} is null` : sql`${key.ordered} = ${value}`;
+  const beyond = (key: OrderKey, value: unknown, orEqual: boolean) =>
+    sql`${key.ordered} ${sql.raw((key.descending ? '<' : '>') + (orEqual ? '=' : ''))} ${value}`;
   const past = (key: OrderKey, value: unknown) => {
-    const nullsFirst = (dialect === 'sqlite') !== key.descending;
-    if (value === null) return nullsFirst ? sql`${key.value} is not null` : sql`1 = 0`;
-    const beyond = sql`${key.ordered} ${sql.raw(key.descending ? '<' : '>')} ${value}`;
-    return nullsFirst ? beyond : sql`(${beyond} or ${key.value} is null)`;
+    if (value === null) return nullsFirst(key) ? sql`${key.value} is not null` : sql`1 = 0`;
+    return nullsFirst(key)
+      ? beyond(key, value, false)
+      : sql`(${beyond(key, value, false)} or ${key.value} is null)`;
   };
   const alternatives = keys.map(
     (key, index) =>
@@ -293,7 +296,19 @@ function afterPosition(dialect: Dialect, keys: readonly OrderKey[], position: St
         sql` and `,
       )})`,
   );
-  return sql`(${sql.join(alternatives, sql` or `)})`;
+  // The same rows bounded by the first key alone, a range the engines read through its index in the list's order
+  // (stopping at the batch's end) instead of checking every row against the alternatives and sorting the rest.
+  const [first] = keys;
+  const firstValue = position.keys[0];
+  const bound =
+    firstValue === null
+      ? []
+      : [
+          nullsFirst(first)
+            ? beyond(first, firstValue, true)
+            : sql`(${beyond(first, firstValue, true)} or ${first.value} is null)`,
+        ];
+  return sql.join([...bound, sql`(${sql.join(alternatives, sql` or `)})`], sql` and `);
 }
 
 /**
