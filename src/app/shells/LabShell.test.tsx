@@ -11,6 +11,7 @@ import {
   seedLabRoles,
   signIn,
 } from '../../testing/seed';
+import { apiSlice } from '../../api/apiSlice';
 import type { Issue } from '../../api/locations';
 import { server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
@@ -128,7 +129,7 @@ describe('LabShell', () => {
       2,
       Array.from({ length: 26 }, (_, n) => ({ object_type: 'CHEMICAL', object_id: n + 3, quantity: 1 })),
     );
-    const { user } = await renderAs('labManager');
+    const { user, store } = await renderAs('labManager');
     await user.click(await screen.findByRole('combobox', { name: 'Lab' }));
     await user.click(await screen.findByRole('option', { name: 'Organic Lab A' }));
 
@@ -158,6 +159,18 @@ describe('LabShell', () => {
       ...Array.from({ length: 26 }, (_, n) => `Compound ${n + 1}`),
       'Volumetric flask',
     ]);
+
+    // Everything on the last page comes back: the page now last is shown, not an empty one.
+    for (const issue of await readAsAdmin<Issue[]>('/api/management/issues/2/')) {
+      for (const item of issue.objects) {
+        if (item.name === 'Volumetric flask' || item.name === 'Compound 26')
+          await returnIssued(issue.id, item.line_id, item.quantity);
+      }
+    }
+    // As the change feed says an issue of the lab changed.
+    store.dispatch(apiSlice.util.invalidateTags([{ type: 'Issue', id: 2 }]));
+    expect(await within(section).findByText('1–25 of 25')).toBeInTheDocument();
+    expect(await holdings('Organic Lab A')).toHaveLength(25);
   });
 
   it('says so when the holdings cannot be loaded', async () => {
