@@ -37,6 +37,12 @@ async function scriptsOf(browser: Browser, baseUrl: string, page: (typeof entryP
     });
     await tab.goto(new URL(page.url, baseUrl).href);
     await tab.getByRole(page.ready.role, { name: page.ready.name }).first().waitFor();
+    // A prerendered screen is there before any script runs, and on a busy machine the app may start more than
+    // networkidle's half second later: the scripts count once the app has taken the screen over (index.tsx ends the
+    // early-input list then; a page without it has none).
+    await tab.waitForFunction(
+      () => (window as { labstoreEarlyInput?: unknown }).labstoreEarlyInput === undefined,
+    );
     // Chunks requested while the page renders finish loading before it settles.
     await tab.waitForLoadState('networkidle');
     return await Promise.all(

@@ -1,4 +1,5 @@
 import { apiSlice } from './apiSlice';
+import type { Page, PageRequest } from './paging';
 import type { LabRole } from './roles';
 import type { StockRecord } from './stock';
 import { idTag, listTags } from './tags';
@@ -31,9 +32,18 @@ export interface LabMember {
 export const labsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     // Issues to the location and returns from it refetch its issue history under this tag, and so its holdings.
+    /** Everything the lab holds, in one answer: what its CSV export writes. */
     labHoldings: build.query<Holding[], number>({
       query: (locationId) => `/api/labs/${locationId}/holdings/`,
       providesTags: (_holdings, _error, locationId) => [idTag('Issue', locationId)],
+    }),
+    /** One page of it (docs/api.md §22.1): what the lab page shows, a lab holding thousands of records. */
+    labHoldingsPage: build.query<Page<Holding>, { locationId: number } & PageRequest>({
+      query: ({ locationId, limit, offset }) => ({
+        url: `/api/labs/${locationId}/holdings/`,
+        params: { limit, offset },
+      }),
+      providesTags: (_page, _error, { locationId }) => [idTag('Issue', locationId)],
     }),
     // A new account refetches the users' list tag; an edit of a member its own.
     labMembers: build.query<LabMember[], number>({
@@ -43,4 +53,4 @@ export const labsApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useLabHoldingsQuery, useLabMembersQuery } = labsApi;
+export const { useLazyLabHoldingsQuery, useLabHoldingsPageQuery, useLabMembersQuery } = labsApi;

@@ -1,6 +1,6 @@
 import { apiSlice } from './apiSlice';
-import { stockKindOf, stockTags, type ObjectType, type StockKind, type StockRecord } from './stock';
-import { STOCK_KINDS } from './stockKinds';
+import { STOCK_KINDS, type StockKind, type StockRecord } from './stockKinds';
+import { stockKindOf, stockTags, type ObjectType } from './stockObjects';
 import { listTags } from './tags';
 
 export interface SearchArgs {

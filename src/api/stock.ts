@@ -1,19 +1,17 @@
 import { apiSlice } from './apiSlice';
 import { apiUrl } from './baseQuery';
 import type { HazardFields } from './ghs';
+import { stockTags } from './stockObjects';
 import {
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
   specOf,
   type ChemicalRecord,
   type GlasswareRecord,
   type InstrumentRecord,
   type SpecTable,
   type StockKind,
-  type StockObjectType,
   type StockRecord,
 } from './stockKinds';
-import { idTag, kindTagTypes, listTag, listTags, onSuccess, pagesTag, recordTag, type TagType } from './tags';
+import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §4: stock records, one resource per kind. What a kind's record holds, where it lives and how it is
@@ -25,15 +23,7 @@ export type ChemicalStock = ChemicalRecord;
 export type InstrumentStock = InstrumentRecord;
 export type GlasswareStock = GlasswareRecord;
 
-/** How the issue cart, issues and the search across kinds name a kind (SERVER.md §9, §11). */
-export const objectTypes = OBJECT_TYPES;
-
-export type ObjectType = StockObjectType;
-
-/** SPEC §3: an object type other than CHEMICAL or INSTRUMENT is treated as glassware. */
-export function stockKindOf(objectType: string): StockKind {
-  return Object.hasOwn(KIND_OF_TYPE, objectType) ? KIND_OF_TYPE[objectType as ObjectType] : 'glassware';
-}
+export { objectTypes, stockKindOf, stockTags, type ObjectType } from './stockObjects';
 
 // Write fields (SERVER.md §4.3), as the forms send them: a blank number or date as null and an unchosen choice as ''
 // so that the server reports the field under its own key instead of the client guessing a value. A field a record
@@ -86,8 +76,6 @@ export type StockEdit = StockWrite & { id: number; version: number };
 export type StockChanges = {
   [K in StockKind]: { kind: K; id: number; version: number; changes: Partial<StockWriteFields<K>> };
 }[StockKind];
-
-export const stockTags = kindTagTypes('Stock') satisfies Record<StockKind, TagType>;
 
 /** `/api/storeobjects/chemicalobjs/`: a kind's stock records (SERVER.md §4). */
 export const stockUrl = (kind: StockKind) => `/api/storeobjects/${specOf(kind).segments.store}/`;

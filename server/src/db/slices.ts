@@ -1,3 +1,5 @@
+import { yieldToOtherRequests } from '../http/eventLoop';
+
 // Lists written or read in several statements. A multi-row insert binds every column of every row and an IN list
 // every id, and both engines cap the bound parameters of one statement (SQLite 32,766, PostgreSQL 65,535).
 
@@ -30,4 +32,32 @@ export async function inSlices<T>(
     await yieldTurn();
     await work(slice);
   }
+}
+
+/**
+ * A list read in keyset batches of at most `size` rows: `read(after, size)` answers the rows that follow `after` (from
+ * the start without it) in the list's order, and each batch follows the last row of the one before, until a read
+ * finds nothing more. Other requests get a turn between batches: better-sqlite3 runs a statement synchronously from
+ * start to end, and 70,000 rows read in one held the event loop for most of a second. Each batch costs the same
+ * however deep into the list it is, and rows written meanwhile neither shift nor repeat the ones still to come.
+ */
+export async function* keysetBatches<Row>(
+  read: (after: Row | undefined, size: number) => Promise<Row[]>,
+  size: number,
+): AsyncGenerator<Row[]> {
+  let after: Row | undefined;
+  for (;;) {
+    if (after !== undefined) await yieldToOtherRequests();
+    const rows = await read(after, size);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1];
+  }
+}
+
+/** Every row of such batches, in their order. */
+export async function everyRow<Row>(batches: AsyncIterable<readonly Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of batches) for (const row of batch) rows.push(row);
+  return rows;
 }

@@ -4,6 +4,7 @@ import { countRecordsHeldAt, findRecordsHeldAt, type HeldRecordRow } from '../db
 import { listLabMembers, type LabMember } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import { keysetBatches } from '../db/slices';
 import type { StockObjectType } from '../db/tables';
 import {
   fromBaseQuantity,
@@ -40,10 +41,26 @@ async function requireLocation(db: Db, locationId: number): Promise<void> {
   if (!(await findLocation(db, locationId))) throw notFound();
 }
 
-/** The records the lab holds some of, chemicals first, then instruments and glassware, each by record id. */
-export async function labHoldings({ db }: LabsContext, locationId: number): Promise<Holding[]> {
+/** Records per read of a lab's whole holdings (with their stock records): the stock lists' batch. */
+export const HOLDINGS_BATCH_SIZE = 2000;
+
+/**
+ * The records the lab holds some of, chemicals first, then instruments and glassware, each by record id: read in
+ * keyset batches of `batchSize`, so that a lab holding thousands of records holds the event loop for one batch.
+ */
+export async function labHoldings(
+  { db }: LabsContext,
+  locationId: number,
+  batchSize = HOLDINGS_BATCH_SIZE,
+): Promise<Holding[]> {
   await requireLocation(db, locationId);
-  return holdingsOf(db, await findRecordsHeldAt(db, locationId));
+  const batches = keysetBatches<HeldRecordRow>(
+    (after, limit) => findRecordsHeldAt(db, locationId, { after, limit }),
+    batchSize,
+  );
+  const holdings: Holding[] = [];
+  for await (const rows of batches) holdings.push(...(await holdingsOf(db, rows)));
+  return holdings;
 }
 
 /** One page of labHoldings' list, with the count of the whole. */
@@ -54,7 +71,7 @@ export async function pageLabHoldings(
 ): Promise<{ count: number; results: Holding[] }> {
   await requireLocation(db, locationId);
   const count = await countRecordsHeldAt(db, locationId);
-  const rows = page.offset < count ? await findRecordsHeldAt(db, locationId, page) : [];
+  const rows = page.offset < count ? await findRecordsHeldAt(db, locationId, { page }) : [];
   return { count, results: await holdingsOf(db, rows) };
 }
 

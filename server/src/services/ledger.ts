@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as listing from '../db/repositories/ledgerListing';
-import type { LedgerCursor, LedgerFilter } from '../db/repositories/ledgerListing';
+import type { LedgerFilter } from '../db/repositories/ledgerListing';
+import { keysetBatches } from '../db/slices';
 import { findStockRecords } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
 import { searchTerms, type LedgerKind } from '../domain/ledger';
@@ -119,8 +120,9 @@ export async function listLedger(
 export const LEDGER_EXPORT_BATCH_SIZE = 500;
 
 /**
- * Every filtered entry, newest first, in batches read one after another as the consumer asks for them, so an export
- * of the whole ledger never holds more than one batch. The filters are checked before the first read.
+ * Every filtered entry, newest first, in keyset batches (db/slices' keysetBatches) read one after another as the
+ * consumer asks for them, so an export of the whole ledger never holds more than one batch. The filters are checked
+ * before the first read.
  */
 export function ledgerBatches(
   { db, dialect }: LedgerContext,
@@ -128,12 +130,10 @@ export function ledgerBatches(
 ): AsyncGenerator<LedgerListEntry[]> {
   const filter = ledgerFilter(query);
   return (async function* batches() {
-    let cursor: LedgerCursor | undefined;
-    for (;;) {
-      const rows = await listing.findLedgerBatch(db, dialect, filter, cursor, LEDGER_EXPORT_BATCH_SIZE);
-      if (rows.length > 0) yield await withItems(db, rows);
-      if (rows.length < LEDGER_EXPORT_BATCH_SIZE) return;
-      cursor = rows[rows.length - 1];
-    }
+    const rows = keysetBatches<LedgerEntryRow>(
+      (after, size) => listing.findLedgerBatch(db, dialect, filter, after, size),
+      LEDGER_EXPORT_BATCH_SIZE,
+    );
+    for await (const batch of rows) yield await withItems(db, batch);
   })();
 }

@@ -4,6 +4,7 @@ import * as issues from '../db/repositories/issues';
 import * as locations from '../db/repositories/locations';
 import { listLabMembers } from '../db/repositories/labMemberships';
 import { stockRecordExists } from '../db/repositories/stock';
+import { everyRow, keysetBatches } from '../db/slices';
 import type { Location, LocationFields } from '../db/repositories/locations';
 import type { ConsumerType, StockObjectType } from '../db/tables';
 import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
@@ -183,15 +184,29 @@ function toIssue(issue: issues.IssueWithLines): Issue {
   };
 }
 
-/** §8.3: the location's issues, newest first; 404 for an unknown location. */
-export async function locationIssues({ db }: LocationsContext, locationId: number): Promise<Issue[]> {
+/** Issues per read of a location's history, each with its lines. */
+export const ISSUES_BATCH_SIZE = 500;
+
+/**
+ * §8.3: the location's issues, newest first; 404 for an unknown location. Read in keyset batches of `batchSize`
+ * issues with a turn for other requests between them: a lab supplied for years has thousands.
+ */
+export async function locationIssues(
+  { db }: LocationsContext,
+  locationId: number,
+  batchSize = ISSUES_BATCH_SIZE,
+): Promise<Issue[]> {
   if (!(await locations.findLocation(db, locationId))) throw notFound();
-  return (await issues.findIssues(db, { locationId })).map(toIssue);
+  const batches = keysetBatches<issues.IssueWithLines>(
+    (after, limit) => issues.findIssuesAfter(db, locationId, after, limit),
+    batchSize,
+  );
+  return (await everyRow(batches)).map(toIssue);
 }
 
 /** One issue in the §8.3 shape (read inside the merge transaction that created it). */
 export async function readIssue(db: Db, issueId: number): Promise<Issue> {
-  const [issue] = await issues.findIssues(db, { issueId });
+  const issue = await issues.findIssue(db, issueId);
   if (!issue) throw new Error(`issue ${issueId} vanished inside its own transaction`);
   return toIssue(issue);
 }

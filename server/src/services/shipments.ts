@@ -393,6 +393,48 @@ export async function mergeStaging<K extends StockKind>(
   });
 }
 
+/** A record's expiry date; null for a kind that has none. */
+const expiryOf = <K extends StockKind>(kind: K, record: StockRecords[K]): string | null =>
+  hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+
+/**
+ * Writes the expiry date and unit price a merge, or its undo, gives a record (each absent one stays): a new price is
+ * first checked against the record's open request lines (refuseUnchargeablePrice), and the write is audited as
+ * `stock.updated` with each changed field's [before, after], like an edit through the API. Answers whether anything
+ * was written.
+ */
+async function writeDateAndPrice<K extends StockKind>(
+  trx: Db,
+  actor: Actor,
+  at: Date,
+  kind: K,
+  id: number,
+  record: StockRecords[K],
+  values: { expiryDate?: string | null; unitPriceE4?: number | null },
+): Promise<boolean> {
+  const changes: Changes = {};
+  const columns: Record<string, unknown> = {};
+  if (values.expiryDate !== undefined) {
+    changes.expiry_date = [expiryOf(kind, record), values.expiryDate];
+    columns.expiry_date = values.expiryDate;
+  }
+  if (values.unitPriceE4 !== undefined) {
+    changes.unit_price = [record.unit_price, fromUnitPriceE4(values.unitPriceE4)];
+    columns.unit_price_e4 = values.unitPriceE4;
+    await refuseUnchargeablePrice(trx, kind, id, values.unitPriceE4);
+  }
+  if (Object.keys(changes).length === 0) return false;
+  await stock.updateStockRow(trx, kind, id, columns as StockRowChanges<K>);
+  await recordAudit(trx, {
+    at,
+    actor,
+    action: 'stock.updated',
+    target: stockTarget(kind, id, stockSnapshot(kind, record)),
+    changes,
+  });
+  return true;
+}
+
 /**
  * Gives each record the expiry date and unit price of everything it now holds (domain/shipmentMerge: the earliest
  * date, the quantity-weighted average price), from what it held before the merge (`before`, base units, as locked)
@@ -423,31 +465,18 @@ async function setMergedValues<K extends StockKind>(
   const replaced: Omit<shipments.ShipmentRecordValuesRow, 'shipment_id'>[] = [];
   for (const [id, lots] of lotsByRecord) {
     const record = recordOf(records, kind, id);
-    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const expiryDate = expiryOf(kind, record);
     const held: Lot = {
       quantity: before.get(stockKey({ object_type: OBJECT_TYPES[kind], object_id: id }))!,
       expiryDate,
       unitPriceE4: toUnitPriceE4(record.unit_price),
     };
     const merged = { expiryDate: mergedExpiryDate(held, lots), unitPriceE4: mergedUnitPriceE4(held, lots) };
-    const changes: Changes = {};
-    if (merged.expiryDate !== held.expiryDate) changes.expiry_date = [held.expiryDate, merged.expiryDate];
-    if (merged.unitPriceE4 !== held.unitPriceE4) {
-      changes.unit_price = [record.unit_price, fromUnitPriceE4(merged.unitPriceE4)];
-    }
-    if (Object.keys(changes).length === 0) continue;
-    if ('unit_price' in changes) await refuseUnchargeablePrice(trx, kind, id, merged.unitPriceE4);
-    await stock.updateStockRow(trx, kind, id, {
-      ...('expiry_date' in changes && { expiry_date: merged.expiryDate }),
-      ...('unit_price' in changes && { unit_price_e4: merged.unitPriceE4 }),
-    } as StockRowChanges<K>);
-    await recordAudit(trx, {
-      at,
-      actor,
-      action: 'stock.updated',
-      target: stockTarget(kind, id, stockSnapshot(kind, record)),
-      changes,
+    const written = await writeDateAndPrice(trx, actor, at, kind, id, record, {
+      ...(merged.expiryDate !== held.expiryDate && { expiryDate: merged.expiryDate }),
+      ...(merged.unitPriceE4 !== held.unitPriceE4 && { unitPriceE4: merged.unitPriceE4 }),
     });
+    if (!written) continue;
     replaced.push({
       stock_id: id,
       expiry_before: held.expiryDate,
@@ -487,29 +516,15 @@ async function restoreReplacedValues(
   const restored: number[] = [];
   for (const row of rows) {
     const record = recordOf(records, kind, row.stock_id);
-    const expiryDate = hasExpiry(kind) ? (record as StockRecords[ExpiringKind]).expiry_date : null;
+    const expiryDate = expiryOf(kind, record);
     const priceE4 = toUnitPriceE4(record.unit_price);
-    const changes: Changes = {};
-    const columns: Record<string, unknown> = {};
-    if (row.expiry_before !== row.expiry_after && expiryDate === row.expiry_after) {
-      changes.expiry_date = [expiryDate, row.expiry_before];
-      columns.expiry_date = row.expiry_before;
-    }
-    if (row.unit_price_e4_before !== row.unit_price_e4_after && priceE4 === row.unit_price_e4_after) {
-      changes.unit_price = [record.unit_price, fromUnitPriceE4(row.unit_price_e4_before)];
-      columns.unit_price_e4 = row.unit_price_e4_before;
-    }
-    if (Object.keys(changes).length === 0) continue;
-    if ('unit_price' in changes)
-      await refuseUnchargeablePrice(trx, kind, row.stock_id, row.unit_price_e4_before);
-    await stock.updateStockRow(trx, kind, row.stock_id, columns as StockRowChanges<StockKind>);
-    await recordAudit(trx, {
-      at,
-      actor,
-      action: 'stock.updated',
-      target: stockTarget(kind, row.stock_id, stockSnapshot(kind, record)),
-      changes,
+    const written = await writeDateAndPrice(trx, actor, at, kind, row.stock_id, record, {
+      ...(row.expiry_before !== row.expiry_after &&
+        expiryDate === row.expiry_after && { expiryDate: row.expiry_before }),
+      ...(row.unit_price_e4_before !== row.unit_price_e4_after &&
+        priceE4 === row.unit_price_e4_after && { unitPriceE4: row.unit_price_e4_before }),
     });
+    if (!written) continue;
     restored.push(row.stock_id);
   }
   recordChange(trx, { topic: kind, action: 'updated', ids: restored, actor });

@@ -3,13 +3,16 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
-import { deleteAdjustments, listLedgerEntries } from '../db/repositories/stockLedger';
-import { slicesOf } from '../db/slices';
+import { findLedgerBatch, type LedgerFilter } from '../db/repositories/ledgerListing';
+import { deleteAdjustments, type LedgerEntryRow } from '../db/repositories/stockLedger';
+import { everyRow, keysetBatches } from '../db/slices';
 import {
   countStockRecords,
   findStockIdsAfter,
+  findStockPositionsAfter,
   findStockRecordIds,
   findStockRecordsInOrder,
+  type StockListPosition,
 } from '../db/repositories/stockListing';
 import { stockReferences } from '../db/repositories/stockReferences';
 import { findFileIdsOfChemical, raiseFileVersions } from '../db/repositories/files';
@@ -27,7 +30,6 @@ import {
   type StockKind,
 } from '../domain/stockKinds';
 import type { StockListing } from '../domain/stockListing';
-import { yieldToOtherRequests } from '../http/eventLoop';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { recordChange, writeTransaction } from '../feed/changeLog';
@@ -272,11 +274,7 @@ export async function listStockRecords<K extends StockKind>(
   kind: K,
   listing: StockListing<K> = { terms: [], ordering: [] },
 ): Promise<StockRecords[K][]> {
-  const records: StockRecords[K][] = [];
-  for await (const batch of stockRecordBatches(context, kind, listing, STOCK_LIST_BATCH_SIZE)) {
-    for (const record of batch) records.push(record);
-  }
-  return records;
+  return everyRow(stockRecordBatches(context, kind, listing, STOCK_LIST_BATCH_SIZE));
 }
 
 /** One slice of such a list, and how many records the whole list holds. */
@@ -298,9 +296,9 @@ export const STOCK_EXPORT_BATCH_SIZE = 500;
 /**
  * The list `listing` describes, in batches of `batchSize` read one after another as the consumer asks for them,
  * with a turn for other requests before each batch after the first, so an export of 100,000 records never holds
- * more than one batch of records and no read holds the event loop for more than one batch. In the default order
- * the batches are keyset reads (ids after the last one sent); searched or ordered, the list's ids are read first
- * (a few hundred KB for 100,000 records) and their records batch by batch. The batches are separate statements,
+ * more than one batch of records and no read holds the event loop for more than one batch. The batches are keyset
+ * reads (db/slices' keysetBatches): in the default order the ids after the last one sent; searched or ordered, the
+ * ids after the last record sent in the list's order (its id and ordered values). The batches are separate statements,
  * not one snapshot: a record deleted meanwhile is left out, and a write committed while the list is read may show
  * in the batches read after it (as it would in a list asked for a moment later).
  */
@@ -311,19 +309,23 @@ export async function* stockRecordBatches<K extends StockKind>(
   batchSize = STOCK_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<StockRecords[K][]> {
   if (listing.terms.length === 0 && listing.ordering.length === 0) {
-    let after = 0;
-    for (;;) {
-      if (after > 0) await yieldToOtherRequests();
-      const ids = await findStockIdsAfter(db, kind, after, batchSize);
-      if (ids.length === 0) return;
-      yield await stock.findStockRecords(db, kind, ids);
-      after = ids[ids.length - 1];
-    }
+    const idBatches = keysetBatches<number>(
+      (after, size) => findStockIdsAfter(db, kind, after ?? 0, size),
+      batchSize,
+    );
+    for await (const ids of idBatches) yield await stock.findStockRecords(db, kind, ids);
+    return;
   }
-  const ids = await findStockRecordIds(db, dialect, kind, listing);
-  for (const [index, slice] of slicesOf(ids, batchSize).entries()) {
-    if (index > 0) await yieldToOtherRequests();
-    yield await findStockRecordsInOrder(db, kind, slice);
+  const positions = keysetBatches<StockListPosition>(
+    (after, size) => findStockPositionsAfter(db, dialect, kind, listing, after, size),
+    batchSize,
+  );
+  // A record whose ordered value changed between two batches may come again: it is listed once.
+  const listed = new Set<number>();
+  for await (const batch of positions) {
+    const ids = batch.map(({ id }) => id).filter((id) => !listed.has(id));
+    for (const id of ids) listed.add(id);
+    yield await findStockRecordsInOrder(db, kind, ids);
   }
 }
 
@@ -510,7 +512,26 @@ async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: A
 
 // ---- Ledger (§10) ----
 
-export async function stockLedger({ db }: StockContext, kind: StockKind, id: number): Promise<LedgerEntry[]> {
+/** Entries per read of a record's ledger: a record moved every day for years has thousands. */
+export const STOCK_LEDGER_BATCH_SIZE = 2000;
+
+/**
+ * A record's ledger entries, newest first (created_at, then id), read in keyset batches of `batchSize` with a turn
+ * for other requests between them.
+ */
+export async function stockLedger(
+  { db, dialect }: StockContext,
+  kind: StockKind,
+  id: number,
+  batchSize = STOCK_LEDGER_BATCH_SIZE,
+): Promise<LedgerEntry[]> {
   if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  return (await listLedgerEntries(db, OBJECT_TYPES[kind], id)).map(toLedgerEntry);
+  const filter: LedgerFilter = { objectType: OBJECT_TYPES[kind], objectId: id, kinds: [], terms: [] };
+  const entries = await everyRow(
+    keysetBatches<LedgerEntryRow>(
+      (after, size) => findLedgerBatch(db, dialect, filter, after, size),
+      batchSize,
+    ),
+  );
+  return entries.map(toLedgerEntry);
 }

@@ -1,15 +1,23 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createLocation } from './stockApi';
 import type { HttpMethod, TestApp } from './testApp';
-import { authHeader } from './testApp';
+import { authHeader, buildTestApp } from './testApp';
 
 // Requests from the labs through the API (docs/api.md §25–§26): the accounts, funds and requests their tests need.
+
+/** A signed-in lab user. */
+export interface LabUser {
+  id: number;
+  email: string;
+  token: string;
+}
 
 /** A lab user with these labs (`{location, role}`), signed in; made by the store manager `storeToken`. */
 export async function labUser(
   t: TestApp,
   storeToken: string,
   labs: { location: number; role: 'manager' | 'member' }[],
-): Promise<{ id: number; email: string; token: string }> {
+): Promise<LabUser> {
   const { user, token } = await t.signedInUser();
   const response = await t.app.inject({
     method: 'PATCH',
@@ -19,6 +27,27 @@ export async function labUser(
   });
   if (response.statusCode !== 200) throw new Error(`lab user: ${response.statusCode} ${response.body}`);
   return { id: user.id, email: user.email, token };
+}
+
+/**
+ * The set-up of a request test: an app charging in EUR, its store manager (`store`, a token), one lab with an active
+ * fund coded `fundCode`, a member of the lab and its manager.
+ */
+export async function labWithPeople(fundCode: string): Promise<{
+  t: TestApp;
+  store: string;
+  lab: number;
+  fund: number;
+  member: LabUser;
+  manager: LabUser;
+}> {
+  const t = await buildTestApp({ currency: 'EUR' });
+  const { token: store } = await t.signedInUser();
+  const lab = await createLocation(t, store);
+  const fund = await createFund(t, store, lab, fundCode);
+  const member = await labUser(t, store, [{ location: lab, role: 'member' }]);
+  const manager = await labUser(t, store, [{ location: lab, role: 'manager' }]);
+  return { t, store, lab, fund, member, manager };
 }
 
 /** A call as `token`, with a JSON body. */

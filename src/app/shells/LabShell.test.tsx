@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '../../testing/render';
-import { LAB_PEOPLE, readAsAdmin, returnIssued, seedLabRoles, signIn } from '../../testing/seed';
+import { captureDownloads, csvRows } from '../../testing/downloads';
+import {
+  LAB_PEOPLE,
+  readAsAdmin,
+  returnIssued,
+  seedCompounds,
+  seedIssue,
+  seedLabRoles,
+  signIn,
+} from '../../testing/seed';
+import { apiSlice } from '../../api/apiSlice';
 import type { Issue } from '../../api/locations';
 import { server } from '../../testing/server';
 import { setupTestServer } from '../../testing/testServer';
@@ -109,6 +119,58 @@ describe('LabShell', () => {
     // The issue itself stays in the lab's history.
     const history = screen.getByRole('region', { name: 'Issue history' });
     expect(await within(history).findAllByRole('article')).toHaveLength(1);
+  });
+
+  it('shows a lab holding more records than a page a page at a time, and exports every one', async () => {
+    // Compounds 1–26 (chemicals 3–28) issued to Organic Lab A beside its 3 flasks: 27 holdings, chemicals first.
+    await seedCompounds(26);
+    await seedIssue(
+      '2026-11-23T12:00:00.000Z',
+      2,
+      Array.from({ length: 26 }, (_, n) => ({ object_type: 'CHEMICAL', object_id: n + 3, quantity: 1 })),
+    );
+    const { user, store } = await renderAs('labManager');
+    await user.click(await screen.findByRole('combobox', { name: 'Lab' }));
+    await user.click(await screen.findByRole('option', { name: 'Organic Lab A' }));
+
+    const firstPage = await holdings('Organic Lab A');
+    expect(firstPage).toHaveLength(25);
+    expect(firstPage[0]).toEqual(['Compound 1', 'Chemical', '1 ml']);
+    expect(firstPage[24]).toEqual(['Compound 25', 'Chemical', '1 ml']);
+    const section = screen.getByRole('region', { name: 'Holdings' });
+    expect(within(section).getByText('1–25 of 27')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Go to next page' }));
+    expect(await within(section).findByRole('link', { name: 'Volumetric flask' })).toBeInTheDocument();
+    expect(await holdings('Organic Lab A')).toEqual([
+      ['Compound 26', 'Chemical', '1 ml'],
+      ['Volumetric flask', 'Glassware', '3 pieces'],
+    ]);
+    expect(within(section).getByText('26–27 of 27')).toBeInTheDocument();
+
+    // The file holds the whole list, not the page on screen.
+    const saved = captureDownloads();
+    await user.click(
+      within(section).getByRole('button', { name: 'Export CSV of the holdings of Organic Lab A' }),
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [, ...rows] = await csvRows(saved[0]);
+    expect(rows.map((row) => row[0])).toEqual([
+      ...Array.from({ length: 26 }, (_, n) => `Compound ${n + 1}`),
+      'Volumetric flask',
+    ]);
+
+    // Everything on the last page comes back: the page now last is shown, not an empty one.
+    for (const issue of await readAsAdmin<Issue[]>('/api/management/issues/2/')) {
+      for (const item of issue.objects) {
+        if (item.name === 'Volumetric flask' || item.name === 'Compound 26')
+          await returnIssued(issue.id, item.line_id, item.quantity);
+      }
+    }
+    // As the change feed says an issue of the lab changed.
+    store.dispatch(apiSlice.util.invalidateTags([{ type: 'Issue', id: 2 }]));
+    expect(await within(section).findByText('1–25 of 25')).toBeInTheDocument();
+    expect(await holdings('Organic Lab A')).toHaveLength(25);
   });
 
   it('says so when the holdings cannot be loaded', async () => {

@@ -1,16 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useLabToday } from '../../api/calendar';
 import { GENERIC_ERROR } from '../../api/errorMessage';
-import { useLabHoldingsQuery, type Holding } from '../../api/labs';
+import { useLabHoldingsPageQuery, useLazyLabHoldingsQuery, type Holding } from '../../api/labs';
 import { stockKindOf } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { GhsPictogram } from '../../components/GhsPictogram';
+import { rowsPerPageOptions, type Paging } from '../../components/PagedTable';
 import { RecordLink } from '../../components/RecordLink';
 import { ExpiryCell, LabTodayContext } from '../../components/stockAlerts';
 import { amount, kindLabels, stockName, units } from '../../components/stockColumns';
@@ -56,25 +59,49 @@ const holdingColumns: Column<Holding>[] = [
 /** On screen the unit goes with the quantity; the file keeps the number and its unit apart. */
 const shownColumns = holdingColumns.filter((column) => column.header !== 'Unit');
 
-/** What the lab holds: each record issued to it and not all returned, with what is still there. */
+/**
+ * What the lab holds: each record issued to it and not all returned, with what is still there; a page at a time (a
+ * lab may hold thousands of records), the export writing all of them.
+ */
 export function LabHoldings({ locationId, labName }: { locationId: number; labName: string }) {
-  // currentData: switching labs shows the spinner, not the previous lab's holdings.
-  const { currentData: holdings, isFetching, isError } = useLabHoldingsQuery(locationId);
+  const [paging, setPaging] = useState<Paging>({ limit: rowsPerPageOptions[0], page: 0 });
+  // currentData: another page, or another lab, shows the spinner, not the rows it replaces.
+  const {
+    currentData: holdings,
+    isFetching,
+    isError,
+  } = useLabHoldingsPageQuery({ locationId, limit: paging.limit, offset: paging.limit * paging.page });
+  const [readAllHoldings] = useLazyLabHoldingsQuery();
   const today = useLabToday();
+  const count = holdings?.count;
+  // A page emptied by returns (the last one, its records all back) gives way to the page now last: set while
+  // rendering, as React advises for state that follows what was read.
+  const lastPage = Math.max(0, Math.ceil((count ?? 0) / paging.limit) - 1);
+  if (count !== undefined && paging.page > lastPage) setPaging({ ...paging, page: lastPage });
 
   const body = isError ? (
     <Alert severity="error">{GENERIC_ERROR}</Alert>
   ) : holdings === undefined && isFetching ? (
     <CenteredSpinner label="Loading holdings" />
-  ) : !holdings || holdings.length === 0 ? (
+  ) : !holdings || holdings.count === 0 ? (
     <Typography sx={{ py: 2 }}>{labName} holds nothing from the store now.</Typography>
   ) : (
     <Paper>
       <ColumnTable
         label={`Holdings of ${labName}`}
         columns={shownColumns}
-        rows={holdings}
+        rows={holdings.results}
         rowKey={(holding) => `${holding.object_type}-${holding.object_id}`}
+      />
+      <TablePagination
+        component="div"
+        count={holdings.count}
+        page={paging.page}
+        rowsPerPage={paging.limit}
+        rowsPerPageOptions={rowsPerPageOptions}
+        labelRowsPerPage="Holdings per page:"
+        onPageChange={(_event, page) => setPaging((current) => ({ ...current, page }))}
+        onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
       />
     </Paper>
   );
@@ -86,11 +113,11 @@ export function LabHoldings({ locationId, labName }: { locationId: number; labNa
           <Typography variant="h5" component="h2">
             Holdings
           </Typography>
-          {holdings && holdings.length > 0 && (
+          {holdings && holdings.count > 0 && (
             <ExportCsvButton
               subject={`${labName} holdings`}
               columns={holdingColumns}
-              rows={holdings}
+              loadRows={() => readAllHoldings(locationId).unwrap()}
               label={`Export CSV of the holdings of ${labName}`}
             />
           )}

@@ -177,7 +177,8 @@ export function LabPage({ IssueHistory }: LabPageProps) {
       {view === 'overview' && (
         <>
           <section aria-label="Holdings">
-            <LabHoldings locationId={lab.location} labName={lab.name} />
+            {/* Keyed by the lab: another lab opens on its first page. */}
+            <LabHoldings key={lab.location} locationId={lab.location} labName={lab.name} />
           </section>
           {/* The cards bring their heading, 'Issue history', with their Export CSV beside it. */}
           <section aria-label="Issue history">

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errorMessage';
 import {
   useCancelOpenRequestMutation,
@@ -60,28 +60,51 @@ export function StoreApproveDialog({ request, labName, onClose }: DecisionDialog
   );
 }
 
-/** The store's refusal of a request waiting for it, with the reason the lab will read. */
-export function StoreRejectDialog({ request, labName, onClose }: DecisionDialogProps) {
+/** A decision the store gives with a reason the lab will read: a refusal, or the cancel of what is still open. */
+type ReasonDecision = ReturnType<typeof useStoreRejectRequestMutation>;
+
+interface ReasonDialogProps extends Omit<DecisionDialogProps, 'labName'> {
+  decision: ReasonDecision;
+  title: string;
+  submitLabel: string;
+  /** Said under the field until the server has something to say about the reason. */
+  reasonHint: string;
+  /** The notice once decided. */
+  decided: string;
+  /** What the dialog says above the reason. */
+  children: ReactNode;
+}
+
+/** The reason field, its error in place (anything else below it), and the notice once the decision is made. */
+function ReasonDialog({
+  request,
+  decision: [decide, { isLoading, error }],
+  title,
+  submitLabel,
+  reasonHint,
+  decided,
+  onClose,
+  children,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
-  const [reject, { isLoading, error }] = useStoreRejectRequestMutation();
   const reasonError = fieldErrors(error).reason;
   const submit = async () => {
-    const result = await reject({ id: request.id, reason });
+    const result = await decide({ id: request.id, reason });
     if (result.error === undefined) {
-      notify(`Request #${request.id} of ${labName} rejected.`, 'success');
+      notify(decided, 'success');
       onClose();
     }
   };
   return (
     <FormDialog
       open
-      title={`Reject request #${request.id} of ${labName}`}
-      submitLabel="Reject"
+      title={title}
+      submitLabel={submitLabel}
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
     >
-      <CmrLines request={request} />
+      {children}
       <TextField
         label="Reason"
         required
@@ -91,11 +114,28 @@ export function StoreRejectDialog({ request, labName, onClose }: DecisionDialogP
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         error={Boolean(reasonError)}
-        helperText={reasonError ?? 'The lab reads it with the rejected request.'}
+        helperText={reasonError ?? reasonHint}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
       />
       {error && !reasonError && <Alert severity="error">{errorMessage(error)}</Alert>}
     </FormDialog>
+  );
+}
+
+/** The store's refusal of a request waiting for it, with the reason the lab will read. */
+export function StoreRejectDialog({ request, labName, onClose }: DecisionDialogProps) {
+  return (
+    <ReasonDialog
+      request={request}
+      onClose={onClose}
+      decision={useStoreRejectRequestMutation()}
+      title={`Reject request #${request.id} of ${labName}`}
+      submitLabel="Reject"
+      reasonHint="The lab reads it with the rejected request."
+      decided={`Request #${request.id} of ${labName} rejected.`}
+    >
+      <CmrLines request={request} />
+    </ReasonDialog>
   );
 }
 
@@ -104,24 +144,15 @@ export function StoreRejectDialog({ request, labName, onClose }: DecisionDialogP
  * the reason the lab will read; what was issued stays issued and charged.
  */
 export function StoreCancelDialog({ request, labName, onClose }: DecisionDialogProps) {
-  const [reason, setReason] = useState('');
-  const [cancelOpen, { isLoading, error }] = useCancelOpenRequestMutation();
-  const reasonError = fieldErrors(error).reason;
-  const submit = async () => {
-    const result = await cancelOpen({ id: request.id, reason });
-    if (result.error === undefined) {
-      notify(`Request #${request.id} of ${labName} cancelled.`, 'success');
-      onClose();
-    }
-  };
   return (
-    <FormDialog
-      open
+    <ReasonDialog
+      request={request}
+      onClose={onClose}
+      decision={useCancelOpenRequestMutation()}
       title={`Cancel request #${request.id} of ${labName}`}
       submitLabel="Cancel request"
-      pending={isLoading}
-      onSubmit={submit}
-      onClose={onClose}
+      reasonHint="The lab reads it with the cancelled request."
+      decided={`Request #${request.id} of ${labName} cancelled.`}
     >
       <Typography>
         The store issues nothing more of it; what was issued stays issued and charged. This cannot be undone.
@@ -131,19 +162,6 @@ export function StoreCancelDialog({ request, labName, onClose }: DecisionDialogP
           <li key={line.id}>{lineSummary(line)}</li>
         ))}
       </ul>
-      <TextField
-        label="Reason"
-        required
-        autoFocus
-        multiline
-        minRows={2}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={Boolean(reasonError)}
-        helperText={reasonError ?? 'The lab reads it with the cancelled request.'}
-        slotProps={{ htmlInput: { maxLength: 1000 } }}
-      />
-      {error && !reasonError && <Alert severity="error">{errorMessage(error)}</Alert>}
-    </FormDialog>
+    </ReasonDialog>
   );
 }

@@ -64,53 +64,78 @@ export function catalogNameOf(typeColumn: string, idColumn: string): RawBuilder<
   return sql<string | null>`case ${sql.ref(typeColumn)} ${sql.join(byKind, sql` `)} end`;
 }
 
-/** Issues of a location, or the one issue with `issueId`: newest first, each with its lines in merge order. */
-export async function findIssues(
-  db: Executor,
-  where: { locationId: number } | { issueId: number },
-): Promise<IssueWithLines[]> {
-  let issuesQuery = db.selectFrom('issues').select(['id', 'created_at']);
-  issuesQuery =
-    'locationId' in where
-      ? issuesQuery.where('consumer_id', '=', where.locationId)
-      : issuesQuery.where('id', '=', where.issueId);
-  const issues = await issuesQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  if (issues.length === 0) return [];
+/** Where an issue stands in a location's history (newest first): its date, then its id. */
+export type IssuePosition = Pick<IssueWithLines, 'id' | 'created_at'>;
 
-  let linesQuery = db
-    .selectFrom('issue_lines as l')
-    .select([
-      'l.id',
-      'l.issue_id',
-      'l.stock_id',
-      'l.object_type',
-      'l.quantity',
-      'l.returned_quantity',
-      catalogNameOf('l.object_type', 'l.stock_id').as('name'),
-    ])
-    .orderBy('l.issue_id')
-    .orderBy('l.position');
-  linesQuery =
-    'locationId' in where
-      ? linesQuery.where('l.issue_id', 'in', (sub) =>
-          sub.selectFrom('issues').select('id').where('consumer_id', '=', where.locationId),
-        )
-      : linesQuery.where('l.issue_id', '=', where.issueId);
+/**
+ * A location's issues, newest first (created_at, then id), each with its lines in merge order: up to `limit` of them
+ * after `after` (from the newest without it), one keyset batch of its history.
+ */
+export async function findIssuesAfter(
+  db: Executor,
+  locationId: number,
+  after: IssuePosition | undefined,
+  limit: number,
+): Promise<IssueWithLines[]> {
+  let query = db.selectFrom('issues').select(['id', 'created_at']).where('consumer_id', '=', locationId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created_at),
+        eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return withLines(
+    db,
+    await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+  );
+}
+
+/** The issue with `issueId`, with its lines in merge order; none when there is no such issue. */
+export async function findIssue(db: Executor, issueId: number): Promise<IssueWithLines | undefined> {
+  const issues = await db
+    .selectFrom('issues')
+    .select(['id', 'created_at'])
+    .where('id', '=', issueId)
+    .execute();
+  return (await withLines(db, issues))[0];
+}
+
+/** The issues, in their order, each with its lines in merge order. */
+async function withLines(db: Executor, issues: IssuePosition[]): Promise<IssueWithLines[]> {
   const lines = new Map<number, IssueLine[]>();
-  for (const row of await linesQuery.execute()) {
-    // Stock records referenced by issue lines cannot be deleted (stockReferences), so the name is always found.
-    if (row.name === null)
-      throw new Error(`issue ${row.issue_id} names a missing ${row.object_type} ${row.stock_id}`);
-    const list = lines.get(row.issue_id) ?? [];
-    list.push({
-      id: row.id,
-      stock_id: row.stock_id,
-      name: row.name,
-      object_type: row.object_type,
-      quantity: Number(row.quantity),
-      returned_quantity: Number(row.returned_quantity),
-    });
-    lines.set(row.issue_id, list);
+  for (const slice of slicesOf(issues.map((issue) => issue.id))) {
+    const rows = await db
+      .selectFrom('issue_lines as l')
+      .select([
+        'l.id',
+        'l.issue_id',
+        'l.stock_id',
+        'l.object_type',
+        'l.quantity',
+        'l.returned_quantity',
+        catalogNameOf('l.object_type', 'l.stock_id').as('name'),
+      ])
+      .where('l.issue_id', 'in', slice)
+      .orderBy('l.issue_id')
+      .orderBy('l.position')
+      .execute();
+    for (const row of rows) {
+      // Stock records referenced by issue lines cannot be deleted (stockReferences), so the name is always found.
+      if (row.name === null)
+        throw new Error(`issue ${row.issue_id} names a missing ${row.object_type} ${row.stock_id}`);
+      const list = lines.get(row.issue_id) ?? [];
+      list.push({
+        id: row.id,
+        stock_id: row.stock_id,
+        name: row.name,
+        object_type: row.object_type,
+        quantity: Number(row.quantity),
+        returned_quantity: Number(row.returned_quantity),
+      });
+      lines.set(row.issue_id, list);
+    }
   }
   return issues.map((issue) => ({ ...issue, lines: lines.get(issue.id) ?? [] }));
 }
@@ -234,12 +259,15 @@ const KIND_RANK = sql<number>`case l.object_type ${sql.join(
 
 /**
  * The stock records issued to a location of which some is still there (not all returned): chemicals, instruments,
- * then glassware, each by id; one page of them with `page`.
+ * then glassware, each by id; one page of them with `page`, or (`after`, `limit`) the next keyset batch of them:
+ * those after the given record in that order.
  */
 export async function findRecordsHeldAt(
   db: Executor,
   locationId: number,
-  page?: { limit: number; offset: number },
+  slice:
+    | { page: { limit: number; offset: number } }
+    | { after: Pick<HeldRecordRow, 'object_type' | 'stock_id'> | undefined; limit: number },
 ): Promise<HeldRecordRow[]> {
   let query = heldAt(db, locationId)
     .select((eb) => [
@@ -250,7 +278,21 @@ export async function findRecordsHeldAt(
     ])
     .orderBy(KIND_RANK)
     .orderBy('l.stock_id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
+  if ('page' in slice) query = query.limit(slice.page.limit).offset(slice.page.offset);
+  else {
+    const { after, limit } = slice;
+    // On the issue lines, before they are summed: a record's lines are all after the position or none is.
+    if (after) {
+      const rank = STOCK_KINDS.findIndex((kind) => OBJECT_TYPES[kind] === after.object_type);
+      query = query.where((eb) =>
+        eb.or([
+          eb(KIND_RANK, '>', rank),
+          eb.and([eb('l.object_type', '=', after.object_type), eb('l.stock_id', '>', after.stock_id)]),
+        ]),
+      );
+    }
+    query = query.limit(limit);
+  }
   const rows = await query.execute();
   // PostgreSQL answers sums of bigints as text.
   return rows.map((row) => ({

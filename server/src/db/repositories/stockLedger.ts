@@ -25,23 +25,6 @@ export async function addLedgerEntries(
   return ids;
 }
 
-/** A record's entries, newest first (by created_at, then id). */
-export async function listLedgerEntries(
-  db: Executor,
-  objectType: StockObjectType,
-  objectId: number,
-): Promise<LedgerEntryRow[]> {
-  const rows = await db
-    .selectFrom('stock_ledger')
-    .selectAll()
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({ ...row, change: Number(row.change), balance: Number(row.balance) }));
-}
-
 /** Whether a record has entries of this kind (SHIPMENT and ISSUE entries are its history). */
 export async function hasLedgerEntries(
   db: Executor,

@@ -145,14 +145,13 @@ function stockColumn(dialect: Dialect, access: MatchAccess, column: string): Raw
 
 const anyOf = (conditions: RawBuilder<unknown>[]) => sql`(${sql.join(conditions, sql` or `)})`;
 
-/** `where …` keeping the records that contain every term in one of their searched columns; empty without terms. */
+/** The conditions keeping the records that contain every term in one of their searched columns; none without terms. */
 function searchCondition(
   dialect: Dialect,
   kind: StockKind,
   terms: readonly string[],
   access: MatchAccess,
-): RawBuilder<unknown> {
-  if (terms.length === 0) return sql``;
+): RawBuilder<unknown>[] {
   const { catalogs, codes, stock } = SEARCH_COLUMNS[kind];
   const column = (name: string) => stockColumn(dialect, access, name);
   const termConditions = terms.map((term) =>
@@ -170,8 +169,12 @@ function searchCondition(
       ...stock.map((text) => contains(dialect, text, term)),
     ]),
   );
-  return sql`where ${sql.join(termConditions, sql` and `)}`;
+  return termConditions;
 }
+
+/** `where` all the conditions; nothing without any. */
+const whereAll = (conditions: RawBuilder<unknown>[]) =>
+  conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
 
 const stockRows = (kind: StockKind) => sql`${sql.table(STOCK_TABLES[kind])} as s`;
 
@@ -194,15 +197,55 @@ export async function countStockRecords(
 ): Promise<{ count: number; access: MatchAccess }> {
   if (terms.length === 0) return { count: await count(db, stockRows(kind)), access: 'scan' };
   const matches = (access: MatchAccess) =>
-    sql`${stockRows(kind)} ${searchCondition(dialect, kind, terms, access)}`;
+    sql`${stockRows(kind)} ${whereAll(searchCondition(dialect, kind, terms, access))}`;
   const few = await count(db, sql`(select 1 from ${matches('index')} limit ${FEW_MATCHES + 1}) as few`);
   if (few <= FEW_MATCHES) return { count: few, access: 'index' };
   return { count: await count(db, matches('scan')), access: 'scan' };
 }
 
+/** A value the list is ordered by, as ordered (`collate "C"` for text on PostgreSQL), and its direction. */
+interface OrderKey {
+  value: RawBuilder<unknown>;
+  ordered: RawBuilder<unknown>;
+  descending: boolean;
+}
+
 /**
- * Ids of the listed records in their order: the ordering's fields, then the id, in the direction of the last
- * field (so `-quantity` is exactly the reverse of `quantity`). With `page`, only that slice.
+ * How a listing's rows are joined and ordered: the ordering's fields, then the id, in the direction of the last
+ * field (so `-quantity` is exactly the reverse of `quantity`).
+ */
+function listOrder<K extends StockKind>(
+  dialect: Dialect,
+  kind: K,
+  ordering: StockListing<K>['ordering'],
+): { joins: RawBuilder<unknown>[]; keys: OrderKey[] } {
+  const sortKeys: Record<StockOrderingField<K>, FieldValue> = SORT_KEYS[kind];
+  const fields = ordering.map(({ field, descending }) => ({ key: sortKeys[field], descending }));
+  if (!ordering.some(({ field }) => field === 'id')) {
+    fields.push({ key: byId, descending: ordering.at(-1)?.descending ?? false });
+  }
+  // Each catalog joined once, however many of its columns the ordering names.
+  const catalogs = new Map(
+    fields.flatMap(({ key }) => (key.catalog ? [[key.catalog.table, key.catalog]] : [])),
+  );
+  const joins = [...catalogs.values()].map(
+    ({ table, foreignKey }) =>
+      sql`join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`s.${foreignKey}`)}`,
+  );
+  const keys = fields.map(({ key, descending }) => ({
+    value: key.value,
+    ordered: key.text && dialect === 'postgres' ? sql`${key.value} collate "C"` : key.value,
+    descending,
+  }));
+  return { joins, keys };
+}
+
+const orderBy = (keys: readonly OrderKey[]) =>
+  sql.join(keys.map(({ ordered, descending }) => sql`${ordered} ${sql.raw(descending ? 'desc' : 'asc')}`));
+
+/**
+ * Ids of the listed records in their order (listOrder). With `page`, only that slice; a whole list is read in
+ * batches instead (findStockPositionsAfter).
  */
 export async function findStockRecordIds<K extends StockKind>(
   db: Executor,
@@ -211,27 +254,83 @@ export async function findStockRecordIds<K extends StockKind>(
   { terms, ordering }: StockListing<K>,
   { page, access = 'scan' }: { page?: { limit: number; offset: number }; access?: MatchAccess } = {},
 ): Promise<number[]> {
-  const sortKeys: Record<StockOrderingField<K>, FieldValue> = SORT_KEYS[kind];
-  const keys = ordering.map(({ field, descending }) => ({ key: sortKeys[field], descending }));
-  if (!ordering.some(({ field }) => field === 'id')) {
-    keys.push({ key: byId, descending: ordering.at(-1)?.descending ?? false });
-  }
-  // Each catalog joined once, however many of its columns the ordering names.
-  const catalogs = new Map(
-    keys.flatMap(({ key }) => (key.catalog ? [[key.catalog.table, key.catalog]] : [])),
-  );
-  const joins = [...catalogs.values()].map(
-    ({ table, foreignKey }) =>
-      sql`join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${sql.ref(`s.${foreignKey}`)}`,
-  );
-  const orderBy = keys.map(({ key, descending }) => {
-    const value = key.text && dialect === 'postgres' ? sql`${key.value} collate "C"` : key.value;
-    return sql`${value} ${sql.raw(descending ? 'desc' : 'asc')}`;
-  });
+  const { joins, keys } = listOrder(dialect, kind, ordering);
   const slice = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const { rows } = await sql<{ id: number }>`select s.id from ${stockRows(kind)} ${sql.join(joins, sql` `)}
-    ${searchCondition(dialect, kind, terms, access)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
+    ${whereAll(searchCondition(dialect, kind, terms, access))} order by ${orderBy(keys)} ${slice}`.execute(
+    db,
+  );
   return rows.map((row) => row.id);
+}
+
+/** A record's place in an ordered list: its id and the values the list is ordered by (listOrder's keys). */
+export interface StockListPosition {
+  id: number;
+  keys: unknown[];
+}
+
+/**
+ * Where a row stands past a position, key by key: equal on the keys before, and past it on this one. Each engine's
+ * own place for NULL (SQLite: before every value in ascending order; PostgreSQL: after), since the order is each
+ * engine's. The last key is the id, unique and never NULL, so exactly the rows after the position remain.
+ */
+function afterPosition(dialect: Dialect, keys: readonly OrderKey[], position: StockListPosition) {
+  const nullsFirst = (key: OrderKey) => (dialect === 'sqlite') !== key.descending;
+  const equal = (key: OrderKey, value: unknown) =>
+    value === null ? sql`${key.value} is null` : sql`${key.ordered} = ${value}`;
+  const beyond = (key: OrderKey, value: unknown, orEqual: boolean) =>
+    sql`${key.ordered} ${sql.raw((key.descending ? '<' : '>') + (orEqual ? '=' : ''))} ${value}`;
+  const past = (key: OrderKey, value: unknown) => {
+    if (value === null) return nullsFirst(key) ? sql`${key.value} is not null` : sql`1 = 0`;
+    return nullsFirst(key)
+      ? beyond(key, value, false)
+      : sql`(${beyond(key, value, false)} or ${key.value} is null)`;
+  };
+  const alternatives = keys.map(
+    (key, index) =>
+      sql`(${sql.join(
+        [
+          ...keys.slice(0, index).map((earlier, before) => equal(earlier, position.keys[before])),
+          past(key, position.keys[index]),
+        ],
+        sql` and `,
+      )})`,
+  );
+  // The same rows bounded by the first key alone, a range the engines read through its index in the list's order
+  // (stopping at the batch's end) instead of checking every row against the alternatives and sorting the rest.
+  const [first] = keys;
+  const firstValue = position.keys[0];
+  const bound =
+    firstValue === null
+      ? []
+      : [
+          nullsFirst(first)
+            ? beyond(first, firstValue, true)
+            : sql`(${beyond(first, firstValue, true)} or ${first.value} is null)`,
+        ];
+  return sql.join([...bound, sql`(${sql.join(alternatives, sql` or `)})`], sql` and `);
+}
+
+/**
+ * Up to `limit` positions of the listed records after `after` (from the start without it), in the list's order: one
+ * keyset batch of an ordered or searched list read whole.
+ */
+export async function findStockPositionsAfter<K extends StockKind>(
+  db: Executor,
+  dialect: Dialect,
+  kind: K,
+  { terms, ordering }: StockListing<K>,
+  after: StockListPosition | undefined,
+  limit: number,
+): Promise<StockListPosition[]> {
+  const { joins, keys } = listOrder(dialect, kind, ordering);
+  const conditions = searchCondition(dialect, kind, terms, 'scan');
+  if (after) conditions.push(afterPosition(dialect, keys, after));
+  const selected = keys.map(({ value }, index) => sql`${value} as ${sql.id(`k${index}`)}`);
+  const { rows } = await sql<Record<string, unknown> & { id: number }>`select s.id, ${sql.join(selected)}
+    from ${stockRows(kind)} ${sql.join(joins, sql` `)} ${whereAll(conditions)}
+    order by ${orderBy(keys)} limit ${limit}`.execute(db);
+  return rows.map((row) => ({ id: row.id, keys: keys.map((_, index) => row[`k${index}`]) }));
 }
 
 // Both engines take thousands of parameters in one statement, but not 100,000.

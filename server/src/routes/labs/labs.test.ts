@@ -1,3 +1,7 @@
+import type { StockKind } from '../../domain/stockKinds';
+import * as labs from '../../services/labs';
+import * as locations from '../../services/locations';
+import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 
@@ -127,6 +131,90 @@ describe('GET /api/labs/{locationId}/holdings/', () => {
     });
     const refused = await get(`/api/labs/${lab}/holdings/?limit=0`);
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('reads the whole list in keyset batches: the same holdings in the same order across every boundary', async () => {
+    const lab = await createLocation(t, managerToken);
+    // Two issues, so that a record's lines are summed across issues, and each kind split over a batch boundary.
+    const chemicals = [
+      await createStockRecord(t, managerToken, 'chemical', 100),
+      await createStockRecord(t, managerToken, 'chemical', 100),
+      await createStockRecord(t, managerToken, 'chemical', 100),
+    ];
+    const instruments = [
+      await createStockRecord(t, managerToken, 'instrument', 5),
+      await createStockRecord(t, managerToken, 'instrument', 5),
+    ];
+    const glassware = [
+      await createStockRecord(t, managerToken, 'glassware', 20),
+      await createStockRecord(t, managerToken, 'glassware', 20),
+    ];
+    await issueStock(t, managerToken, lab, [
+      ['glassware', glassware[1], 1],
+      ['chemical', chemicals[2], 1],
+      ['instrument', instruments[0], 1],
+      ['chemical', chemicals[0], 2],
+    ]);
+    await issueStock(t, managerToken, lab, [
+      ['chemical', chemicals[0], 3],
+      ['glassware', glassware[0], 2],
+      ['instrument', instruments[1], 1],
+      ['chemical', chemicals[1], 4],
+    ]);
+    const whole = (await get(`/api/labs/${lab}/holdings/`)).json() as {
+      object_id: number;
+      quantity: number;
+    }[];
+    expect(whole.map((holding) => [holding.object_id, holding.quantity])).toEqual([
+      [chemicals[0], 5],
+      [chemicals[1], 4],
+      [chemicals[2], 1],
+      [instruments[0], 1],
+      [instruments[1], 1],
+      [glassware[0], 2],
+      [glassware[1], 1],
+    ]);
+    const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
+    for (const batchSize of [1, 2, 3, 7]) {
+      expect(await labs.labHoldings(context, lab, batchSize)).toEqual(whole);
+    }
+    // Other requests get a turn between the batches: four batches of two.
+    expect(await turnsOfTheEventLoopWhile(labs.labHoldings(context, lab, 2))).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reads a location's whole issue history in keyset batches: the same issues, newest first, in every batch size", async () => {
+    const lab = await createLocation(t, managerToken);
+    const flask = await createStockRecord(t, managerToken, 'glassware', 50);
+    const beaker = await createStockRecord(t, managerToken, 'glassware', 50);
+    const issued: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const lines: [StockKind, number, number][] = [['glassware', flask, index + 1]];
+      if (index % 2 === 0) lines.push(['glassware', beaker, 1]);
+      issued.push((await issueStock(t, managerToken, lab, lines)).id);
+    }
+    // Three issues of one instant (newest first by id), one earlier, one later.
+    const dates = ['2026-03-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', '2026-03-01T10:00:00.000Z'];
+    for (const [index, created_at] of [
+      ...dates,
+      '2026-03-01T10:00:00.000Z',
+      '2026-05-01T10:00:00.000Z',
+    ].entries()) {
+      await t.db.updateTable('issues').set({ created_at }).where('id', '=', issued[index]).execute();
+    }
+    const whole = (await get(`/api/management/issues/${lab}/`)).json() as {
+      id: number;
+      objects: unknown[];
+    }[];
+    expect(whole.map((issue) => issue.id)).toEqual([issued[4], issued[3], issued[2], issued[0], issued[1]]);
+    expect(whole.map((issue) => issue.objects.length)).toEqual([2, 1, 2, 2, 1]);
+    const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
+    for (const batchSize of [1, 2, 3, 10]) {
+      expect(await locations.locationIssues(context, lab, batchSize)).toEqual(whole);
+    }
+    // Other requests get a turn between the batches: three batches of two.
+    expect(await turnsOfTheEventLoopWhile(locations.locationIssues(context, lab, 2))).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {

@@ -1,6 +1,6 @@
-import { createLocation, createStockRecord } from '../../testing/stockApi';
-import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
-import { buildTestApp, type TestApp } from '../../testing/testApp';
+import { createStockRecord } from '../../testing/stockApi';
+import { callAs, labWithPeople, requestAction, submitRequest, type LabUser } from '../../testing/requestApi';
+import type { TestApp } from '../../testing/testApp';
 
 // Issue 33 item 18: a line whose quantity × price no charge can be (docs/api.md §26.1). A billion flasks at 90,072 EUR
 // once made the request's estimate pass 2^53, and from then on every list holding it answered 500.
@@ -9,16 +9,11 @@ let t: TestApp;
 let store: string;
 let lab: number;
 let fund: number;
-let member: { id: number; email: string; token: string };
-let manager: { id: number; email: string; token: string };
+let member: LabUser;
+let manager: LabUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ currency: 'EUR' });
-  ({ token: store } = await t.signedInUser());
-  lab = await createLocation(t, store);
-  fund = await createFund(t, store, lab, 'ERC-LIMIT');
-  member = await labUser(t, store, [{ location: lab, role: 'member' }]);
-  manager = await labUser(t, store, [{ location: lab, role: 'manager' }]);
+  ({ t, store, lab, fund, member, manager } = await labWithPeople('ERC-LIMIT'));
 });
 afterAll(() => t.close());
 

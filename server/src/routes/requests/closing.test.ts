@@ -1,6 +1,14 @@
 import { createLocation, createStockRecord, expectStockConsistent } from '../../testing/stockApi';
-import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
-import { buildTestApp, type TestApp } from '../../testing/testApp';
+import {
+  callAs,
+  createFund,
+  labUser,
+  labWithPeople,
+  requestAction,
+  submitRequest,
+  type LabUser,
+} from '../../testing/requestApi';
+import type { TestApp } from '../../testing/testApp';
 
 // Issue 33 item 21, the requests' part (docs/api.md §26.1, §26.5): what is still open of an approved request can be
 // cancelled, with a reason; an approval names each line once; a manager's own request is approved by another manager.
@@ -9,16 +17,11 @@ let t: TestApp;
 let store: string;
 let lab: number;
 let fund: number;
-let member: { id: number; email: string; token: string };
-let manager: { id: number; email: string; token: string };
+let member: LabUser;
+let manager: LabUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ currency: 'EUR' });
-  ({ token: store } = await t.signedInUser());
-  lab = await createLocation(t, store);
-  fund = await createFund(t, store, lab, 'ERC-CLOSE');
-  member = await labUser(t, store, [{ location: lab, role: 'member' }]);
-  manager = await labUser(t, store, [{ location: lab, role: 'manager' }]);
+  ({ t, store, lab, fund, member, manager } = await labWithPeople('ERC-CLOSE'));
 });
 afterAll(() => t.close());
 

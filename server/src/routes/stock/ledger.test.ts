@@ -1,4 +1,6 @@
 import type { User } from '../../db/repositories/users';
+import * as stock from '../../services/stock';
+import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -176,6 +178,49 @@ describe('ADJUSTMENT entries (§4.7, §10)', () => {
       .execute();
     const entries = await ledger('chemical', record.id);
     expect(entries.map((entry) => entry.user_email)).toEqual([me.email, 'old@lab.org']);
+  });
+});
+
+describe("a record's whole ledger, read in keyset batches", () => {
+  it('is the same entries in the same order (created_at, then id, newest first) across every boundary', async () => {
+    const record = await create(CHEMICALS, chemical({ quantity: 1 }));
+    // Entries of one instant (ties broken by the id) and of other instants, written out of their order.
+    const at = ['2001-05-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z', '2001-05-01T00:00:00.000Z'];
+    await t.db
+      .insertInto('stock_ledger')
+      .values(
+        [...at, ...at].map((created_at, index) => ({
+          created_at,
+          kind: 'ADJUSTMENT' as const,
+          object_type: 'CHEMICAL' as const,
+          object_id: record.id,
+          change: 0,
+          balance: 0,
+          shipment_id: null,
+          issue_id: null,
+          user_id: null,
+          user_email: `entry${index}@lab.org`,
+        })),
+      )
+      .execute();
+    const whole = await ledger('chemical', record.id);
+    expect(whole.map((entry) => entry.user_email)).toEqual([
+      me.email,
+      'entry5@lab.org',
+      'entry3@lab.org',
+      'entry2@lab.org',
+      'entry0@lab.org',
+      'entry4@lab.org',
+      'entry1@lab.org',
+    ]);
+    const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
+    for (const batchSize of [1, 2, 3, 10]) {
+      expect(await stock.stockLedger(context, 'chemical', record.id, batchSize)).toEqual(whole);
+    }
+    // Other requests get a turn between the batches: four batches of two.
+    expect(
+      await turnsOfTheEventLoopWhile(stock.stockLedger(context, 'chemical', record.id, 2)),
+    ).toBeGreaterThanOrEqual(3);
   });
 });
 
