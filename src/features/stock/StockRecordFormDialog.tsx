@@ -17,6 +17,7 @@ import { reapplied, sameValue } from '../../components/formChanges';
 import { hazardConflictFields, HazardFields } from '../../components/HazardFields';
 import { exactQuantity } from '../../components/quantities';
 import { stockName } from '../../components/stockColumns';
+import { SubstanceHazardsNote } from './SubstanceHazardsNote';
 import {
   blankValues,
   formValuesOf,
@@ -140,21 +141,28 @@ export function StockRecordFormDialog<K extends StockKind>({
       onClose={onClose}
       childrenChanged={!sameValue(opened.hazards, hazards)}
       notice={(form) =>
-        conflicts.notice({
-          fields: (current) => [
-            ...stockConflictFields(fields, form.values, formValuesOf(kind, fields, current)),
-            ...(spec.hazards ? hazardConflictFields(hazards, hazardFieldsOf(current as ChemicalStock)) : []),
-          ],
-          pending: edit.isLoading,
-          onReapply: (current) => reapply(form, current),
-          onUseCurrent: (current) => {
-            const now = { values: formValuesOf(kind, fields, current), hazards: hazardsOf(current) };
-            form.setValues(now.values);
-            setHazards(now.hazards);
-            setStarted(now);
-            setReapplyMessages(undefined);
-          },
-        })
+        // A new chemical: the hazards its substance has already. An edit: its conflict, when its save was refused.
+        !record && spec.hazards ? (
+          <SubstanceHazardsNote name={form.values.name ?? ''} />
+        ) : (
+          conflicts.notice({
+            fields: (current) => [
+              ...stockConflictFields(fields, form.values, formValuesOf(kind, fields, current)),
+              ...(spec.hazards
+                ? hazardConflictFields(hazards, hazardFieldsOf(current as ChemicalStock))
+                : []),
+            ],
+            pending: edit.isLoading,
+            onReapply: (current) => reapply(form, current),
+            onUseCurrent: (current) => {
+              const now = { values: formValuesOf(kind, fields, current), hazards: hazardsOf(current) };
+              form.setValues(now.values);
+              setHazards(now.hazards);
+              setStarted(now);
+              setReapplyMessages(undefined);
+            },
+          })
+        )
       }
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}

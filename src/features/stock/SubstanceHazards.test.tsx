@@ -35,7 +35,7 @@ const HAZARDS = { hazard_statements: ['H315', 'H319', 'H336', 'H351'], signal_wo
 
 const chemicals = () => readAsAdmin<ChemicalStock[]>('/api/storeobjects/chemicalobjs/');
 
-it("gives a new record of a substance the substance's hazards, and says they are the substance's", async () => {
+it("gives a new record of a substance the substance's hazards, and shows them on its form", async () => {
   const first = await createChemical({ ...dichloromethane, hazard_statements: HAZARDS.hazard_statements });
   const { user, dialog, onClose } = renderDialog();
   expect(dialog).toHaveTextContent(
@@ -53,6 +53,11 @@ it("gives a new record of a substance the substance's hazards, and says they are
     await user.click(within(dialog).getByLabelText(field(label)));
     await user.paste(value);
   }
+  // The form shows what the record will show: the substance's hazards, and that entering others replaces them.
+  const note = await within(dialog).findByRole('alert', { name: 'Hazards of Dichloromethane' });
+  expect(note).toHaveTextContent('Dichloromethane is in the store with these hazards');
+  expect(note).toHaveTextContent('H351 Suspected of causing cancer');
+  expect(note).toHaveTextContent('Signal word: Warning');
   await user.click(within(dialog).getByRole('combobox', { name: /^State/ }));
   await user.click(await screen.findByRole('option', { name: 'Liquid' }));
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));

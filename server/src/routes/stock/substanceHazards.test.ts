@@ -80,6 +80,17 @@ describe('hazard data of a substance', () => {
     const second = await created(record(name, 'Sigma'));
     const before = await publicRead(first.id);
     expect(before.record).toMatchObject({ hazard_statements: [], signal_word: null, pictograms: [] });
+    const newest = async (table: 'change_events' | 'search_changes') =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.max('seq').as('seq'))
+            .executeTakeFirstOrThrow()
+        ).seq ?? 0,
+      );
+    const eventsBefore = await newest('change_events');
+    const searchBefore = await newest('search_changes');
 
     const edited = await call('PATCH', `${CHEMICALS}${second.id}/`, {
       hazard_statements: ['H315', 'H319', 'H336', 'H351'],
@@ -88,6 +99,27 @@ describe('hazard data of a substance', () => {
 
     const after = await publicRead(first.id);
     expect(after.record).toMatchObject(DICHLOROMETHANE_HAZARDS);
+    // Open pages hear that the other record changed (§27), and the search reads it again.
+    const events = await t.db
+      .selectFrom('change_events')
+      .select(['topic', 'action', 'ids'])
+      .where('seq', '>', eventsBefore)
+      .execute();
+    expect(
+      events.some(
+        (event) =>
+          event.topic === 'chemical' &&
+          event.action === 'updated' &&
+          (JSON.parse(event.ids) as number[]).includes(first.id),
+      ),
+    ).toBe(true);
+    const noted = await t.db
+      .selectFrom('search_changes')
+      .select('object_id')
+      .where('seq', '>', searchBefore)
+      .where('object_type', '=', 'CHEMICAL')
+      .execute();
+    expect(noted.map((note) => note.object_id)).toContain(first.id);
     // What it shows changed, so a form opened on it before is out of date (If-Match, docs/api.md §28).
     expect(after.etag).not.toBe(before.etag);
     const stale = await call(
