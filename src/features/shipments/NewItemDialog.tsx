@@ -63,6 +63,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       onClose={onClose}
       submitLabel="Add"
       savedMessage={(saved) => `${saved} added to the shipment.`}
+      childFieldNames={spec.hazards ? Object.keys(NO_HAZARD_FIELDS) : []}
       childrenChanged={!sameValue(NO_HAZARD_FIELDS, hazards)}
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}

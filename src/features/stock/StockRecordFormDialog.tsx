@@ -134,6 +134,7 @@ export function StockRecordFormDialog<K extends StockKind>({
       fieldMessages={reapplyMessages}
       onSave={save}
       onClose={onClose}
+      childFieldNames={spec.hazards ? Object.keys(NO_HAZARD_FIELDS) : []}
       childrenChanged={!sameValue(opened.hazards, hazards)}
       notice={(form) =>
         conflicts.notice({
