@@ -92,7 +92,8 @@ const FIELD_WORDS: Record<string, FieldWords> = {
   file: { noun: 'a file', chosen: true },
   categories: { noun: 'a category', chosen: true },
   chemicals: { noun: 'a substance', chosen: true },
-  // Funds and requests.
+  // Funds and requests (`lines`: the whole list of a request's items).
+  lines: { noun: 'at least one item', chosen: true },
   code: { noun: 'a code' },
   fund: { noun: 'a fund', chosen: true },
   needed_by: { noun: 'the date it is needed by' },
@@ -193,10 +194,19 @@ function lineMessage(text: string): string {
   return text.startsWith('Line ') ? text : `Items: ${fieldHelperText('lines', text)}`;
 }
 
-/** A refused form's field messages, split between the form's own fields (`fieldNames`) and the rest. */
-export function formErrors(error: ApiError | undefined, fieldNames: readonly string[]): FormErrors {
+/**
+ * A refused form's field messages, split between the form's own fields (`fieldNames`) and the rest. `withRefusal`: for
+ * a call no toast or dialog reports (errorToasts), a failure that names no field (a 409's detail, a network error) is
+ * among the others too.
+ */
+export function formErrors(
+  error: ApiError | undefined,
+  fieldNames: readonly string[],
+  { withRefusal = false } = {},
+): FormErrors {
   const fields: Record<string, string> = {};
   const others: string[] = [];
+  if (error && withRefusal && !hasFieldErrors(error)) return { fields, others: [errorMessage(error)] };
   for (const [field, message] of Object.entries(fieldErrors(error))) {
     if (fieldNames.includes(field)) fields[field] = message;
     // A line's own message names it; one about the whole list names the items.

@@ -11,11 +11,11 @@ import {
   useReturnRequestMutation,
   type LabRequest,
 } from '../../api/requests';
+import { formErrors } from '../../api/errorMessage';
 import { stockKindOf } from '../../api/stock';
 import { amountText, specOf } from '../../api/stockKinds';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { requestFormErrors } from './requestErrors';
 
 /** The label of a line that the store approves too, after the lab's manager. */
 export const STORE_APPROVAL_LABEL = 'Needs store approval (CMR)';
@@ -26,7 +26,7 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
   const [quantities, setQuantities] = useState<Record<number, string>>(() =>
     Object.fromEntries(request.lines.map((line) => [line.id, String(line.quantity)])),
   );
-  const errors = requestFormErrors(error, []);
+  const errors = formErrors(error, [], { withRefusal: true });
 
   const submit = async () => {
     // Only the reduced lines are sent: the others are approved as asked.
@@ -56,7 +56,7 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
-      errors={errors.general}
+      errors={errors.others}
     >
       <Typography>Approve each line as asked, or reduce its quantity.</Typography>
       {request.lines.map((line) => {
@@ -120,7 +120,7 @@ export function ReasonDialog({
     cancel_open: [cancelOpenRequest, cancelled],
   } as const;
   const [send, { isLoading, error }] = mutations[decision];
-  const errors = requestFormErrors(error, ['reason']);
+  const errors = formErrors(error, ['reason'], { withRefusal: true });
   const words = decisionWords[decision];
 
   const submit = async () => {
@@ -139,7 +139,7 @@ export function ReasonDialog({
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
-      errors={errors.general}
+      errors={errors.others}
     >
       {decision === 'cancel_open' && (
         <Typography>

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
+import { formErrors } from '../../api/errorMessage';
 import { useLabToday } from '../../api/calendar';
 import {
   useLabFundsQuery,
@@ -27,7 +28,6 @@ import { notify } from '../../components/notify';
 import { kindLabels, stockName } from '../../components/stockColumns';
 import { unitPriceText } from '../../components/statements';
 import { RecordPicker } from './RecordPicker';
-import { requestFormErrors } from './requestErrors';
 import { digitsOf, estimatedCost, moneyText } from '../../components/money';
 import { FormErrorList } from '../../components/FormErrorList';
 
@@ -99,7 +99,7 @@ export function RequestFormDialog({
   const [submitRequest, submitted] = useSubmitRequestMutation();
   const [resubmitRequest, resubmitted] = useResubmitRequestMutation();
   const { isLoading: pending, error } = request ? resubmitted : submitted;
-  const errors = requestFormErrors(error, ['fund', 'needed_by', 'note']);
+  const errors = formErrors(error, ['fund', 'needed_by', 'note'], { withRefusal: true });
   const digits = digitsOf(currency);
 
   // A record picked again is not a second line: its quantity field takes the focus, once it is on screen.
@@ -169,7 +169,7 @@ export function RequestFormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormErrorList messages={errors.general} />
+            <FormErrorList messages={errors.others} />
             <RecordPicker onPick={addLine} />
             {draft.lines.length === 0 ? (
               <Typography color="text.secondary">
