@@ -116,36 +116,49 @@ function withoutFieldPrefix(field: string, message: string): string {
   }
 }
 
+const missing = ({ noun, chosen }: FieldWords) => (chosen ? `Choose ${noun}.` : `Enter ${noun}.`);
+
+/** The server's messages (server/src/validation/errors.ts) a form rewords, each with its words. */
+const REWORDED: readonly [RegExp, (match: RegExpExecArray, words: FieldWords) => string][] = [
+  [/^This field (is required|may not be (blank|null|empty))\.$/, (_, words) => missing(words)],
+  [/^This list may not be empty\.$/, (_, words) => missing(words)],
+  [
+    /^"(.*)" is not a valid choice\.$/s,
+    ([, value], { noun }) => (value === '' ? `Choose ${noun}.` : `Choose ${noun} from the list.`),
+  ],
+  [/^A valid number is required\.$/, () => 'Enter a number.'],
+  [/^A valid integer is required\.$/, () => 'Enter a whole number.'],
+  [/^Ensure this value is greater than or equal to (.+)\.$/, ([, n]) => `Enter ${n} or more.`],
+  [/^Ensure this value is greater than (.+)\.$/, ([, n]) => `Enter more than ${n}.`],
+  [/^Ensure this value is less than or equal to (.+)\.$/, ([, n]) => `Enter ${n} or less.`],
+  [
+    /^Ensure that there are no more than (\d+) decimal places\.$/,
+    ([, n]) => (n === '0' ? 'Enter a whole number.' : `Use at most ${n} decimal places.`),
+  ],
+  [/^Ensure this field has no more than (\d+) characters\.$/, ([, n]) => `Use at most ${n} characters.`],
+  [/^Ensure this field has at least (\d+) characters\.$/, ([, n]) => `Use at least ${n} characters.`],
+  [/^Ensure this number has no more than (\d+) characters\.$/, ([, n]) => `Use at most ${n} digits.`],
+  [/^Ensure this field has no more than (\d+) elements\.$/, ([, n]) => `Choose at most ${n}.`],
+  [
+    /^Invalid pk ".*" - object does not exist\.$/s,
+    (_, { noun }) => `Choose ${noun} again: the one chosen no longer exists.`,
+  ],
+  // A unique field (Django's wording): `user with this email already exists.`
+  [
+    /^(\w[\w ]*) with this (.+) already exists\.$/,
+    ([, thing, field]) => `Another ${thing.toLowerCase()} already has this ${field}.`,
+  ],
+  [/^This field (.+)$/s, ([, rest], { noun }) => `${capitalised(noun)} ${rest}`],
+];
+
 /** The server's message about a field, as the form says it beside the field. */
 export function fieldHelperText(field: string, message: string): string {
-  const { noun, chosen } = wordsOf(field);
+  const words = wordsOf(field);
   const text = withoutFieldPrefix(field, message.trim());
-  const missing = chosen ? `Choose ${noun}.` : `Enter ${noun}.`;
-  let match: RegExpExecArray | null;
-  if (/^This field (is required|may not be (blank|null|empty))\.$/.test(text)) return missing;
-  if (/^This list may not be empty\.$/.test(text)) return missing;
-  if ((match = /^"(.*)" is not a valid choice\.$/s.exec(text)))
-    return match[1] === '' ? `Choose ${noun}.` : `Choose ${noun} from the list.`;
-  if (/^(A valid number is required|A valid integer is required)\.$/.test(text))
-    return text.includes('integer') ? 'Enter a whole number.' : 'Enter a number.';
-  if ((match = /^Ensure this value is greater than or equal to (.+)\.$/.exec(text))) return `Enter ${match[1]} or more.`;
-  if ((match = /^Ensure this value is greater than (.+)\.$/.exec(text))) return `Enter more than ${match[1]}.`;
-  if ((match = /^Ensure this value is less than or equal to (.+)\.$/.exec(text))) return `Enter ${match[1]} or less.`;
-  if ((match = /^Ensure that there are no more than (\d+) decimal places\.$/.exec(text)))
-    return match[1] === '0' ? 'Enter a whole number.' : `Use at most ${match[1]} decimal places.`;
-  if ((match = /^Ensure this field has no more than (\d+) characters\.$/.exec(text)))
-    return `Use at most ${match[1]} characters.`;
-  if ((match = /^Ensure this field has at least (\d+) characters\.$/.exec(text)))
-    return `Use at least ${match[1]} characters.`;
-  if ((match = /^Ensure this number has no more than (\d+) characters\.$/.exec(text)))
-    return `Use at most ${match[1]} digits.`;
-  if ((match = /^Ensure this field has no more than (\d+) elements\.$/.exec(text)))
-    return `Choose at most ${match[1]}.`;
-  if (/^Invalid pk ".*" - object does not exist\.$/s.test(text))
-    return `Choose ${noun} again: the one chosen no longer exists.`;
-  if ((match = /^(\w[\w ]*) with this (.+) already exists\.$/.exec(text)))
-    return `Another ${match[1].toLowerCase()} already has this ${match[2]}.`;
-  if (text.startsWith('This field ')) return `${capitalised(noun)} ${text.slice('This field '.length)}`;
+  for (const [pattern, reworded] of REWORDED) {
+    const match = pattern.exec(text);
+    if (match) return reworded(match, words);
+  }
   return text;
 }
 
