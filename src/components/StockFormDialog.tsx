@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { formErrors, type ApiError } from '../api/errorMessage';
+import type { ApiError } from '../api/errorMessage';
+import { formErrors } from '../api/fieldMessages';
 import { readField, type StockField, type StockKind } from '../api/stockKinds';
 import { shownValue, type ConflictField } from './EditConflict';
 import { formChanged } from './formChanges';

@@ -110,7 +110,9 @@ describe('CategoriesPage', () => {
       await user.type(name, 'msds');
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-      await waitFor(() => expect(name).toHaveAccessibleDescription('Another category already has this name.'));
+      await waitFor(() =>
+        expect(name).toHaveAccessibleDescription('Another category already has this name.'),
+      );
       expect(name).toHaveAttribute('aria-invalid', 'true');
       expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
       expect(document.body).not.toHaveTextContent('with this name already exists');

@@ -1,7 +1,8 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { formErrors, type ApiError } from '../../api/errorMessage';
+import { type ApiError } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 

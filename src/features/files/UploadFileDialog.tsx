@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useListCategoriesQuery } from '../../api/categories';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { fileName, useUploadFileMutation } from '../../api/files';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected } from '../../app/uiSlice';

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { errorMessage, formErrors, GENERIC_ERROR } from '../../api/errorMessage';
+import { errorMessage, GENERIC_ERROR } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import {
   useCreateFundMutation,
   useLabFundsQuery,

@@ -135,9 +135,7 @@ describe('Lab requests', () => {
     fireEvent.change(within(dialog).getByLabelText('Needed by'), { target: { value: '2020-01-01' } });
     await user.click(within(dialog).getByRole('button', { name: 'Submit request' }));
 
-    expect(
-      await within(dialog).findByText('Line 1: Use at most 3 decimal places.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Line 1: Use at most 3 decimal places.')).toBeInTheDocument();
     expect(within(dialog).getByText('The date may not be in the past.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(await readAsAdmin<{ count: number }>('/api/labs/1/requests/')).toMatchObject({ count: 2 });

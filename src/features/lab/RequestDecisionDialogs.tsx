@@ -11,7 +11,7 @@ import {
   useReturnRequestMutation,
   type LabRequest,
 } from '../../api/requests';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { stockKindOf } from '../../api/stock';
 import { amountText, specOf } from '../../api/stockKinds';
 import { FormDialog } from '../../components/FormDialog';

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useLabToday } from '../../api/calendar';
 import {
   useLabFundsQuery,

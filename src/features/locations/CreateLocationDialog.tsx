@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
 import { shownValue, type ConflictField } from '../../components/EditConflict';
 import { formChanged } from '../../components/formChanges';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
 import { useEditConflict } from '../../components/EditConflict';
 import { formChanged, reapplied } from '../../components/formChanges';

@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useReturnIssueLineMutation, type IssuedItem } from '../../api/locations';
 import { stockKindOf } from '../../api/stock';
 import { specOf } from '../../api/stockKinds';

@@ -18,7 +18,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useLabToday } from '../../api/calendar';
-import { errorMessage, formErrors, type ApiError } from '../../api/errorMessage';
+import { errorMessage, type ApiError } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useStockRecordQuery } from '../../api/records';
 import {
   requestStatusLabels,

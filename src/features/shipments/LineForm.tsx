@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import {
   useAddShipmentLineMutation,
   useUpdateShipmentLineMutation,

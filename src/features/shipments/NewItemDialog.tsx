@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { fieldErrors } from '../../api/fieldMessages';
 import { NO_HAZARD_FIELDS } from '../../api/ghs';
 import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';

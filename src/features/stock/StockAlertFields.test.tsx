@@ -62,9 +62,7 @@ describe('the stock forms', () => {
     await user.clear(minimum);
     await user.type(minimum, '-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(minimum).toHaveAccessibleDescription('Enter 0 or more.'),
-    );
+    await waitFor(() => expect(minimum).toHaveAccessibleDescription('Enter 0 or more.'));
 
     await user.clear(expiry);
     await user.type(expiry, '2027-03-31');

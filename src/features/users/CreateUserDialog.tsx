@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useCreateUserMutation } from '../../api/users';
 import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
@@ -54,12 +54,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       changed={formChanged(emptyUser, values)}
       errors={localErrors ? [] : refused.others}
     >
-      <UserForm
-        values={values}
-        onChange={setValues}
-        errors={localErrors ?? refused.fields}
-        withPassword
-      />
+      <UserForm values={values} onChange={setValues} errors={localErrors ?? refused.fields} withPassword />
     </FormDialog>
   );
 }

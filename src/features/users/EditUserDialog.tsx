@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useUpdateUserMutation, type User, type UserDetails } from '../../api/users';
 import { useEditConflict } from '../../components/EditConflict';
 import { formChanged, reapplied } from '../../components/formChanges';

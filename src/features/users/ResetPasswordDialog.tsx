@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useSetPasswordMutation, type User } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
