@@ -4,7 +4,13 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { ArrowBackIcon } from './icons';
+import { createSvgIcon } from '@mui/material/utils';
+
+// Here rather than in icons.tsx, which the first load carries: only the record page's chunk needs it.
+const ArrowBackIcon = createSvgIcon(
+  <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z" />,
+  'ArrowBack',
+);
 
 interface DocumentViewerProps {
   /** The document's URL (an uploaded file: same origin, which the media answers allow to frame). */
