@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 
 // The lab terminal (issue 14): a label scanned at the terminal opens the record's page, its safety data sheet opens
-// in one tap, and the terminal returns to its home screen when left alone; staff print labels with QR codes.
+// in one tap inside the terminal, and the terminal returns to its home screen when left alone; staff print labels with QR codes.
 
 /** The shortest idle time a terminal takes (app/terminal.ts); the tests' clock jumps over it. */
 const IDLE_SECONDS = 10;
@@ -43,7 +43,7 @@ async function sdsCategory(request: APIRequestContext, token: string): Promise<n
   return ((await created.json()) as { id: number }).id;
 }
 
-test('a scanned label opens the record at the terminal, its SDS opens in one tap, and the terminal resets when idle', async ({
+test('a scanned label opens the record at the terminal, its SDS opens in one tap inside it with a way back, and the terminal resets when idle', async ({
   page,
   request,
 }) => {
@@ -80,15 +80,30 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
   await expect(pictograms.getByRole('img', { name: 'Harmful / irritant' })).toBeVisible();
   await expect(page.getByText('H225 Highly flammable liquid and vapour')).toBeVisible();
 
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('link', { name: `Safety data sheet of ${chemical('T').name}` }).click();
-  const sds = await popup;
-  expect(new URL(sds.url()).pathname).toBe(`/media/files/${sheet}`);
-  await sds.close();
+  // The sheet opens inside the terminal (no new tab, which would leave no way back), and Back returns to the record.
+  const sheetName = `Safety data sheet of ${chemical('T').name}`;
+  const served = page.waitForResponse((response) => new URL(response.url()).pathname === `/media/files/${sheet}`);
+  await page.getByRole('button', { name: sheetName }).click();
+  const viewer = page.getByRole('dialog', { name: sheetName });
+  await expect(viewer).toBeVisible();
+  const frame = viewer.getByTitle(sheetName);
+  await expect(frame).toBeVisible();
+  const answer = await served;
+  expect(answer.status()).toBe(200);
+  // The media answer lets the app's own origin frame it, and no other.
+  expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(page.context().pages()).toHaveLength(1);
+  await viewer.getByRole('button', { name: 'Back' }).click();
+  await expect(viewer).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/chemicals/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: chemical('T').name })).toBeVisible();
 
-  // Left alone, the terminal goes back to its home screen with an empty search.
+  // Left alone with the sheet open, the terminal closes it and goes back to its home screen with an empty search.
+  await page.getByRole('button', { name: sheetName }).click();
+  await expect(viewer).toBeVisible();
   await page.clock.fastForward(IDLE_SECONDS * 1000);
   await expect(page).toHaveURL(/\/$/);
+  await expect(viewer).toBeHidden();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
 });
 

@@ -1,4 +1,4 @@
-import { errorMessage, fieldErrors } from './errorMessage';
+import { errorMessage, hasFieldErrors } from './errorMessage';
 
 describe('errorMessage', () => {
   it('names the first key and its first message when the first value is a non-empty list', () => {
@@ -61,14 +61,11 @@ describe('errorMessage', () => {
   });
 });
 
-describe('fieldErrors', () => {
-  it('maps each field to its first message and ignores non-field values', () => {
-    const error = { status: 400, data: { email: ['Taken.', 'Other.'], password: [], detail: 'x' } };
-    expect(fieldErrors(error)).toEqual({ email: 'Taken.' });
-  });
-
-  it('is empty for client-side failures and no error', () => {
-    expect(fieldErrors({ status: 'FETCH_ERROR', error: 'x' })).toEqual({});
-    expect(fieldErrors(undefined)).toEqual({});
+describe('hasFieldErrors', () => {
+  it('is true for a body naming a field with a message, false for a refusal that names none', () => {
+    expect(hasFieldErrors({ status: 400, data: { name: ['This field may not be blank.'] } })).toBe(true);
+    expect(hasFieldErrors({ status: 409, data: { detail: 'In use.' } })).toBe(false);
+    expect(hasFieldErrors({ status: 400, data: { name: [] } })).toBe(false);
+    expect(hasFieldErrors({ status: 'FETCH_ERROR', error: 'x' })).toBe(false);
   });
 });

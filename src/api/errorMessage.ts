@@ -5,7 +5,7 @@ export const GENERIC_ERROR = 'Something Went Wrong.';
 
 export type ApiError = FetchBaseQueryError | SerializedError;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -41,12 +41,12 @@ export function errorMessage(error: ApiError | undefined, timeoutMs = 0): string
   }
 }
 
-/** The server's per-field validation messages (SERVER.md §1.4), first message per field, for form helper texts. */
-export function fieldErrors(error: ApiError | undefined): Record<string, string> {
-  if (!error || !('status' in error) || typeof error.status !== 'number' || !isRecord(error.data)) return {};
-  const messages: Record<string, string> = {};
-  for (const [field, value] of Object.entries(error.data)) {
-    if (Array.isArray(value) && value.length > 0) messages[field] = String(value[0]);
-  }
-  return messages;
+/**
+ * Whether a failure is the server refusing fields (SERVER.md §1.4: a list of messages under a field's name), which
+ * the form that sent them says beside each (api/fieldMessages.ts).
+ */
+export function hasFieldErrors(error: ApiError | undefined): boolean {
+  if (!error || !('status' in error) || typeof error.status !== 'number' || !isRecord(error.data))
+    return false;
+  return Object.values(error.data).some((value) => Array.isArray(value) && value.length > 0);
 }

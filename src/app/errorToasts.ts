@@ -1,5 +1,5 @@
 import { isRejected, type Middleware } from '@reduxjs/toolkit';
-import { errorMessage, type ApiError } from '../api/errorMessage';
+import { errorMessage, hasFieldErrors, type ApiError } from '../api/errorMessage';
 import { editConflictOf } from '../api/versions';
 import { notify } from '../components/notify';
 import { errorDialogOpened } from './uiSlice';
@@ -45,6 +45,30 @@ const mutationErrorDialogs = new Set([
   'deleteCategory',
 ]);
 
+/**
+ * Mutations sent from a form that shows the server's field messages itself, beside each field in a person's words
+ * (api/errorMessage.ts's formErrors): a refusal of fields is said there, once, not also by the shared rule's toast or
+ * dialog (`CAS_RN: This field may not be blank.`). Other failures (a 409's detail, a network error) still go to the
+ * toast or dialog. SPEC's own texts (the user edit's 'Something went wrong') stay as they are.
+ */
+const formMutations = new Set([
+  'createUser',
+  'setPassword',
+  'createStock',
+  'updateStock',
+  'createLocation',
+  'updateLocation',
+  'addToIssueCart',
+  'updateIssueCartLine',
+  'returnIssueLine',
+  'addShipmentLine',
+  'updateShipmentLine',
+  'createNewStockItem',
+  'uploadFile',
+  'createCategory',
+  'renameCategory',
+]);
+
 function mutationEndpoint(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const { type, endpointName } = arg as { type?: unknown; endpointName?: unknown };
@@ -61,6 +85,7 @@ export const errorToasts: Middleware = (api) => (next) => (action) => {
     const endpoint = mutationEndpoint(action.meta.arg);
     const error = (action.payload as ApiError | undefined) ?? action.error;
     if (editConflictOf(error)) return next(action);
+    if (endpoint && formMutations.has(endpoint) && hasFieldErrors(error)) return next(action);
     const messageFor = endpoint ? mutationErrorMessages[endpoint] : undefined;
     if (messageFor) notify(messageFor(error), 'error');
     else if (endpoint && mutationErrorDialogs.has(endpoint))

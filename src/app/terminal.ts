@@ -3,7 +3,7 @@
 // of inactivity after which it goes back to its home screen (120 by default, 10 to 3600), and `/?terminal=off`
 // turns it off again.
 
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIdleTimer } from '../components/useIdleTimer';
 import { useAppDispatch } from './hooks';
@@ -71,4 +71,14 @@ export function useTerminalIdleReset(terminal: TerminalSettings | null, afterRes
     afterReset?.();
   }, [dispatch, navigate, afterReset]);
   useIdleTimer(terminal ? terminal.idleSeconds * 1000 : null, reset);
+}
+
+/**
+ * Whether the page shows on a terminal (the public shell says so): what would leave the terminal (a file in a new tab)
+ * opens inside it instead, where the idle reset reaches it.
+ */
+export const InTerminalContext = createContext(false);
+
+export function useInTerminal(): boolean {
+  return useContext(InTerminalContext);
 }

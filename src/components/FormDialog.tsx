@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
+import { FormErrorList } from './FormErrorList';
 
 interface FormDialogProps {
   open: boolean;
@@ -20,6 +21,11 @@ interface FormDialogProps {
    * which change no input a person types in, says it itself).
    */
   changed?: boolean;
+  /**
+   * What a refused save says that no field of the form shows beside itself (formErrors' `others`), above the
+   * fields.
+   */
+  errors?: readonly string[];
   children: ReactNode;
 }
 
@@ -35,6 +41,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   changed,
+  errors = [],
   children,
 }: FormDialogProps) {
   const [typed, setTyped] = useState(false);
@@ -53,6 +60,7 @@ export function FormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormErrorList messages={errors} />
             {children}
           </Stack>
         </DialogContent>

@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
-import { fieldErrors, type ApiError } from '../api/errorMessage';
+import type { ApiError } from '../api/errorMessage';
+import { formErrors } from '../api/fieldMessages';
 import { readField, type StockField, type StockKind } from '../api/stockKinds';
 import { shownValue, type ConflictField } from './EditConflict';
 import { formChanged } from './formChanges';
@@ -84,6 +85,8 @@ interface StockFormDialogProps {
   savedMessage?: (name: string) => string;
   /** More inputs after the fields, holding their own values (the chemicals' hazard block). */
   children?: ReactNode;
+  /** The API names of the fields those inputs show (with their own messages), so the form does not repeat them. */
+  childFieldNames?: readonly string[];
   /** Whether those inputs hold changes: with them or with changed fields, closing asks first. */
   childrenChanged?: boolean;
   /**
@@ -120,11 +123,13 @@ export function StockFormDialog({
   submitLabel = 'Save',
   savedMessage = (name) => `${name} saved.`,
   children,
+  childFieldNames = [],
   childrenChanged = false,
   notice,
 }: StockFormDialogProps) {
   const [values, setValues] = useState(initialValues);
-  const errors = { ...fieldErrors(error), ...fieldMessages };
+  const refused = formErrors(error, [...fields.map(({ name }) => name), ...childFieldNames]);
+  const errors: Partial<Record<string, string>> = { ...refused.fields, ...fieldMessages };
 
   const submit = async (send = () => onSave(values)) => {
     const savedName = await send();
@@ -143,6 +148,7 @@ export function StockFormDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
       changed={childrenChanged || formChanged(initialValues, values)}
+      errors={refused.others}
     >
       {notice?.({ values, setValues, submit })}
       {fields.map(({ name, label, input, helperText, nullable }, position) => {

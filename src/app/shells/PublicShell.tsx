@@ -5,7 +5,7 @@ import { recordPath, type RecordRef } from '../../components/recordUrls';
 import { useScanner } from '../../components/useScanner';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { loggedOut } from '../../features/auth/authSlice';
-import { terminalSettings, useTerminalIdleReset } from '../terminal';
+import { InTerminalContext, terminalSettings, useTerminalIdleReset } from '../terminal';
 import { terminalTheme } from '../theme';
 import { publicPageSelected, selectPublicPage } from '../uiSlice';
 import { publicPages, terminalPages } from './publicPages';
@@ -58,5 +58,13 @@ export function PublicShell() {
       adminLink={!terminal}
     />
   );
-  return terminal ? <ThemeProvider theme={terminalTheme}>{shell}</ThemeProvider> : shell;
+  // The idle reset goes home and mounts the shell afresh, which also closes whatever the page opened inside the
+  // terminal (a safety data sheet's viewer).
+  return terminal ? (
+    <InTerminalContext.Provider value>
+      <ThemeProvider theme={terminalTheme}>{shell}</ThemeProvider>
+    </InTerminalContext.Provider>
+  ) : (
+    shell
+  );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes } from '../router';
 import { renderRoutes } from '../../testing/render';
 import { adminToken, seedLab } from '../../testing/seed';
@@ -163,5 +163,65 @@ describe('terminal mode', () => {
     renderRoutes(routes, { route: '/' });
     expect(await screen.findByRole('link', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  describe('a safety data sheet', () => {
+    async function openEthanolSheet() {
+      const view = renderRoutes(routes, { route: '/?terminal' });
+      await view.user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'ethanol');
+      await view.user.click(await screen.findByRole('link', { name: /^Ethanol/ }));
+      // On a terminal it is a button that opens the sheet here, not a link to a new tab without a way back.
+      const sheet = await screen.findByRole('button', { name: 'Safety data sheet of Ethanol' });
+      expect(screen.queryByRole('link', { name: 'Safety data sheet of Ethanol' })).not.toBeInTheDocument();
+      await view.user.click(sheet);
+      const viewer = await screen.findByRole('dialog', { name: 'Safety data sheet of Ethanol' });
+      return { ...view, viewer };
+    }
+
+    it('opens inside the terminal, over the whole screen, and Back or Escape returns to the record', async () => {
+      const { user, router, viewer } = await openEthanolSheet();
+      const frame = within(viewer).getByTitle('Safety data sheet of Ethanol');
+      expect(frame.getAttribute('src')).toMatch(/\/media\/files\/msds_ethanol\.pdf$/);
+      expect(router.state.location.pathname).toBe('/chemicals/1');
+      expect(within(viewer).getByRole('button', { name: 'Back' })).toHaveFocus();
+
+      await user.click(within(viewer).getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { level: 1, name: 'Ethanol' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Safety data sheet of Ethanol' }));
+      await screen.findByRole('dialog', { name: 'Safety data sheet of Ethanol' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/chemicals/1');
+    });
+
+    it('opens any file of the record inside the terminal too', async () => {
+      const { user } = renderRoutes(routes, { route: '/?terminal' });
+      await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'ethanol');
+      await user.click(await screen.findByRole('link', { name: /^Ethanol/ }));
+      await user.click(await screen.findByRole('button', { name: 'msds_ethanol.pdf' }));
+      const viewer = await screen.findByRole('dialog', { name: 'msds_ethanol.pdf' });
+      expect(within(viewer).getByTitle('msds_ethanol.pdf')).toBeInTheDocument();
+    });
+
+    it('is closed by the idle reset with the record, back to an empty home screen', async () => {
+      useJumpingClock();
+      const { router } = await openEthanolSheet();
+
+      act(() => jest.advanceTimersByTime(DEFAULT_IDLE_SECONDS * 1000));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.queryByTitle('Safety data sheet of Ethanol')).not.toBeInTheDocument();
+      expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    });
+  });
+
+  it('opens a safety data sheet in a new tab outside terminal mode', async () => {
+    const { user } = renderRoutes(routes, { route: '/chemicals/1' });
+    const link = await screen.findByRole('link', { name: 'Safety data sheet of Ethanol' });
+    expect(link).toHaveAttribute('target', '_blank');
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Ethanol' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -104,13 +104,18 @@ describe('CategoriesPage', () => {
       expect(screen.getByRole('dialog', { name: 'Create Category' })).toBeInTheDocument();
     });
 
-    it('shows a refused name in the error dialog with the shared-rule message', async () => {
+    it('says a refused name beside the field in words, not in the error dialog', async () => {
       const { user, dialog } = await openCreate();
-      await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'msds');
+      const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+      await user.type(name, 'msds');
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-      const error = await screen.findByRole('dialog', { name: 'Error' });
-      expect(error).toHaveTextContent('name: category with this name already exists.');
+      await waitFor(() =>
+        expect(name).toHaveAccessibleDescription('Another category already has this name.'),
+      );
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+      expect(document.body).not.toHaveTextContent('with this name already exists');
       expect(await readAsAdmin('/api/filemanager/categories/')).toHaveLength(3);
     });
   });

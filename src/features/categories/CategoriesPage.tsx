@@ -28,7 +28,7 @@ import { CategoryNameDialog } from './CategoryNameDialog';
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: Category } | null;
 
 function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
-  const [createCategory, { isLoading }] = useCreateCategoryMutation();
+  const [createCategory, { isLoading, error }] = useCreateCategoryMutation();
   const save = async (name: string) => {
     const result = await createCategory(name);
     if (result.data) notify(`Category ${result.data.name} created.`, 'success');
@@ -41,6 +41,7 @@ function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
       initialName=""
       submitLabel="Create"
       pending={isLoading}
+      error={error}
       onSave={save}
       onClose={onClose}
     />
@@ -52,7 +53,7 @@ function CreateCategoryDialog({ onClose }: { onClose: () => void }) {
  * Reapply sends the name again only if the person changed it.
  */
 function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
-  const [renameCategory, { isLoading }] = useRenameCategoryMutation();
+  const [renameCategory, { isLoading, error }] = useRenameCategoryMutation();
   const conflicts = useEditConflict<Category>(category.version);
   // The name the form's is a change of: as opened, or as it was when a conflict was resolved.
   const [started, setStarted] = useState(category.name);
@@ -69,6 +70,7 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
       initialName={category.name}
       submitLabel="Save"
       pending={isLoading}
+      error={error}
       onSave={save}
       onClose={onClose}
       notice={({ name, setName, submit }) =>

@@ -1,6 +1,8 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
+import { type ApiError } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 
@@ -10,7 +12,9 @@ interface CategoryNameDialogProps {
   initialName: string;
   submitLabel: string;
   pending: boolean;
-  /** Saves the trimmed name; resolves to whether it worked (failures show in the error dialog). */
+  /** The failed save's error: a refused name shows beside the field, other failures in the error dialog. */
+  error: ApiError | undefined;
+  /** Saves the trimmed name; resolves to whether it worked. */
   onSave: (name: string) => Promise<boolean>;
   onClose: () => void;
   /** What shows above the name, given it and the ways to replace or save it again: an edit's refused save. */
@@ -28,11 +32,13 @@ export function CategoryNameDialog({
   initialName,
   submitLabel,
   pending,
+  error,
   onSave,
   onClose,
   notice,
 }: CategoryNameDialogProps) {
   const [name, setName] = useState(initialName);
+  const refused = formErrors(error, ['name']);
 
   const submit = async () => {
     const trimmed = name.trim();
@@ -51,6 +57,7 @@ export function CategoryNameDialog({
       pending={pending}
       onSubmit={submit}
       onClose={onClose}
+      errors={refused.others}
     >
       {notice?.({ name, setName, submit })}
       <DialogContentText>{prompt}</DialogContentText>
@@ -62,6 +69,8 @@ export function CategoryNameDialog({
         slotProps={{ htmlInput: { maxLength: 50 } }}
         value={name}
         onChange={(event) => setName(event.target.value)}
+        error={'name' in refused.fields}
+        helperText={refused.fields.name}
       />
     </FormDialog>
   );

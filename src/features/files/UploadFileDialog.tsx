@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useListCategoriesQuery } from '../../api/categories';
+import { formErrors } from '../../api/fieldMessages';
 import { fileName, useUploadFileMutation } from '../../api/files';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected } from '../../app/uiSlice';
@@ -46,7 +48,8 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
   const { data: categories = [], isSuccess: categoriesLoaded } = useListCategoriesQuery();
   const dispatch = useAppDispatch();
   const noCategories = categoriesLoaded && categories.length === 0;
-  const [upload, { isLoading }] = useUploadFileMutation();
+  const [upload, { isLoading, error }] = useUploadFileMutation();
+  const refused = formErrors(error, ['categories', 'file']);
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
   const [chemicals, setChemicals] = useState<ChemicalStock[]>([]);
   const [file, setFile] = useState<File | null>(null);
@@ -83,6 +86,7 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={refused.others}
     >
       <TextField
         select
@@ -90,8 +94,10 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
         value={categoryIds}
         onChange={(event) => setCategoryIds(event.target.value as unknown as number[])}
         disabled={noCategories}
+        error={'categories' in refused.fields}
         helperText={
-          noCategories && (
+          refused.fields.categories ??
+          (noCategories && (
             <>
               No categories yet: a file can go without one, or make them on the{' '}
               <Link
@@ -107,7 +113,7 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
               </Link>
               .
             </>
-          )
+          ))
         }
         slotProps={{
           select: {
@@ -160,6 +166,7 @@ export function UploadFileDialog({ onClose }: { onClose: () => void }) {
           {file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'No file chosen'}
         </Typography>
       </Stack>
+      {refused.fields.file && <FormHelperText error>{refused.fields.file}</FormHelperText>}
       {isLoading && <UploadProgress percent={percent} />}
     </FormDialog>
   );

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import {
   useAddToIssueCartMutation,
   useUpdateIssueCartLineMutation,
@@ -19,6 +19,7 @@ import { notify } from '../../components/notify';
 import { expiredOn } from '../../components/stockAlerts';
 import { amount, kindLabels, stockName, units } from '../../components/stockColumns';
 import { expiredQuestion } from './expiredStock';
+import { FormErrorList } from '../../components/FormErrorList';
 
 /** The item the form works on: picked from the search (add mode) or a cart line (edit mode). */
 export interface CartItem {
@@ -51,7 +52,8 @@ export function CartItemForm({ item, today, onDone }: CartItemFormProps) {
   const [add, adding] = useAddToIssueCartMutation();
   const [update, updating] = useUpdateIssueCartLineMutation();
   const name = stockName(record);
-  const quantityError = fieldErrors((line ? updating : adding).error).quantity;
+  const refused = formErrors((line ? updating : adding).error, ['quantity']);
+  const quantityError = refused.fields.quantity;
 
   const expired = expiredOn(today, record);
 
@@ -83,6 +85,7 @@ export function CartItemForm({ item, today, onDone }: CartItemFormProps) {
         </Typography>
         <Typography>Available: {amount(kind, record.quantity)}</Typography>
         {expired !== null && <Alert severity="error">Expired on {expired}.</Alert>}
+        <FormErrorList messages={refused.others} />
         <TextField
           label="Quantity"
           required

@@ -6,7 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { errorMessage, fieldErrors, GENERIC_ERROR } from '../../api/errorMessage';
+import { errorMessage, GENERIC_ERROR } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import {
   useCreateFundMutation,
   useLabFundsQuery,
@@ -38,8 +39,9 @@ function FundFormDialog({
   const [createFund, created] = useCreateFundMutation();
   const [updateFund, updated] = useUpdateFundMutation();
   const { isLoading, error } = fund ? updated : created;
-  const errors = fieldErrors(error);
-  const otherError = error && !errors.code && !errors.name ? errorMessage(error) : undefined;
+  // No toast reports the funds' calls: the form says every refusal itself.
+  const refused = formErrors(error, ['code', 'name'], { withRefusal: true });
+  const errors = refused.fields;
 
   const submit = async () => {
     const result = fund
@@ -59,8 +61,8 @@ function FundFormDialog({
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={refused.others}
     >
-      {otherError && <Alert severity="error">{otherError}</Alert>}
       <TextField
         label="Code"
         required

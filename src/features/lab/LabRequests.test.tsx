@@ -135,11 +135,7 @@ describe('Lab requests', () => {
     fireEvent.change(within(dialog).getByLabelText('Needed by'), { target: { value: '2020-01-01' } });
     await user.click(within(dialog).getByRole('button', { name: 'Submit request' }));
 
-    expect(
-      await within(dialog).findByText(
-        'Line 1: quantity: Ensure that there are no more than 3 decimal places.',
-      ),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Line 1: Use at most 3 decimal places.')).toBeInTheDocument();
     expect(within(dialog).getByText('The date may not be in the past.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(await readAsAdmin<{ count: number }>('/api/labs/1/requests/')).toMatchObject({ count: 2 });
@@ -150,10 +146,11 @@ describe('Lab requests', () => {
     await user.click(screen.getByRole('button', { name: 'New request' }));
     const dialog = await screen.findByRole('dialog', { name: 'New request for Physical Lab 1' });
     await user.click(within(dialog).getByRole('button', { name: 'Submit request' }));
-    expect(await within(dialog).findByText('Items: This list may not be empty.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Items: Choose at least one item.')).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: /^Fund/ })).toHaveAccessibleDescription(
-      'This field may not be null.',
+      'Choose a fund.',
     );
+    expect(document.body).not.toHaveTextContent('This field may not be null.');
   });
 
   it('shows a manager the count to approve, and approves with a reduced quantity', async () => {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -12,25 +11,14 @@ import {
   useReturnRequestMutation,
   type LabRequest,
 } from '../../api/requests';
+import { formErrors } from '../../api/fieldMessages';
 import { stockKindOf } from '../../api/stock';
 import { amountText, specOf } from '../../api/stockKinds';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { formErrors } from './requestErrors';
 
 /** The label of a line that the store approves too, after the lab's manager. */
 export const STORE_APPROVAL_LABEL = 'Needs store approval (CMR)';
-
-function ErrorList({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <Alert severity="error">
-      {messages.map((message) => (
-        <div key={message}>{message}</div>
-      ))}
-    </Alert>
-  );
-}
 
 /** The lab manager's approval: every line as asked, or some reduced (never to nothing: reject and ask again). */
 export function ApproveDialog({ request, onClose }: { request: LabRequest; onClose: () => void }) {
@@ -38,7 +26,7 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
   const [quantities, setQuantities] = useState<Record<number, string>>(() =>
     Object.fromEntries(request.lines.map((line) => [line.id, String(line.quantity)])),
   );
-  const errors = formErrors(error, []);
+  const errors = formErrors(error, [], { withRefusal: true });
 
   const submit = async () => {
     // Only the reduced lines are sent: the others are approved as asked.
@@ -68,8 +56,8 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={errors.others}
     >
-      <ErrorList messages={errors.general} />
       <Typography>Approve each line as asked, or reduce its quantity.</Typography>
       {request.lines.map((line) => {
         const kind = stockKindOf(line.object_type);
@@ -132,7 +120,7 @@ export function ReasonDialog({
     cancel_open: [cancelOpenRequest, cancelled],
   } as const;
   const [send, { isLoading, error }] = mutations[decision];
-  const errors = formErrors(error, ['reason']);
+  const errors = formErrors(error, ['reason'], { withRefusal: true });
   const words = decisionWords[decision];
 
   const submit = async () => {
@@ -151,8 +139,8 @@ export function ReasonDialog({
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={errors.others}
     >
-      <ErrorList messages={errors.general} />
       {decision === 'cancel_open' && (
         <Typography>
           The store issues nothing more of it; what was issued stays issued and charged. This cannot be

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
+import { formErrors } from '../../api/fieldMessages';
 import { useLabToday } from '../../api/calendar';
 import {
   useLabFundsQuery,
@@ -28,8 +28,8 @@ import { notify } from '../../components/notify';
 import { kindLabels, stockName } from '../../components/stockColumns';
 import { unitPriceText } from '../../components/statements';
 import { RecordPicker } from './RecordPicker';
-import { formErrors } from './requestErrors';
 import { digitsOf, estimatedCost, moneyText } from '../../components/money';
+import { FormErrorList } from '../../components/FormErrorList';
 
 /** The longest note the server keeps (docs/api.md §26.3). */
 const NOTE_MAX_LENGTH = 1000;
@@ -99,7 +99,7 @@ export function RequestFormDialog({
   const [submitRequest, submitted] = useSubmitRequestMutation();
   const [resubmitRequest, resubmitted] = useResubmitRequestMutation();
   const { isLoading: pending, error } = request ? resubmitted : submitted;
-  const errors = formErrors(error, ['fund', 'needed_by', 'note']);
+  const errors = formErrors(error, ['fund', 'needed_by', 'note'], { withRefusal: true });
   const digits = digitsOf(currency);
 
   // A record picked again is not a second line: its quantity field takes the focus, once it is on screen.
@@ -169,13 +169,7 @@ export function RequestFormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {errors.general.length > 0 && (
-              <Alert severity="error">
-                {errors.general.map((message) => (
-                  <div key={message}>{message}</div>
-                ))}
-              </Alert>
-            )}
+            <FormErrorList messages={errors.others} />
             <RecordPicker onPick={addLine} />
             {draft.lines.length === 0 ? (
               <Typography color="text.secondary">

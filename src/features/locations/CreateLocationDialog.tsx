@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
 import { shownValue, type ConflictField } from '../../components/EditConflict';
 import { formChanged } from '../../components/formChanges';
@@ -16,6 +16,9 @@ const textFields: { name: TextFieldName; label: string }[] = [
   { name: 'building_name', label: 'Building Name' },
   { name: 'room_number', label: 'Room Number' },
 ];
+
+/** The fields the location form shows, by their API names: the server's messages about them show beside them. */
+export const locationFieldNames = [...textFields.map(({ name }) => name), 'consumer_type'];
 
 const emptyLocation: NewLocation = {
   name: '',
@@ -97,6 +100,7 @@ export function LocationFields({ values, onChange, errors }: LocationFieldsProps
 export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
   const [createLocation, { isLoading, error }] = useCreateLocationMutation();
   const [values, setValues] = useState(emptyLocation);
+  const refused = formErrors(error, locationFieldNames);
 
   const submit = async () => {
     if (locationIncomplete(values)) return;
@@ -116,8 +120,9 @@ export function CreateLocationDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
       changed={formChanged(emptyLocation, values)}
+      errors={refused.others}
     >
-      <LocationFields values={values} onChange={setValues} errors={fieldErrors(error)} />
+      <LocationFields values={values} onChange={setValues} errors={refused.fields} />
     </FormDialog>
   );
 }

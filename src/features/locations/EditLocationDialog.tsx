@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
 import { useEditConflict } from '../../components/EditConflict';
 import { formChanged, reapplied } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { locationConflictFields, LocationFields, locationIncomplete } from './CreateLocationDialog';
+import {
+  locationConflictFields,
+  locationFieldNames,
+  LocationFields,
+  locationIncomplete,
+} from './CreateLocationDialog';
 
 const fieldsOf = ({ name, building_name, room_number, consumer_type }: Location): NewLocation => ({
   name,
@@ -33,6 +38,7 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
   const [started, setStarted] = useState(opened);
   const [values, setValues] = useState(opened);
   const conflicts = useEditConflict<Location>(location.version);
+  const refused = formErrors(error, locationFieldNames);
 
   const submit = async () => {
     if (locationIncomplete(values)) return;
@@ -67,6 +73,7 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
       onSubmit={submit}
       onClose={onClose}
       changed={formChanged(opened, values)}
+      errors={refused.others}
     >
       {conflicts.notice({
         fields: (current) => locationConflictFields(values, fieldsOf(current)),
@@ -77,7 +84,7 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
           setStarted(fieldsOf(current));
         },
       })}
-      <LocationFields values={values} onChange={setValues} errors={fieldErrors(error)} />
+      <LocationFields values={values} onChange={setValues} errors={refused.fields} />
     </FormDialog>
   );
 }

@@ -219,7 +219,7 @@ describe('LocationPage', () => {
       return { dialog, input };
     }
 
-    it('offers Return on every line that is still out, and refuses more than is out with the server message', async () => {
+    it('offers Return on every line that is still out, and refuses more than is out with the server message beside the quantity', async () => {
       const { user, card } = await openIssueCard();
       for (const name of ['Ethanol', 'Spectrophotometer', 'Beaker'])
         expect(within(card).getByRole('button', { name: `Return ${name}` })).toBeInTheDocument();
@@ -234,7 +234,9 @@ describe('LocationPage', () => {
       const { dialog, input } = await returnSpectrophotometers(user, card, '3');
       expect(await within(dialog).findByText('Only 2 pieces can still be returned.')).toBeInTheDocument();
       expect(input).toHaveAttribute('aria-invalid', 'true');
-      expect(await screen.findByText('quantity: Only 2 pieces can still be returned.')).toBeInTheDocument();
+      // Said once, beside the field: no toast repeats it with the field's API name.
+      expect(screen.getAllByText('Only 2 pieces can still be returned.')).toHaveLength(1);
+      expect(document.body).not.toHaveTextContent('quantity:');
       expect(sentRequests()).toEqual(['POST /api/management/issues/2/lines/3/return/']);
       // The typed quantity is a change: Cancel asks before it goes.
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -364,15 +366,18 @@ describe('LocationPage', () => {
       expect(sentRequests()).toEqual([treeRequest, 'POST /api/management/store-consumers/', treeRequest]);
     });
 
-    it("shows the server's validation error by the shared rule and beside the field", async () => {
+    it("shows the server's validation error beside the field in words, once", async () => {
       const { user, dialog } = await openCreate();
       await fill(user, { Name: 'L', 'Building Name': 'A', 'Room Number': '1'.repeat(21) });
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-      expect(
-        await screen.findByText('room_number: Ensure this field has no more than 20 characters.'),
-      ).toBeInTheDocument();
-      expect(within(dialog).getByLabelText(field('Room Number'))).toHaveAttribute('aria-invalid', 'true');
+      const roomNumber = within(dialog).getByLabelText(field('Room Number'));
+      await waitFor(() => expect(roomNumber).toHaveAttribute('aria-invalid', 'true'));
+      expect(roomNumber).toHaveAccessibleDescription('Use at most 20 characters.');
+      // No toast repeats it, and no server text shows anywhere.
+      expect(screen.getAllByText('Use at most 20 characters.')).toHaveLength(1);
+      expect(document.body).not.toHaveTextContent('room_number');
+      expect(document.body).not.toHaveTextContent('Ensure this field');
       expect(sentRequests()).toEqual([treeRequest, 'POST /api/management/store-consumers/']);
     });
   });

@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useReturnIssueLineMutation, type IssuedItem } from '../../api/locations';
 import { stockKindOf } from '../../api/stock';
 import { specOf } from '../../api/stockKinds';
@@ -28,7 +28,8 @@ export function ReturnItemDialog({ locationId, issueId, item, onClose }: ReturnI
   const kind = stockKindOf(item.object_type);
   const [quantity, setQuantity] = useState('');
   const [returnLine, { isLoading, error }] = useReturnIssueLineMutation();
-  const message = fieldErrors(error).quantity;
+  const refused = formErrors(error, ['quantity']);
+  const message = refused.fields.quantity;
   const max = outstanding(item);
 
   const submit = async () => {
@@ -48,6 +49,7 @@ export function ReturnItemDialog({ locationId, issueId, item, onClose }: ReturnI
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={refused.others}
     >
       <TextField
         label="Quantity"

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useLabToday } from '../../api/calendar';
 import { errorMessage, type ApiError } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useStockRecordQuery } from '../../api/records';
 import {
   requestStatusLabels,
@@ -76,11 +77,7 @@ const takenOf = (pick: Pick) => numberOrNull(pick.quantity) ?? 0;
 
 /** What the server said was wrong: each of a 400's per-pick messages ('Line 2: …'), or the one message of a 409. */
 function fulfilErrors(error: ApiError): string[] {
-  if ('status' in error && typeof error.status === 'number') {
-    const data = error.data as { lines?: unknown } | undefined;
-    if (Array.isArray(data?.lines) && data.lines.length > 0) return data.lines.map(String);
-  }
-  return [errorMessage(error)];
+  return formErrors(error, [], { withRefusal: true }).others;
 }
 
 /** The stock-record fields a pick shows, read alike from any kind's record. */

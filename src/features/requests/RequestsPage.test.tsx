@@ -302,11 +302,7 @@ describe('RequestsPage', () => {
     await user.type(quantity, '10.12345');
     await user.click(within(dialog).getByRole('button', { name: 'Fulfil' }));
 
-    expect(
-      await within(dialog).findByText(
-        'Line 1: quantity: Ensure that there are no more than 3 decimal places.',
-      ),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Line 1: Use at most 3 decimal places.')).toBeInTheDocument();
     expect((await readRequest(2)).status).toBe('approved');
     expect((await ethanol()).quantity).toBe(250.5);
   });

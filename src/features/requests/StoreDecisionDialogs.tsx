@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { errorMessage, fieldErrors } from '../../api/errorMessage';
+import { errorMessage } from '../../api/errorMessage';
+import { fieldErrors } from '../../api/fieldMessages';
 import {
   useCancelOpenRequestMutation,
   useStoreApproveRequestMutation,

@@ -1,10 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import {
   useAddShipmentLineMutation,
   useUpdateShipmentLineMutation,
@@ -16,6 +17,7 @@ import { notify } from '../../components/notify';
 import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
 import { stockName } from '../../components/stockColumns';
 import { details, lineExpiryField, linePriceField } from './kindViews';
+import { FormErrorList } from '../../components/FormErrorList';
 
 interface LineFormProps<K extends StockKind> {
   kind: K;
@@ -37,11 +39,16 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
   const [unitPrice, setUnitPrice] = useState(textOf(line?.unit_price ?? null));
   const [add, adding] = useAddShipmentLineMutation();
   const [update, updating] = useUpdateShipmentLineMutation();
-  const errors = fieldErrors((line ? updating : adding).error);
   const name = stockName(item);
   const expiry = lineExpiryField(kind);
   // Labelled as the record's own price field, whose helper text names its unit (per ml, per piece).
   const price = linePriceField(kind);
+  const refused = formErrors((line ? updating : adding).error, [
+    'quantity',
+    price.name,
+    ...(expiry ? [expiry.name] : []),
+  ]);
+  const errors: Partial<Record<string, string>> = refused.fields;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,6 +72,9 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {line ? `Edit ${name}` : `Add ${name}`}
       </Typography>
+      <Box sx={{ mb: refused.others.length > 0 ? 2 : 0 }}>
+        <FormErrorList messages={refused.others} />
+      </Box>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
         {details(kind, item).map((detail) => (
           <TextField

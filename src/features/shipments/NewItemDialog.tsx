@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { fieldErrors } from '../../api/fieldMessages';
 import { changedHazards, NO_HAZARD_FIELDS } from '../../api/ghs';
 import { useAddShipmentLineMutation, useCreateNewStockItemMutation } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
@@ -63,6 +63,7 @@ export function NewItemDialog({ kind, name = '', onClose }: NewItemDialogProps) 
       onClose={onClose}
       submitLabel="Add"
       savedMessage={(saved) => `${saved} added to the shipment.`}
+      childFieldNames={spec.hazards ? Object.keys(NO_HAZARD_FIELDS) : []}
       childrenChanged={!sameValue(NO_HAZARD_FIELDS, hazards)}
     >
       {spec.hazards && <HazardFields value={hazards} onChange={setHazards} errors={fieldErrors(error)} />}

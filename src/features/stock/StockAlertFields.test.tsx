@@ -56,15 +56,13 @@ describe('the stock forms', () => {
     await waitFor(() =>
       expect(expiry).toHaveAccessibleDescription('Enter a real date (YYYY-MM-DD), not before 1900-01-01.'),
     );
-    expect(minimum).toHaveAccessibleDescription('Ensure that there are no more than 3 decimal places.');
+    expect(minimum).toHaveAccessibleDescription('Use at most 3 decimal places.');
     expect(openedOn).not.toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(minimum);
     await user.type(minimum, '-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(minimum).toHaveAccessibleDescription('Ensure this value is greater than or equal to 0.'),
-    );
+    await waitFor(() => expect(minimum).toHaveAccessibleDescription('Enter 0 or more.'));
 
     await user.clear(expiry);
     await user.type(expiry, '2027-03-31');
@@ -122,7 +120,7 @@ describe('the stock forms', () => {
     const minimum = within(dialog).getByLabelText('Minimum quantity');
     await user.type(minimum, '1.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(minimum).toHaveAccessibleDescription('A valid integer is required.'));
+    await waitFor(() => expect(minimum).toHaveAccessibleDescription('Enter a whole number.'));
 
     await user.clear(minimum);
     await user.type(minimum, '2');

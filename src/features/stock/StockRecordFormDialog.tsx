@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { fieldErrors } from '../../api/fieldMessages';
 import { changedHazards, hazardFieldsOf, NO_HAZARD_FIELDS } from '../../api/ghs';
 import {
   useCreateStockMutation,
@@ -139,6 +139,7 @@ export function StockRecordFormDialog<K extends StockKind>({
       fieldMessages={reapplyMessages}
       onSave={save}
       onClose={onClose}
+      childFieldNames={spec.hazards ? Object.keys(NO_HAZARD_FIELDS) : []}
       childrenChanged={!sameValue(opened.hazards, hazards)}
       notice={(form) =>
         // A new chemical: the hazards its substance has already. An edit: its conflict, when its save was refused.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useCreateUserMutation } from '../../api/users';
 import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
@@ -9,6 +9,7 @@ import {
   roleAndLabs,
   roleMissing,
   UserForm,
+  userFieldNames,
   type FieldErrors,
   type UserFormValues,
 } from './UserForm';
@@ -28,6 +29,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const [createUser, { isLoading, error }] = useCreateUserMutation();
   const [values, setValues] = useState(emptyUser);
   const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
+  const refused = formErrors(error, userFieldNames(true));
 
   const submit = async () => {
     const local = { ...passwordMismatch(values), ...roleMissing(values) };
@@ -50,13 +52,9 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
       changed={formChanged(emptyUser, values)}
+      errors={localErrors ? [] : refused.others}
     >
-      <UserForm
-        values={values}
-        onChange={setValues}
-        errors={localErrors ?? fieldErrors(error)}
-        withPassword
-      />
+      <UserForm values={values} onChange={setValues} errors={localErrors ?? refused.fields} withPassword />
     </FormDialog>
   );
 }

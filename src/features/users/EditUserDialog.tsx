@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useUpdateUserMutation, type User, type UserDetails } from '../../api/users';
 import { useEditConflict } from '../../components/EditConflict';
 import { formChanged, reapplied } from '../../components/formChanges';
@@ -11,6 +11,7 @@ import {
   useLocationName,
   UserForm,
   userConflictFields,
+  userFieldNames,
   type UserFormValues,
 } from './UserForm';
 
@@ -27,6 +28,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   const [values, setValues] = useState(opened);
   const conflicts = useEditConflict<User>(user.version);
   const locationName = useLocationName();
+  const refused = formErrors(error, userFieldNames(false));
 
   const submit = async () => {
     const { first_name, last_name, email } = values;
@@ -68,6 +70,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       onSubmit={submit}
       onClose={onClose}
       changed={formChanged(opened, values)}
+      errors={refused.others}
     >
       {conflicts.notice({
         fields: (current) => userConflictFields(values, current, locationName),
@@ -78,7 +81,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
           setStarted(formValuesOfUser(current));
         },
       })}
-      <UserForm values={values} onChange={setValues} errors={fieldErrors(error)} withPassword={false} />
+      <UserForm values={values} onChange={setValues} errors={refused.fields} withPassword={false} />
     </FormDialog>
   );
 }

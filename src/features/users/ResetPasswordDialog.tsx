@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { fieldErrors } from '../../api/errorMessage';
+import { formErrors } from '../../api/fieldMessages';
 import { useSetPasswordMutation, type User } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
@@ -12,7 +12,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
   const [password, setPasswordValue] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [localErrors, setLocalErrors] = useState<FieldErrors | null>(null);
-  const errors = localErrors ?? fieldErrors(error);
+  const refused = formErrors(error, ['password', 'confirm_password']);
+  const errors = localErrors ?? refused.fields;
 
   const submit = async () => {
     const passwords = { password, confirm_password: confirmPassword };
@@ -34,6 +35,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
+      errors={localErrors ? [] : refused.others}
     >
       <Typography>New password for {user.email}</Typography>
       <TextField

@@ -105,6 +105,13 @@ const passwordFields: Field[] = [
   { name: 'confirm_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
+/** The fields the user form shows, by their API names: the server's messages about them show beside them. */
+export const userFieldNames = (withPassword: boolean): string[] => [
+  ...(withPassword ? [...detailFields, ...passwordFields] : detailFields).map(({ name }) => name),
+  'role',
+  'labs',
+];
+
 interface UserFormProps {
   values: UserFormValues;
   onChange: (values: UserFormValues) => void;

@@ -245,6 +245,13 @@ describe.each(FILE_STORAGES)('with FILE_STORAGE=%s', (fileStorage) => {
       expect(api.headers['content-security-policy']).not.toMatch(sandboxed);
     });
 
+    it("lets the app's own pages frame a file (the terminal's document viewer), and no other site", async () => {
+      const response = await t.app.inject({ url: '/media/files/notes.txt' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
     it('answers other methods with 405', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/media/files/notes.txt', payload: {} });
       expect(response.statusCode).toBe(405);
