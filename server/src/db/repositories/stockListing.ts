@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { carriesHazardCode } from '../../domain/chemistry/hazardGroups';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
 import { byKind, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../dialect';
@@ -145,17 +146,16 @@ function stockColumn(dialect: Dialect, access: MatchAccess, column: string): Raw
 
 const anyOf = (conditions: RawBuilder<unknown>[]) => sql`(${sql.join(conditions, sql` or `)})`;
 
-/** `where …` keeping the records that contain every term in one of their searched columns; empty without terms. */
-function searchCondition(
+/** The conditions keeping the records that contain every term in one of their searched columns; none without terms. */
+function searchConditions(
   dialect: Dialect,
   kind: StockKind,
   terms: readonly string[],
   access: MatchAccess,
-): RawBuilder<unknown> {
-  if (terms.length === 0) return sql``;
+): RawBuilder<unknown>[] {
   const { catalogs, codes, stock } = SEARCH_COLUMNS[kind];
   const column = (name: string) => stockColumn(dialect, access, name);
-  const termConditions = terms.map((term) =>
+  return terms.map((term) =>
     anyOf([
       ...catalogs.map(
         ({ catalog, columns }) =>
@@ -170,7 +170,55 @@ function searchCondition(
       ...stock.map((text) => contains(dialect, text, term)),
     ]),
   );
-  return sql`where ${sql.join(termConditions, sql` and `)}`;
+}
+
+/**
+ * Distinct stored code lists a hazard filter names one by one: far more than a store's chemicals have (a few
+ * hundred combinations of codes), far fewer than the parameters either engine takes in one statement.
+ */
+const MAX_LISTED_CODE_LISTS = 2000;
+
+/**
+ * A condition on the stock rows (`s`) keeping the chemicals that carry one of `codes`. The one place that names
+ * where a chemical's hazard codes are kept (`chemical_stock.hazard_statements`, comma-separated in code order; the
+ * substance's entry once hazards move there, issue 33 item 5). Checking every row's text for each code of a group
+ * (21 for flammable) held SQLite's event loop 130–600 ms over 100,000 records; instead the distinct stored lists
+ * (a few hundred, read in a few milliseconds) are matched here and the rows compared with them, which costs about
+ * what a count does.
+ */
+export async function hazardCodeCondition(
+  db: Executor,
+  dialect: Dialect,
+  codes: readonly string[],
+  maxListed = MAX_LISTED_CODE_LISTS,
+): Promise<RawBuilder<unknown>> {
+  const stored = await db.selectFrom('chemical_stock').select('hazard_statements').distinct().execute();
+  const matching = stored
+    .map((row) => row.hazard_statements)
+    .filter((list) => list !== '' && carriesHazardCode(list.split(','), codes));
+  const column = sql.ref('s.hazard_statements');
+  if (matching.length === 0) return sql`1 = 0`;
+  if (matching.length <= maxListed) return sql`${column} in (${sql.join(matching)})`;
+  // Only a store with thousands of combinations gets here: each row's list checked for each code.
+  const list = sql`(',' || ${column} || ',')`;
+  return anyOf(codes.map((code) => contains(dialect, list, `,${code},`)));
+}
+
+/**
+ * `where …` keeping the records a listing holds: those containing every term in one of their searched columns and,
+ * for a hazard filter, carrying one of its codes; empty when it keeps them all.
+ */
+async function listingCondition(
+  db: Executor,
+  dialect: Dialect,
+  kind: StockKind,
+  { terms, hazardCodes }: Pick<StockListing<StockKind>, 'terms' | 'hazardCodes'>,
+  access: MatchAccess,
+): Promise<RawBuilder<unknown>> {
+  const conditions = searchConditions(dialect, kind, terms, access);
+  if (hazardCodes !== undefined && specOf(kind).hazards)
+    conditions.push(await hazardCodeCondition(db, dialect, hazardCodes));
+  return conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
 }
 
 const stockRows = (kind: StockKind) => sql`${sql.table(STOCK_TABLES[kind])} as s`;
@@ -182,22 +230,25 @@ async function count(db: Executor, rows: RawBuilder<unknown>): Promise<number> {
 }
 
 /**
- * How many records of the kind contain every term (all records without terms), and how to read them. A first,
- * bounded count through the indexes costs well under a millisecond; only past FEW_MATCHES is the exact count
+ * How many records of the kind the listing holds (all records without terms or filter), and how to read them. A
+ * first, bounded count through the indexes costs well under a millisecond; only past FEW_MATCHES is the exact count
  * taken by one pass.
  */
 export async function countStockRecords(
   db: Executor,
   dialect: Dialect,
   kind: StockKind,
-  terms: readonly string[],
+  listing: Pick<StockListing<StockKind>, 'terms' | 'hazardCodes'>,
 ): Promise<{ count: number; access: MatchAccess }> {
-  if (terms.length === 0) return { count: await count(db, stockRows(kind)), access: 'scan' };
-  const matches = (access: MatchAccess) =>
-    sql`${stockRows(kind)} ${searchCondition(dialect, kind, terms, access)}`;
-  const few = await count(db, sql`(select 1 from ${matches('index')} limit ${FEW_MATCHES + 1}) as few`);
+  const matches = async (access: MatchAccess) =>
+    sql`${stockRows(kind)} ${await listingCondition(db, dialect, kind, listing, access)}`;
+  if (listing.terms.length === 0) return { count: await count(db, await matches('scan')), access: 'scan' };
+  const few = await count(
+    db,
+    sql`(select 1 from ${await matches('index')} limit ${FEW_MATCHES + 1}) as few`,
+  );
   if (few <= FEW_MATCHES) return { count: few, access: 'index' };
-  return { count: await count(db, matches('scan')), access: 'scan' };
+  return { count: await count(db, await matches('scan')), access: 'scan' };
 }
 
 /**
@@ -208,10 +259,11 @@ export async function findStockRecordIds<K extends StockKind>(
   db: Executor,
   dialect: Dialect,
   kind: K,
-  { terms, ordering }: StockListing<K>,
+  listing: StockListing<K>,
   { page, access = 'scan' }: { page?: { limit: number; offset: number }; access?: MatchAccess } = {},
 ): Promise<number[]> {
   const sortKeys: Record<StockOrderingField<K>, FieldValue> = SORT_KEYS[kind];
+  const { ordering } = listing;
   const keys = ordering.map(({ field, descending }) => ({ key: sortKeys[field], descending }));
   if (!ordering.some(({ field }) => field === 'id')) {
     keys.push({ key: byId, descending: ordering.at(-1)?.descending ?? false });
@@ -230,7 +282,7 @@ export async function findStockRecordIds<K extends StockKind>(
   });
   const slice = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const { rows } = await sql<{ id: number }>`select s.id from ${stockRows(kind)} ${sql.join(joins, sql` `)}
-    ${searchCondition(dialect, kind, terms, access)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
+    ${await listingCondition(db, dialect, kind, listing, access)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
   return rows.map((row) => row.id);
 }
 

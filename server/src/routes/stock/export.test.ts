@@ -56,6 +56,8 @@ const CHEMICAL_HEADER = [
   'Manufacturer',
   'Supplier',
   'Storage place',
+  'Hazard statements',
+  'Pictograms',
 ];
 
 describe('GET /api/storeobjects/{kind}objs/export/', () => {
@@ -93,6 +95,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'Merck',
         'Daraz',
         '',
+        '',
+        '',
       ],
       [
         '2',
@@ -107,6 +111,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
         'LIQUID',
         'Merck',
         'Daraz',
+        '',
+        '',
         '',
       ],
     ]);
@@ -297,7 +303,8 @@ describe('GET /api/storeobjects/{kind}objs/export/', () => {
           expiry_date: 2,
           opened_on: null,
           minimum_quantity: 8,
-          hazard_statements: null,
+          // The Store file's hazard statements read back as the field they name.
+          hazard_statements: 13,
           signal_word: null,
           storage_classes: null,
           CAS_RN: 3,

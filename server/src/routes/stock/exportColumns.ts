@@ -7,6 +7,7 @@ import {
   type StockKind,
   byKindAs,
 } from '../../domain/stockKinds';
+import type { HazardLabel } from '../../domain/stockRecords';
 import type { CsvColumn } from '../../http/csv';
 
 // What a Store tab's "Export CSV" holds: the columns the tab shows (SPEC.md "Store stock tabs", the table's `store`
@@ -15,6 +16,18 @@ import type { CsvColumn } from '../../http/csv';
 
 /** The tab numbers its rows in the list's order (not by id), and so does the file. */
 const POSITION: CsvColumn<unknown> = { header: '#', cell: (_record, position) => position + 1 };
+
+/** A list of codes as one text cell, `H225, H319`; none: an empty cell. */
+const codesCell = (codes: readonly string[]): string | null => (codes.length > 0 ? codes.join(', ') : null);
+
+/**
+ * A chemical's hazards after the tab's columns (issue 33, item 6: a safety officer's register starts from the Store
+ * file): its H-codes, in the header the import reads them by, and its label's pictograms (GHS01…), each as text.
+ */
+const HAZARD_COLUMNS: CsvColumn<HazardLabel>[] = [
+  { header: stockField('chemical', 'hazard_statements').label, cell: (record) => codesCell(record.hazard_statements) },
+  { header: 'Pictograms', cell: (record) => codesCell(record.pictograms) },
+];
 
 function exportColumns<K extends StockKind>(kind: K): CsvColumn<StockRecords[K]>[] {
   const spec = specOf(kind);
@@ -25,6 +38,7 @@ function exportColumns<K extends StockKind>(kind: K): CsvColumn<StockRecords[K]>
       cell: (record) => readField(kind, field, record) as string | number | null,
     };
   });
+  if (spec.hazards) columns.push(...(HAZARD_COLUMNS as CsvColumn<StockRecords[K]>[]));
   return spec.numbered ? [POSITION, ...columns] : columns;
 }
 
