@@ -243,10 +243,7 @@ export async function countStockRecords(
   const matches = async (access: MatchAccess) =>
     sql`${stockRows(kind)} ${await listingCondition(db, dialect, kind, listing, access)}`;
   if (listing.terms.length === 0) return { count: await count(db, await matches('scan')), access: 'scan' };
-  const few = await count(
-    db,
-    sql`(select 1 from ${await matches('index')} limit ${FEW_MATCHES + 1}) as few`,
-  );
+  const few = await count(db, sql`(select 1 from ${await matches('index')} limit ${FEW_MATCHES + 1}) as few`);
   if (few <= FEW_MATCHES) return { count: few, access: 'index' };
   return { count: await count(db, await matches('scan')), access: 'scan' };
 }
@@ -282,7 +279,9 @@ export async function findStockRecordIds<K extends StockKind>(
   });
   const slice = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const { rows } = await sql<{ id: number }>`select s.id from ${stockRows(kind)} ${sql.join(joins, sql` `)}
-    ${await listingCondition(db, dialect, kind, listing, access)} order by ${sql.join(orderBy)} ${slice}`.execute(db);
+    ${await listingCondition(db, dialect, kind, listing, access)} order by ${sql.join(orderBy)} ${slice}`.execute(
+    db,
+  );
   return rows.map((row) => row.id);
 }
 

@@ -49,7 +49,9 @@ export function hazardFilterCodes(values: readonly string[]): string[] | undefin
   if (values.length === 0) return undefined;
   const codes = new Set<string>();
   for (const value of values) {
-    const group = Object.hasOwn(HAZARD_GROUP_CODES, value) ? HAZARD_GROUP_CODES[value as HazardGroup] : [value];
+    const group = Object.hasOwn(HAZARD_GROUP_CODES, value)
+      ? HAZARD_GROUP_CODES[value as HazardGroup]
+      : [value];
     for (const code of group) codes.add(code);
   }
   return [...codes];

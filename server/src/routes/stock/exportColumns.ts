@@ -25,7 +25,10 @@ const codesCell = (codes: readonly string[]): string | null => (codes.length > 0
  * file): its H-codes, in the header the import reads them by, and its label's pictograms (GHS01…), each as text.
  */
 const HAZARD_COLUMNS: CsvColumn<HazardLabel>[] = [
-  { header: stockField('chemical', 'hazard_statements').label, cell: (record) => codesCell(record.hazard_statements) },
+  {
+    header: stockField('chemical', 'hazard_statements').label,
+    cell: (record) => codesCell(record.hazard_statements),
+  },
   { header: 'Pictograms', cell: (record) => codesCell(record.pictograms) },
 ];
 

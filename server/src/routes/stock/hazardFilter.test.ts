@@ -15,9 +15,19 @@ const CHEMICALS = '/api/storeobjects/chemicalobjs/';
 /** Substances with their real CAS numbers and H-codes, so that each is its own substance. */
 const SUBSTANCES = {
   benzene: { name: 'Benzene', CAS_RN: '71-43-2', molecular_formula: 'C6H6', codes: ['H225', 'H304', 'H350'] },
-  methanol: { name: 'Methanol', CAS_RN: '67-56-1', molecular_formula: 'CH4O', codes: ['H225', 'H301', 'H370'] },
+  methanol: {
+    name: 'Methanol',
+    CAS_RN: '67-56-1',
+    molecular_formula: 'CH4O',
+    codes: ['H225', 'H301', 'H370'],
+  },
   caffeine: { name: 'Caffeine', CAS_RN: '58-08-2', molecular_formula: 'C8H10N4O2', codes: ['H302'] },
-  hydroxide: { name: 'Sodium hydroxide', CAS_RN: '1310-73-2', molecular_formula: 'HNaO', codes: ['H290', 'H314'] },
+  hydroxide: {
+    name: 'Sodium hydroxide',
+    CAS_RN: '1310-73-2',
+    molecular_formula: 'HNaO',
+    codes: ['H290', 'H314'],
+  },
   salt: { name: 'Sodium chloride', CAS_RN: '7647-14-5', molecular_formula: 'ClNa', codes: [] },
 };
 type Substance = keyof typeof SUBSTANCES;

@@ -23,7 +23,14 @@ import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import { choice, choiceIgnoringCase, choiceList, idFilter, orderingList, text } from '../../validation/fields';
+import {
+  choice,
+  choiceIgnoringCase,
+  choiceList,
+  idFilter,
+  orderingList,
+  text,
+} from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
 import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
