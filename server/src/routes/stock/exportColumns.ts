@@ -21,8 +21,8 @@ const POSITION: CsvColumn<unknown> = { header: '#', cell: (_record, position) =>
 const codesCell = (codes: readonly string[]): string | null => (codes.length > 0 ? codes.join(', ') : null);
 
 /**
- * A chemical's hazards after the tab's columns (issue 33, item 6: a safety officer's register starts from the Store
- * file): its H-codes, in the header the import reads them by, and its label's pictograms (GHS01…), each as text.
+ * A chemical's hazards, where the tab shows them, after the amount (issue 33, item 6): its H-codes, under the header
+ * the import reads them by, and its label's pictograms (GHS01…), each as text.
  */
 const HAZARD_COLUMNS: CsvColumn<HazardLabel>[] = [
   {
@@ -34,14 +34,16 @@ const HAZARD_COLUMNS: CsvColumn<HazardLabel>[] = [
 
 function exportColumns<K extends StockKind>(kind: K): CsvColumn<StockRecords[K]>[] {
   const spec = specOf(kind);
-  const columns = spec.views.store.map((name): CsvColumn<StockRecords[K]> => {
+  const columns = spec.views.store.flatMap((name): CsvColumn<StockRecords[K]>[] => {
     const field = stockField(kind, name);
-    return {
+    const column: CsvColumn<StockRecords[K]> = {
       header: headerWithUnit(field, 'store'),
       cell: (record) => readField(kind, field, record) as string | number | null,
     };
+    // Where the tab shows its Hazards column.
+    const hazards = spec.hazards && field.home.on === 'quantity';
+    return hazards ? [column, ...(HAZARD_COLUMNS as CsvColumn<StockRecords[K]>[])] : [column];
   });
-  if (spec.hazards) columns.push(...(HAZARD_COLUMNS as CsvColumn<StockRecords[K]>[]));
   return spec.numbered ? [POSITION, ...columns] : columns;
 }
 

@@ -122,15 +122,18 @@ describe('the hazard columns of the chemical files', () => {
     const response = await get(`/api/storeobjects/chemicalobjs/export/?hazard=flammable`);
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = rowsOf(response.body);
-    expect(header.slice(-3)).toEqual(['Storage place', 'Hazard statements', 'Pictograms']);
-    expect(rows.map((row) => [row[1], ...row.slice(-2)])).toEqual([
+    // Where the Store shows its Hazards column: after the amount.
+    const amount = header.indexOf('Amount (ml)');
+    const hazards = (row: string[]) => row.slice(amount + 1, amount + 3);
+    expect(hazards(header)).toEqual(['Hazard statements', 'Pictograms']);
+    expect(rows.map((row) => [row[1], ...hazards(row)])).toEqual([
       ['Benzene', 'H225, H304, H350', 'GHS02, GHS08'],
       ['Methanol', 'H225, H301, H370', 'GHS02, GHS06, GHS08'],
     ]);
-    // Text cells, quoted like every text of the file.
-    expect(response.body).toContain('"H225, H304, H350","GHS02, GHS08"');
+    // Text cells, quoted like every text of the file; the amount a number.
+    expect(response.body).toContain('100,"H225, H304, H350","GHS02, GHS08"');
     const all = rowsOf((await get('/api/storeobjects/chemicalobjs/export/?search=sodium%20chloride')).body);
-    expect(all[1].slice(-2)).toEqual(['', '']);
+    expect(hazards(all[1])).toEqual(['', '']);
   });
 
   it('hold the same in the workbook, as text cells', async () => {
@@ -143,8 +146,9 @@ describe('the hazard columns of the chemical files', () => {
     const sheet = workbook.worksheets[0];
     const header = sheet.getRow(1).values as unknown[];
     const row = sheet.getRow(2).values as unknown[];
-    expect(header.slice(-2)).toEqual(['Hazard statements', 'Pictograms']);
-    expect(row.slice(-2)).toEqual(['H290, H314', 'GHS05']);
+    const amount = header.indexOf('Amount (ml)');
+    expect(header.slice(amount + 1, amount + 3)).toEqual(['Hazard statements', 'Pictograms']);
+    expect(row.slice(amount, amount + 3)).toEqual([100, 'H290, H314', 'GHS05']);
     expect(sheet.rowCount).toBe(2);
   });
 });
