@@ -14,6 +14,7 @@ import {
   type StockField,
 } from '../api/stockKinds';
 import type { CellValue, Column } from './columns';
+import { HazardCell, hazardCodesText } from './HazardCell';
 import { RecordLink } from './RecordLink';
 import { ExpiryCell, MinimumCell } from './stockAlerts';
 
@@ -113,13 +114,24 @@ const positionColumn: Column<StockRecord> = {
   sortField: 'id',
 };
 
+/**
+ * A chemical's hazards (issue 33, item 6): its pictograms and H-codes on screen, the codes in a file. Right after
+ * the amount, so the Store's columns up to the amount keep their places at 1,280 px.
+ */
+const hazardColumn: Column<StockRecord> = {
+  header: 'Hazards',
+  value: (row) => ('hazard_statements' in row ? hazardCodesText(row) : null),
+  cell: (row) => ('hazard_statements' in row ? <HazardCell hazards={row} /> : null),
+};
+
 function pageColumns<K extends StockKind>(kind: K, view: 'store' | 'search'): Column<StockRecord<K>>[] {
   const spec = specOf(kind);
-  const columns = spec.views[view].map((name) => {
+  const columns = spec.views[view].flatMap((name) => {
     const field = stockField(kind, name);
     const column = fieldColumn<StockRecord>(kind, field, view, readField, pageCell(kind, field));
     // A catalog name can be long (2,2,2-Trifluoroethyl trifluoromethanesulfonate): clipped, so the amount stays in view.
-    return field.home.on === 'catalog' ? { ...column, clipped: true } : column;
+    if (field.home.on === 'catalog') return [{ ...column, clipped: true }];
+    return spec.hazards && field.home.on === 'quantity' ? [column, hazardColumn] : [column];
   });
   return (view === 'store' && spec.numbered ? [positionColumn, ...columns] : columns) as Column<
     StockRecord<K>
