@@ -3,13 +3,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { hazardStatementLabel, type HazardLabel } from '../api/ghs';
 import { GhsPictogram } from './GhsPictogram';
+import { HazardCodes } from './HazardCodes';
 
 /** Pictograms small enough for a table row, which they should not make taller. */
 const PICTOGRAM_SIZE = 22;
-
-/** A chemical's hazards as the H-codes read in a cell and a file: `H225, H350`. */
-export const hazardCodesText = (hazards: Pick<HazardLabel, 'hazard_statements'>): string =>
-  hazards.hazard_statements.join(', ');
 
 /**
  * A chemical's hazards in a table cell (the Store, the Search results): its pictograms, small, each with its
@@ -39,20 +36,7 @@ export function HazardCell({ hazards }: { hazards: HazardLabel }) {
             ))}
           </Stack>
         )}
-        <Box
-          component="span"
-          aria-label="Hazard statements"
-          sx={{
-            fontSize: '0.75rem',
-            color: 'text.secondary',
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            maxWidth: '9rem',
-          }}
-        >
-          {hazardCodesText(hazards)}
-        </Box>
+        <HazardCodes hazards={hazards} />
       </Stack>
     </Tooltip>
   );

@@ -58,6 +58,8 @@ async function renderStore(page = <StorePage />) {
 describe('the Store and hazards', () => {
   it("shows each chemical's pictograms by name and its H-codes in a Hazards column after the amount", async () => {
     await renderStore();
+    // The codes show at once, the pictograms once their chunk has come.
+    await waitFor(() => expect(hazardsOf('Ethanol').pictograms).toHaveLength(2));
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { StockKind, StockRecord } from '../../api/stock';
 import { GhsPictogram } from '../../components/GhsPictogram';
-import { hazardCodesText } from '../../components/HazardCell';
+import { hazardCodesText } from '../../components/HazardCodes';
 import type { LabelContent } from '../../components/labels/LabelSheet';
 import { recordUrl } from '../../components/recordUrls';
 import { specOf, viewItemText } from '../../api/stockKinds';
