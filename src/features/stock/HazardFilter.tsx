@@ -22,6 +22,8 @@ export function HazardFilter({ value, onChange }: HazardFilterProps) {
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      // 'All records' shows as the choice it is, under its label, rather than as an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 180 }}
     >
       <MenuItem value="">All records</MenuItem>
