@@ -79,16 +79,26 @@ test('the public Store exports the chemical tab as shown: its columns with units
   const csv = await download(page.getByRole('link', { name: 'Export CSV' }));
   expect(csv.suggestedFilename()).toBe(`labstore-chemicals-${new Date().toISOString().slice(0, 10)}.csv`);
   const [header, ...rows] = await savedRows(csv);
-  expect(header).toEqual((await shownHeaders(table)).map((name) => unitHeaders[name] ?? name));
+  const headers = await shownHeaders(table);
+  // The Hazards column is two in the file: the H-codes and the pictograms (docs/api.md §14).
+  expect(header).toEqual(
+    headers.flatMap((name) =>
+      name === 'Hazards' ? ['Hazard statements', 'Pictograms'] : [unitHeaders[name] ?? name],
+    ),
+  );
   const amount = header.indexOf('Amount (ml)');
   const state = header.indexOf('State');
+  const hazards = headers.indexOf('Hazards');
   // The screen writes the unit after an amount and a state by name; the file has the number and the state's code.
+  // None of these chemicals has hazard data: both hazard cells are empty.
   const expected = (await shownRows(table)).map((cells) =>
-    cells.map((cell, column) => {
-      if (column === amount) return cell.replace(/ ml$/, '');
-      if (column === state) return cell.toUpperCase();
-      return asWritten(cell);
-    }),
+    cells
+      .flatMap((cell, column) => (column === hazards ? ['', ''] : [cell]))
+      .map((cell, column) => {
+        if (column === amount) return cell.replace(/ ml$/, '');
+        if (column === state) return cell.toUpperCase();
+        return asWritten(cell);
+      }),
   );
   expect(rows).toEqual(expected);
   expect(rows.map((row) => row.slice(0, 2).concat(row[amount]))).toEqual([
@@ -103,6 +113,44 @@ test('the public Store exports the chemical tab as shown: its columns with units
 
 test.describe('as an administrator', () => {
   test.use({ storageState: adminStorageState });
+
+  test('the admin Store downloads the hazard register', async ({ page }) => {
+    await createStock(page, 'chemicalobjs', {
+      name: `Benzene ${Date.now()}`,
+      CAS_RN: '71-43-2',
+      molecular_formula: 'C6H6',
+      purity: 99.8,
+      manufacturer: 'Merck',
+      supplier: 'Daraz',
+      state: 'LIQUID',
+      quantity: 100,
+      storage_place: 'Flammables cabinet',
+      hazard_statements: ['H225', 'H350'],
+    });
+    await page.goto('/adminapp');
+    await openPage(page, 'Store');
+    await page.getByRole('button', { name: 'Hazard register' }).click();
+    const csv = await download(page.getByRole('menuitem', { name: 'CSV' }));
+    expect(csv.suggestedFilename()).toBe(
+      `labstore-hazard-register-${new Date().toISOString().slice(0, 10)}.csv`,
+    );
+    const [header, ...rows] = await savedRows(csv);
+    expect(header).toEqual([
+      'CAS RN',
+      'Name',
+      'Hazard statements',
+      'Signal word',
+      'Pictograms',
+      'Amount (ml)',
+      'Records',
+      'Storage places',
+    ]);
+    expect(rows.find((row) => row[0] === '71-43-2')?.slice(2, 5)).toEqual([
+      'H225, H350',
+      'DANGER',
+      'GHS02, GHS08',
+    ]);
+  });
 
   test('User Managment exports the accounts it lists', async ({ page }) => {
     await page.goto('/adminapp');

@@ -32,6 +32,7 @@ import categoryRoutes from './routes/categories';
 import dashboardRoutes from './routes/dashboard';
 import fileRoutes from './routes/files';
 import eventRoutes from './routes/events';
+import hazardRegisterRoutes from './routes/hazardRegister';
 import healthRoutes from './routes/health';
 import importRoutes from './routes/imports';
 import ledgerRoutes from './routes/ledger';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(issueCartRoutes);
   await app.register(storageCompatibilityRoutes);
   await app.register(stockRoutes);
+  await app.register(hazardRegisterRoutes);
   await app.register(shipmentRoutes);
   await app.register(ledgerRoutes);
   await app.register(chargeRoutes);

@@ -16,6 +16,11 @@ export {
   type SignalWordChoice,
 } from '../../server/src/domain/chemistry/ghs';
 export {
+  HAZARD_GROUP_LABELS,
+  HAZARD_GROUPS,
+  type HazardGroup,
+} from '../../server/src/domain/chemistry/hazardGroups';
+export {
   STORAGE_CLASS_NAMES,
   STORAGE_CLASSES,
   type MarkedStorageClass,

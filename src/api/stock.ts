@@ -92,6 +92,8 @@ export interface StockPageArgs {
   ordering: string;
   /** Words every record shown must contain; '' for every record. */
   search: string;
+  /** Chemicals: a hazard group or H-code a record must carry (docs/api.md §5); absent for every record. */
+  hazard?: string;
 }
 
 /** `results[i]` is row `offset + i + 1` of the whole ordered list, which holds `count` records. */
@@ -111,16 +113,18 @@ const UNUSED_PAGE_SECONDS = 5;
 
 /**
  * Where a kind's Store list downloads as a file (docs/api.md §14): public, streamed by the server, so the browser
- * saves it straight from a link without the app holding the file. `list` orders and searches it as the tab does.
+ * saves it straight from a link without the app holding the file. `list` orders, searches and filters it as the tab
+ * does.
  */
 export function stockExportUrl(
   kind: StockKind,
   format: 'csv' | 'xlsx' = 'csv',
-  list: Partial<Pick<StockPageArgs, 'ordering' | 'search'>> = {},
+  list: Partial<Pick<StockPageArgs, 'ordering' | 'search' | 'hazard'>> = {},
 ): string {
   const params = new URLSearchParams({ format });
   if (list.ordering) params.set('ordering', list.ordering);
   if (list.search) params.set('search', list.search);
+  if (list.hazard) params.set('hazard', list.hazard);
   return apiUrl(`${stockUrl(kind)}export/?${params}`);
 }
 
@@ -133,9 +137,15 @@ export function stockExportUrl(
 export const stockApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     stockPage: build.query<StockPage, StockPageArgs>({
-      query: ({ kind, offset, limit, ordering, search }) => ({
+      query: ({ kind, offset, limit, ordering, search, hazard }) => ({
         url: stockUrl(kind),
-        params: { limit, offset, ordering: ordering || undefined, search: search || undefined },
+        params: {
+          limit,
+          offset,
+          ordering: ordering || undefined,
+          search: search || undefined,
+          hazard: hazard || undefined,
+        },
       }),
       keepUnusedDataFor: UNUSED_PAGE_SECONDS,
       providesTags: (page, _error, { kind }) => [

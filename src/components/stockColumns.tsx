@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { StockKind, StockRecord } from '../api/stock';
 import {
   amountText,
@@ -14,6 +14,7 @@ import {
   type StockField,
 } from '../api/stockKinds';
 import type { CellValue, Column } from './columns';
+import { HazardCodes, hazardCodesText } from './HazardCodes';
 import { RecordLink } from './RecordLink';
 import { ExpiryCell, MinimumCell } from './stockAlerts';
 
@@ -113,13 +114,35 @@ const positionColumn: Column<StockRecord> = {
   sortField: 'id',
 };
 
+// The pictograms and the GHS table they are named from come in their own chunk, when hazards are first shown (see
+// HazardCodes.tsx); the codes show meanwhile.
+const HazardCell = lazy(() =>
+  import(/* webpackChunkName: "hazard-cell" */ './HazardCell').then((m) => ({ default: m.HazardCell })),
+);
+
+/**
+ * A chemical's hazards (issue 33, item 6): its pictograms and H-codes on screen, the codes in a file. Right after
+ * the amount, so the Store's columns up to the amount keep their places at 1,280 px.
+ */
+const hazardColumn: Column<StockRecord> = {
+  header: 'Hazards',
+  value: (row) => ('hazard_statements' in row ? hazardCodesText(row) : null),
+  cell: (row) =>
+    'hazard_statements' in row && row.hazard_statements.length > 0 ? (
+      <Suspense fallback={<HazardCodes hazards={row} />}>
+        <HazardCell hazards={row} />
+      </Suspense>
+    ) : null,
+};
+
 function pageColumns<K extends StockKind>(kind: K, view: 'store' | 'search'): Column<StockRecord<K>>[] {
   const spec = specOf(kind);
-  const columns = spec.views[view].map((name) => {
+  const columns = spec.views[view].flatMap((name) => {
     const field = stockField(kind, name);
     const column = fieldColumn<StockRecord>(kind, field, view, readField, pageCell(kind, field));
     // A catalog name can be long (2,2,2-Trifluoroethyl trifluoromethanesulfonate): clipped, so the amount stays in view.
-    return field.home.on === 'catalog' ? { ...column, clipped: true } : column;
+    if (field.home.on === 'catalog') return [{ ...column, clipped: true }];
+    return spec.hazards && field.home.on === 'quantity' ? [column, hazardColumn] : [column];
   });
   return (view === 'store' && spec.numbered ? [positionColumn, ...columns] : columns) as Column<
     StockRecord<K>

@@ -24,7 +24,16 @@ export interface StockListing<K extends StockKind> {
   terms: string[];
   /** Empty: id ascending. */
   ordering: OrderingTerm<StockOrderingField<K>>[];
+  /**
+   * Chemicals only: the H-codes a record must carry one of (`hazard=`, chemistry/hazardGroups.ts); absent: any
+   * record, with hazards or without.
+   */
+  hazardCodes?: readonly string[];
 }
+
+/** Whether a listing keeps only some of the records, or every one of them. */
+export const isFiltered = (listing: { terms: readonly string[]; hazardCodes?: readonly string[] }): boolean =>
+  listing.terms.length > 0 || listing.hazardCodes !== undefined;
 
 /** The longest `search` value: it bounds the terms, and so the conditions, of one statement. */
 export const MAX_SEARCH_LENGTH = 200;

@@ -29,7 +29,7 @@ import {
   type SpecTable,
   type StockKind,
 } from '../domain/stockKinds';
-import type { StockListing } from '../domain/stockListing';
+import { isFiltered, type StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { recordChange, writeTransaction } from '../feed/changeLog';
@@ -284,7 +284,7 @@ export async function pageStockRecords<K extends StockKind>(
   listing: StockListing<K>,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; results: StockRecords[K][] }> {
-  const { count, access } = await countStockRecords(db, dialect, kind, listing.terms);
+  const { count, access } = await countStockRecords(db, dialect, kind, listing);
   const ids =
     page.offset < count ? await findStockRecordIds(db, dialect, kind, listing, { page, access }) : [];
   return { count, results: await findStockRecordsInOrder(db, kind, ids) };
@@ -308,7 +308,7 @@ export async function* stockRecordBatches<K extends StockKind>(
   listing: StockListing<K>,
   batchSize = STOCK_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<StockRecords[K][]> {
-  if (listing.terms.length === 0 && listing.ordering.length === 0) {
+  if (!isFiltered(listing) && listing.ordering.length === 0) {
     const idBatches = keysetBatches<number>(
       (after, size) => findStockIdsAfter(db, kind, after ?? 0, size),
       batchSize,

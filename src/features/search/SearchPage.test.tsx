@@ -62,6 +62,7 @@ describe('SearchPage', () => {
       'Molecular Weight',
       'Purity',
       'Amount',
+      'Hazards',
       'State',
       'Manufacturer',
       'Supplier',
@@ -72,6 +73,7 @@ describe('SearchPage', () => {
       '46.069',
       '99.5',
       '250.5 ml',
+      '',
       'Liquid',
       'Merck',
       'Daraz',
@@ -105,6 +107,7 @@ describe('SearchPage', () => {
       'Molecular Weight (g/mol)',
       'Purity (%)',
       'Amount (ml)',
+      'Hazards',
       'State',
       'Manufacturer',
       'Supplier',
@@ -112,8 +115,8 @@ describe('SearchPage', () => {
     const shown = within(screen.getByRole('table', { name: 'Search results' }))
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[6].textContent);
-    expect(rows.map((row) => row[6])).toEqual(
+      .map((row) => within(row).getAllByRole('cell')[7].textContent);
+    expect(rows.map((row) => row[7])).toEqual(
       shown.map((maker) => (maker === '=cmd|calc' ? `'${maker}` : maker)),
     );
     expect(rows).toContainEqual([
@@ -122,11 +125,22 @@ describe('SearchPage', () => {
       '46.069',
       '96',
       '1234.567',
+      '',
       'LIQUID',
       "'=cmd|calc",
       'Daraz',
     ]);
-    expect(rows).toContainEqual(['Ethanol', 'C2H6O', '46.069', '99.5', '250.5', 'LIQUID', 'Merck', 'Daraz']);
+    expect(rows).toContainEqual([
+      'Ethanol',
+      'C2H6O',
+      '46.069',
+      '99.5',
+      '250.5',
+      '',
+      'LIQUID',
+      'Merck',
+      'Daraz',
+    ]);
   });
 
   it('lists instruments under their columns', async () => {

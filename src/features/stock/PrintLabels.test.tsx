@@ -46,8 +46,10 @@ describe('Print labels in the admin Store', () => {
         .getAllByRole('img')
         .map((image) => image.getAttribute('aria-label')),
     ).toEqual(['Flammable', 'Harmful / irritant']);
+    expect(within(ethanol).getByLabelText('Hazard statements')).toHaveTextContent('H225, H319');
     const salt = within(dialog).getByRole('article', { name: 'Label: Sodium chloride' });
     expect(within(salt).queryByLabelText('Hazard pictograms')).not.toBeInTheDocument();
+    expect(within(salt).queryByLabelText('Hazard statements')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: 'Sheet 1 of 1' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('radio', { name: 'Single label (70 × 37 mm)' }));

@@ -17,6 +17,8 @@ import { useCanChangeStore } from '../../app/hooks';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { VirtualTable, type Column, type Sorting } from '../../components/VirtualTable';
 import { StockActions } from './StockActions';
+import { HazardFilter } from './HazardFilter';
+import { HazardRegisterButton } from './HazardRegisterButton';
 import { StockExportLinks } from './StockExportLinks';
 import { useStockPages, type RowRange } from './useStockPages';
 
@@ -76,8 +78,9 @@ function orderingOf({ field, descending }: Sorting): string {
  */
 export function StockPanel<K extends StockKind>({ kind, columns, editing }: StockPanelProps<K>) {
   type Row = StockRecord<K>;
-  const { label, filterHint } = specOf(kind);
+  const { label, filterHint, hazards } = specOf(kind);
   const [filter, setFilter] = useState('');
+  const [hazard, setHazard] = useState('');
   const [sorting, setSorting] = useState(BY_ID);
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
   const close = () => setDialog(null);
@@ -94,7 +97,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
 
   const search = useDebouncedValue(filter.trim(), FILTER_PAUSE_MS);
   const ordering = orderingOf(sorting);
-  const queryKey = `${ordering}\n${search}`;
+  const queryKey = `${ordering}\n${search}\n${hazard}`;
 
   // The rows in view, stamped with the order and filter they were scrolled to: after either changes the table
   // goes back to its top, and rows seen under the old ones say nothing about which pages to load.
@@ -110,7 +113,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
   const settledView = useDebouncedValue(view, SCROLL_PAUSE_MS);
   const range = settledView.queryKey === queryKey ? settledView.range : TOP;
 
-  const pages = useStockPages(kind, { ordering, search }, range);
+  const pages = useStockPages(kind, { ordering, search, hazard }, range);
   // While the first page under a new order or filter is on its way, the table keeps its length (its rows wait as
   // placeholders) instead of giving way to a spinner, so the header clicked keeps its focus.
   const [count, setCount] = useState(pages.count);
@@ -157,7 +160,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           label="Filter"
           type="search"
@@ -167,6 +170,7 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
           onChange={(event) => setFilter(event.target.value)}
           sx={{ flexGrow: 1, maxWidth: 420 }}
         />
+        {hazards && <HazardFilter value={hazard} onChange={setHazard} />}
         {editing && canChange && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'form' })}>
             New
@@ -183,7 +187,8 @@ export function StockPanel<K extends StockKind>({ kind, columns, editing }: Stoc
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <StockExportLinks kind={kind} ordering={ordering} search={search} />
+        <StockExportLinks kind={kind} ordering={ordering} search={search} hazard={hazard} />
+        {editing && hazards && <HazardRegisterButton />}
       </Stack>
       {pages.isError ? (
         <Alert severity="error">Something Went Wrong</Alert>

@@ -80,7 +80,12 @@ describe('StorePage', () => {
     const file = await inject({ url: csvUrl });
     expect(file.statusCode).toBe(200);
     const [header, ...rows] = parse(Buffer.from(file.body), { bom: true }) as string[][];
-    expect(header).toEqual(headers().map((name) => unitHeaders[name] ?? name));
+    // The Hazards column is two in a file: the H-codes and the pictograms' codes (docs/api.md §14).
+    expect(header).toEqual(
+      headers().flatMap((name) =>
+        name === 'Hazards' ? ['Hazard statements', 'Pictograms'] : [unitHeaders[name] ?? name],
+      ),
+    );
     expect(rows).toEqual([
       [
         '1',
@@ -92,12 +97,30 @@ describe('StorePage', () => {
         '99',
         '500',
         '',
+        '',
+        '',
         'SOLID',
         'Sigma-Aldrich',
         'Daraz',
         '',
       ],
-      ['2', 'Ethanol', '', '64-17-5', 'C2H6O', '46.069', '99.5', '250.5', '', 'LIQUID', 'Merck', 'Daraz', ''],
+      [
+        '2',
+        'Ethanol',
+        '',
+        '64-17-5',
+        'C2H6O',
+        '46.069',
+        '99.5',
+        '250.5',
+        '',
+        '',
+        '',
+        'LIQUID',
+        'Merck',
+        'Daraz',
+        '',
+      ],
     ]);
     expect(cellsOf('Sodium chloride')).toEqual([
       '1',
@@ -108,6 +131,7 @@ describe('StorePage', () => {
       '58.44',
       '99',
       '500 ml',
+      '',
       '',
       'Solid',
       'Sigma-Aldrich',
@@ -130,6 +154,8 @@ describe('StorePage', () => {
       46.069,
       99.5,
       250.5,
+      undefined,
+      undefined,
       undefined,
       'LIQUID',
       'Merck',
@@ -165,6 +191,7 @@ describe('StorePage', () => {
       'Molecular Weight',
       'Purity',
       'Amount',
+      'Hazards',
       'Minimum',
       'State',
       'Manufacturer',
@@ -180,6 +207,7 @@ describe('StorePage', () => {
       '46.069',
       '99.5',
       '250.5 ml',
+      '',
       '',
       'Liquid',
       'Merck',
@@ -351,6 +379,7 @@ describe('AdminStorePage', () => {
         '58.08',
         '99.8',
         '1000 ml',
+        '',
         '',
         'Liquid',
         'Merck',

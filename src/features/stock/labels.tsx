@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { StockKind, StockRecord } from '../../api/stock';
 import { GhsPictogram } from '../../components/GhsPictogram';
+import { hazardCodesText } from '../../components/HazardCodes';
 import type { LabelContent } from '../../components/labels/LabelSheet';
 import { recordUrl } from '../../components/recordUrls';
 import { specOf, viewItemText } from '../../api/stockKinds';
@@ -15,21 +17,31 @@ function identifyingLines(kind: StockKind, record: StockRecord): string[] {
   return [...lines, `${spec.label} no. ${record.id}`];
 }
 
-/** A chemical's GHS pictograms in a row small enough for a 37 mm label; nothing for a record without any. */
-function labelPictograms(record: StockRecord) {
-  if (!('pictograms' in record) || record.pictograms.length === 0) return undefined;
+/**
+ * A chemical's hazards, small enough for a 37 mm label: its GHS pictograms in a row and its H-codes (issue 33,
+ * item 6); nothing for a record without any.
+ */
+function labelHazards(record: StockRecord) {
+  if (!('hazard_statements' in record) || record.hazard_statements.length === 0) return undefined;
   return (
-    <Stack direction="row" spacing={0.5} aria-label="Hazard pictograms">
-      {record.pictograms.map((code) => (
-        <GhsPictogram key={code} code={code} size={28} />
-      ))}
+    <Stack spacing={0.25}>
+      {record.pictograms.length > 0 && (
+        <Stack direction="row" spacing={0.5} aria-label="Hazard pictograms">
+          {record.pictograms.map((code) => (
+            <GhsPictogram key={code} code={code} size={28} />
+          ))}
+        </Stack>
+      )}
+      <Box component="span" aria-label="Hazard statements" sx={{ fontSize: '0.7em' }}>
+        {hazardCodesText(record)}
+      </Box>
     </Stack>
   );
 }
 
 /**
- * A record's label: name, identifying fields, a chemical's hazard pictograms and the QR code of its public page
- * (components/recordUrls.ts).
+ * A record's label: name, identifying fields, a chemical's hazard pictograms and codes and the QR code of its public
+ * page (components/recordUrls.ts).
  */
 export function labelOf(kind: StockKind, record: StockRecord): LabelContent {
   return {
@@ -37,6 +49,6 @@ export function labelOf(kind: StockKind, record: StockRecord): LabelContent {
     title: stockName(record),
     lines: identifyingLines(kind, record),
     url: recordUrl({ kind, id: record.id }),
-    hazards: labelPictograms(record),
+    hazards: labelHazards(record),
   };
 }

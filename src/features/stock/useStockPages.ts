@@ -27,6 +27,8 @@ export const openingPageArgs = (kind: StockKind): StockPageArgs => ({
 export interface StockListQuery {
   ordering: string;
   search: string;
+  /** '' for every record. */
+  hazard?: string;
 }
 
 /** The offsets of the pages holding rows `first` to `last`. */
@@ -53,7 +55,7 @@ export interface StockPages<Row> {
  */
 export function useStockPages<K extends StockKind>(
   kind: K,
-  { ordering, search }: StockListQuery,
+  { ordering, search, hazard = '' }: StockListQuery,
   range: RowRange,
 ): StockPages<StockRecord<K>> {
   const dispatch = useAppDispatch();
@@ -66,10 +68,12 @@ export function useStockPages<K extends StockKind>(
         kind,
         ordering,
         search,
+        // Left out unless set, so the unfiltered pages are the ones openingPageArgs prefetches.
+        ...(hazard && { hazard }),
         offset: Number(offset),
         limit: PAGE_SIZE,
       })),
-    [kind, ordering, search, offsetsKey],
+    [kind, ordering, search, hazard, offsetsKey],
   );
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { carriesHazardCode } from '../../domain/chemistry/hazardGroups';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
 import { byKind, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
 import type { Dialect } from '../dialect';
@@ -172,6 +173,56 @@ function searchCondition(
   return termConditions;
 }
 
+/**
+ * Distinct stored code lists a hazard filter names one by one: far more than a store's substances have (a few
+ * hundred combinations of codes), far fewer than the parameters either engine takes in one statement.
+ */
+const MAX_LISTED_CODE_LISTS = 2000;
+
+/**
+ * A condition on the stock rows (`s`) keeping the chemicals whose substance carries one of `codes`. The one place
+ * that names where a chemical's hazard codes are kept (`chemicals.hazard_statements`, the substance's entry, comma-
+ * separated in code order; issue 33 item 5). Checking every row's text for each code of a group (21 for flammable)
+ * held SQLite's event loop 130–600 ms over 100,000 records; instead the distinct stored lists (a few hundred, read in
+ * a few milliseconds) are matched here and the substances compared with them, which costs about what a count does.
+ */
+export async function hazardCodeCondition(
+  db: Executor,
+  dialect: Dialect,
+  codes: readonly string[],
+  maxListed = MAX_LISTED_CODE_LISTS,
+): Promise<RawBuilder<unknown>> {
+  const stored = await db.selectFrom('chemicals').select('hazard_statements').distinct().execute();
+  const matching = stored
+    .map((row) => row.hazard_statements)
+    .filter((list) => list !== '' && carriesHazardCode(list.split(','), codes));
+  if (matching.length === 0) return sql`1 = 0`;
+  const column = sql.ref('c.hazard_statements');
+  const substances = (condition: RawBuilder<unknown>) =>
+    sql`s.chemical_id in (select c.id from chemicals as c where ${condition})`;
+  if (matching.length <= maxListed) return substances(sql`${column} in (${sql.join(matching)})`);
+  // Only a store with thousands of combinations gets here: each substance's list checked for each code.
+  const list = sql`(',' || ${column} || ',')`;
+  return substances(anyOf(codes.map((code) => contains(dialect, list, `,${code},`))));
+}
+
+/**
+ * The conditions keeping the records a listing holds: those containing every term in one of their searched columns
+ * and, for a hazard filter, carrying one of its codes; none when it keeps them all.
+ */
+async function listingConditions(
+  db: Executor,
+  dialect: Dialect,
+  kind: StockKind,
+  { terms, hazardCodes }: Pick<StockListing<StockKind>, 'terms' | 'hazardCodes'>,
+  access: MatchAccess,
+): Promise<RawBuilder<unknown>[]> {
+  const conditions = searchCondition(dialect, kind, terms, access);
+  if (hazardCodes !== undefined && specOf(kind).hazards)
+    conditions.push(await hazardCodeCondition(db, dialect, hazardCodes));
+  return conditions;
+}
+
 /** `where` all the conditions; nothing without any. */
 const whereAll = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
@@ -185,22 +236,22 @@ async function count(db: Executor, rows: RawBuilder<unknown>): Promise<number> {
 }
 
 /**
- * How many records of the kind contain every term (all records without terms), and how to read them. A first,
- * bounded count through the indexes costs well under a millisecond; only past FEW_MATCHES is the exact count
+ * How many records of the kind the listing holds (all records without terms or filter), and how to read them. A
+ * first, bounded count through the indexes costs well under a millisecond; only past FEW_MATCHES is the exact count
  * taken by one pass.
  */
 export async function countStockRecords(
   db: Executor,
   dialect: Dialect,
   kind: StockKind,
-  terms: readonly string[],
+  listing: Pick<StockListing<StockKind>, 'terms' | 'hazardCodes'>,
 ): Promise<{ count: number; access: MatchAccess }> {
-  if (terms.length === 0) return { count: await count(db, stockRows(kind)), access: 'scan' };
-  const matches = (access: MatchAccess) =>
-    sql`${stockRows(kind)} ${whereAll(searchCondition(dialect, kind, terms, access))}`;
-  const few = await count(db, sql`(select 1 from ${matches('index')} limit ${FEW_MATCHES + 1}) as few`);
+  const matches = async (access: MatchAccess) =>
+    sql`${stockRows(kind)} ${whereAll(await listingConditions(db, dialect, kind, listing, access))}`;
+  if (listing.terms.length === 0) return { count: await count(db, await matches('scan')), access: 'scan' };
+  const few = await count(db, sql`(select 1 from ${await matches('index')} limit ${FEW_MATCHES + 1}) as few`);
   if (few <= FEW_MATCHES) return { count: few, access: 'index' };
-  return { count: await count(db, matches('scan')), access: 'scan' };
+  return { count: await count(db, await matches('scan')), access: 'scan' };
 }
 
 /** A value the list is ordered by, as ordered (`collate "C"` for text on PostgreSQL), and its direction. */
@@ -251,13 +302,13 @@ export async function findStockRecordIds<K extends StockKind>(
   db: Executor,
   dialect: Dialect,
   kind: K,
-  { terms, ordering }: StockListing<K>,
+  listing: StockListing<K>,
   { page, access = 'scan' }: { page?: { limit: number; offset: number }; access?: MatchAccess } = {},
 ): Promise<number[]> {
-  const { joins, keys } = listOrder(dialect, kind, ordering);
+  const { joins, keys } = listOrder(dialect, kind, listing.ordering);
   const slice = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const { rows } = await sql<{ id: number }>`select s.id from ${stockRows(kind)} ${sql.join(joins, sql` `)}
-    ${whereAll(searchCondition(dialect, kind, terms, access))} order by ${orderBy(keys)} ${slice}`.execute(
+    ${whereAll(await listingConditions(db, dialect, kind, listing, access))} order by ${orderBy(keys)} ${slice}`.execute(
     db,
   );
   return rows.map((row) => row.id);
@@ -319,12 +370,12 @@ export async function findStockPositionsAfter<K extends StockKind>(
   db: Executor,
   dialect: Dialect,
   kind: K,
-  { terms, ordering }: StockListing<K>,
+  listing: StockListing<K>,
   after: StockListPosition | undefined,
   limit: number,
 ): Promise<StockListPosition[]> {
-  const { joins, keys } = listOrder(dialect, kind, ordering);
-  const conditions = searchCondition(dialect, kind, terms, 'scan');
+  const { joins, keys } = listOrder(dialect, kind, listing.ordering);
+  const conditions = await listingConditions(db, dialect, kind, listing, 'scan');
   if (after) conditions.push(afterPosition(dialect, keys, after));
   const selected = keys.map(({ value }, index) => sql`${value} as ${sql.id(`k${index}`)}`);
   const { rows } = await sql<Record<string, unknown> & { id: number }>`select s.id, ${sql.join(selected)}

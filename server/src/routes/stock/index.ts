@@ -2,7 +2,16 @@ import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
-import { MAX_SEARCH_LENGTH, searchTerms, STOCK_ORDERING_FIELDS } from '../../domain/stockListing';
+import { HAZARD_FILTERS, HAZARD_GROUPS, hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
+import {
+  isFiltered,
+  MAX_SEARCH_LENGTH,
+  searchTerms,
+  STOCK_ORDERING_FIELDS,
+  type OrderingTerm,
+  type StockListing,
+  type StockOrderingField,
+} from '../../domain/stockListing';
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
@@ -14,14 +23,37 @@ import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import { choice, choiceIgnoringCase, idFilter, orderingList, text } from '../../validation/fields';
+import {
+  choice,
+  choiceIgnoringCase,
+  choiceList,
+  idFilter,
+  orderingList,
+  text,
+} from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
 import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
 
 const tags = ['stock'];
 
-/** `ordering` and `search` of a list and of its export; see docs/api.md. */
+const hazardParameter = Type.Optional(
+  choiceList(
+    [...HAZARD_FILTERS],
+    `Comma-separated hazard groups (${HAZARD_GROUPS.join(', ')}) and GHS H-codes: only the chemicals that carry ` +
+      'a code of one of them. hazardous: any hazard statement.',
+  ),
+);
+
+/**
+ * `hazard`: the hazard groups and H-codes a chemical must carry one of (docs/api.md, 'Hazard filter'). Kinds without
+ * hazard data leave it out of their schema, so it is ignored there as any unknown parameter is (§1.1); typed as
+ * present for every kind, since the handlers are written once for all.
+ */
+const hazardQuery = (kind: StockKind) =>
+  (specOf(kind).hazards ? { hazard: hazardParameter } : {}) as { hazard: typeof hazardParameter };
+
+/** `ordering`, `search` and (chemicals) `hazard` of a list and of its export; see docs/api.md. */
 const listingQuery = <K extends StockKind>(kind: K) => ({
   ordering: Type.Optional(
     orderingList(
@@ -38,6 +70,7 @@ const listingQuery = <K extends StockKind>(kind: K) => ({
         'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
     }),
   ),
+  ...hazardQuery(kind),
 });
 
 /** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
@@ -67,6 +100,17 @@ const listDescription = (kind: StockKind) =>
   `\`search\` looks in the ${searchedColumns(kind)}. The whole list (neither \`limit\`, \`ordering\` nor ` +
   '`search`) carries a weak ETag, which If-None-Match answers with 304, and is kept until the next stock write. ' +
   'See docs/api.md.';
+
+/** The records a list's or an export's query asks for. */
+function listingOf<K extends StockKind>(query: {
+  ordering?: OrderingTerm<StockOrderingField<K>>[];
+  search?: string;
+  hazard?: string[];
+}): StockListing<K> {
+  const { ordering = [], search = '', hazard = [] } = query;
+  const hazardCodes = hazardFilterCodes(hazard);
+  return { terms: searchTerms(search), ordering, ...(hazardCodes && { hazardCodes }) };
+}
 
 const LedgerQuery = Type.Object({
   type: choiceIgnoringCase([...STOCK_KINDS]),
@@ -123,9 +167,9 @@ export default async function stockRoutes(app: FastifyInstance) {
       stock.stockRecordBatches(context(), kind, { terms: [], ordering: [] }, stock.STOCK_LIST_BATCH_SIZE),
     );
     const listRecords: Handler<typeof list.schema> = async (request, reply) => {
-      const { limit, offset = 0, ordering = [], search = '' } = request.query;
-      const listing = { terms: searchTerms(search), ordering };
-      if (limit === undefined && listing.terms.length === 0 && ordering.length === 0)
+      const { limit, offset = 0, ordering = [] } = request.query;
+      const listing = listingOf(request.query);
+      if (limit === undefined && !isFiltered(listing) && ordering.length === 0)
         return fullList.send(request, reply, await app.stockSearch.stockVersion());
       if (limit === undefined) return stock.listStockRecords(context(), kind, listing);
       return pageOf(
@@ -166,8 +210,8 @@ export default async function stockRoutes(app: FastifyInstance) {
           },
         },
         async (request, reply) => {
-          const { ordering = [], search = '', format = 'csv' } = request.query;
-          const batches = stock.stockRecordBatches(context(), kind, { terms: searchTerms(search), ordering });
+          const { format = 'csv' } = request.query;
+          const batches = stock.stockRecordBatches(context(), kind, listingOf(request.query));
           const columns = STOCK_EXPORT_COLUMNS[kind] as CsvColumn<StockRecords[StockKind]>[];
           const name = `labstore-${management}-${app.now().toISOString().slice(0, 10)}`;
           if (format === 'xlsx')
