@@ -82,7 +82,9 @@ test('a scanned label opens the record at the terminal, its SDS opens in one tap
 
   // The sheet opens inside the terminal (no new tab, which would leave no way back), and Back returns to the record.
   const sheetName = `Safety data sheet of ${chemical('T').name}`;
-  const served = page.waitForResponse((response) => new URL(response.url()).pathname === `/media/files/${sheet}`);
+  const served = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/media/files/${sheet}`,
+  );
   await page.getByRole('button', { name: sheetName }).click();
   const viewer = page.getByRole('dialog', { name: sheetName });
   await expect(viewer).toBeVisible();
