@@ -32,9 +32,7 @@ test('a 20-row spreadsheet with two bad rows is previewed, imported without them
     '18 new records, 0 rows add to existing records, 2 rows have errors.',
   );
   const preview = dialog.getByRole('table', { name: 'Preview' });
-  await expect(preview.getByRole('row', { name: /^8 Error/ })).toContainText(
-    '⚠ Ensure this value is greater than or equal to 0.',
-  );
+  await expect(preview.getByRole('row', { name: /^8 Error/ })).toContainText('⚠ Enter 0 or more.');
   await expect(preview.getByRole('row', { name: /^15 Error/ })).toContainText(
     '⚠ "2 kg" is not an amount in pieces',
   );

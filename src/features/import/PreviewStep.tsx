@@ -13,6 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { fieldHelperText } from '../../api/fieldMessages';
 import type { ColumnMapping, ImportPreview, PreviewRow } from '../../api/imports';
 import { count } from './count';
 
@@ -21,11 +22,16 @@ const ROWS_PER_PAGE = 100;
 const outcomeText = (row: PreviewRow) =>
   row.outcome === 'new' ? 'New record' : row.outcome === 'add' ? `Adds to #${row.stock_id}` : 'Error';
 
-/** The server's messages for a cell, under its value: the highlight is never the only sign. */
-function Messages({ messages }: { messages: readonly string[] }) {
+/**
+ * The server's messages for a cell (in a person's words, as the forms say them) or a row, under its value: the
+ * highlight is never the only sign.
+ */
+function Messages({ field, messages }: { field?: string; messages: readonly string[] }) {
   return (
     <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 500 }}>
-      {messages.map((message) => `⚠ ${message}`).join(' ')}
+      {messages
+        .map((message) => `⚠ ${field === undefined ? message : fieldHelperText(field, message)}`)
+        .join(' ')}
     </Typography>
   );
 }
@@ -112,7 +118,7 @@ export function PreviewStep({ preview, fields, mapping, skipErrors, onSkipErrors
                         sx={messages ? { bgcolor: 'rgba(211, 47, 47, 0.08)' } : undefined}
                       >
                         <Box component="span">{row.values[field] ?? ''}</Box>
-                        {messages && <Messages messages={messages} />}
+                        {messages && <Messages field={field} messages={messages} />}
                       </TableCell>
                     );
                   })}
