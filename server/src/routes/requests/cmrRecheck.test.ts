@@ -1,6 +1,6 @@
-import { createLocation, createStockRecord, expectStockConsistent } from '../../testing/stockApi';
-import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
-import { buildTestApp, type TestApp } from '../../testing/testApp';
+import { createStockRecord, expectStockConsistent } from '../../testing/stockApi';
+import { callAs, labWithPeople, requestAction, submitRequest, type LabUser } from '../../testing/requestApi';
+import type { TestApp } from '../../testing/testApp';
 
 // The CMR rule follows the substance and is checked again on what is issued (issue 33, item 19; docs/api.md §26.8):
 // a request approved by the lab alone is not fulfilled with records whose substance has since gained a CMR hazard;
@@ -10,16 +10,11 @@ let t: TestApp;
 let store: string;
 let lab: number;
 let fund: number;
-let manager: { id: number; email: string; token: string };
-let member: { id: number; email: string; token: string };
+let member: LabUser;
+let manager: LabUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ currency: 'EUR' });
-  ({ token: store } = await t.signedInUser());
-  lab = await createLocation(t, store);
-  fund = await createFund(t, store, lab, 'ERC-1');
-  member = await labUser(t, store, [{ location: lab, role: 'member' }]);
-  manager = await labUser(t, store, [{ location: lab, role: 'manager' }]);
+  ({ t, store, lab, fund, member, manager } = await labWithPeople('ERC-1'));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,14 @@
 import { createLocation, createStockRecord, expectStockConsistent } from '../../testing/stockApi';
-import { callAs, createFund, labUser, requestAction, submitRequest } from '../../testing/requestApi';
-import { buildTestApp, type TestApp } from '../../testing/testApp';
+import {
+  callAs,
+  createFund,
+  labUser,
+  labWithPeople,
+  requestAction,
+  submitRequest,
+  type LabUser,
+} from '../../testing/requestApi';
+import type { TestApp } from '../../testing/testApp';
 
 // Requests from the labs (docs/api.md §26): asked by a member, approved by the lab's manager (and the store for CMR
 // substances), fulfilled by the store in parts until nothing is open; returned, resubmitted, rejected, cancelled.
@@ -9,16 +17,11 @@ let t: TestApp;
 let store: string;
 let lab: number;
 let fund: number;
-let member: { id: number; email: string; token: string };
-let manager: { id: number; email: string; token: string };
+let member: LabUser;
+let manager: LabUser;
 
 beforeAll(async () => {
-  t = await buildTestApp({ currency: 'EUR' });
-  ({ token: store } = await t.signedInUser());
-  lab = await createLocation(t, store);
-  fund = await createFund(t, store, lab, 'ERC-1');
-  member = await labUser(t, store, [{ location: lab, role: 'member' }]);
-  manager = await labUser(t, store, [{ location: lab, role: 'manager' }]);
+  ({ t, store, lab, fund, member, manager } = await labWithPeople('ERC-1'));
 });
 afterAll(() => t.close());
 
