@@ -10,13 +10,13 @@ import { buildTestApp, type TestApp } from '../../testing/testApp';
 // each statement synchronously): the same bytes as the one statement it replaced, and other requests answered
 // while it is read.
 
-// The route's read of the whole list, watched: a test can tell whether it has ended.
+// The route's read of the whole list (its batches), watched: a test can tell whether it has ended.
 jest.mock('../../services/stock', () => {
   const actual = jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
-  return { ...actual, listStockRecords: jest.fn(actual.listStockRecords) };
+  return { ...actual, stockRecordBatches: jest.fn(actual.stockRecordBatches) };
 });
-const listReads = jest.mocked(stock.listStockRecords);
-const { listStockRecords: readList } =
+const batchReads = jest.mocked(stock.stockRecordBatches);
+const { stockRecordBatches: readBatches } =
   jest.requireActual<typeof import('../../services/stock')>('../../services/stock');
 
 let t: TestApp;
@@ -92,10 +92,10 @@ describe('a list answered whole, read in batches', () => {
     let readDone = false;
     let readStarted: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (readStarted = resolve));
-    listReads.mockImplementationOnce(async (...args) => {
+    batchReads.mockImplementationOnce(async function* (...args) {
       readStarted();
       try {
-        return await readList(...args);
+        yield* readBatches(...args);
       } finally {
         readDone = true;
       }
