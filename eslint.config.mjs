@@ -5,11 +5,18 @@ import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-// The SPA shares the server's pure ground floor (the stock-kind table, chemistry, quantities) and nothing
-// else: routes, services and the database stay behind the API.
+// The SPA shares the server's pure ground floor (the stock-kind table, chemistry, quantities) and the types of the
+// API's answers, nothing else: routes, services and the database stay behind the API, and TypeBox (the contract's
+// values) out of the bundle.
 const serverInternals = {
-  regex: 'server/src/(?!domain/)',
-  message: 'The SPA imports from server/src only the domain (through src/api where it re-exports it).',
+  regex: 'server/src/(?!domain/|contract/)',
+  message: "The SPA imports from server/src only the domain, and the contract's types (through src/api).",
+};
+const contractValues = {
+  regex: 'server/src/contract/',
+  allowTypeImports: true,
+  message:
+    'The SPA imports only types from the contract (`import type`), so TypeBox stays out of the bundle.',
 };
 // One typed pair of hooks (src/app/hooks.ts), so every selector knows the store's shape.
 const rawReduxHooks = {
@@ -56,7 +63,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [rawReduxHooks], patterns: [serverInternals] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [rawReduxHooks], patterns: [serverInternals, contractValues] },
+      ],
     },
   },
   {
@@ -78,6 +88,7 @@ export default tseslint.config(
           paths: [rawReduxHooks],
           patterns: [
             serverInternals,
+            contractValues,
             { regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other.' },
           ],
         },

@@ -2,6 +2,7 @@ import querystring from 'node:querystring';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
    * it on; tests leave it off and run the prune jobs themselves, when they choose.
    */
   housekeeping?: boolean;
+  /** Registered before the routes, so it sees every answer: the tests' check of answers against their schemas. */
+  answerCheck?: FastifyPluginAsync;
 }
 
 /** Query parameters the log never shows the value of (the event stream's access token), by name as parsed. */
@@ -110,6 +113,7 @@ export async function buildApp({
   logger = true,
   now = () => new Date(),
   housekeeping = false,
+  answerCheck,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withRedactedUrls(logger, config.logLevel),
@@ -148,6 +152,7 @@ export async function buildApp({
   await app.register(feedPlugin, { connectListener: database.connectListener });
   await app.register(searchPlugin);
   if (housekeeping) await app.register(housekeepingPlugin);
+  if (answerCheck) await app.register(answerCheck);
 
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -1,18 +1,9 @@
 import { apiSlice } from './apiSlice';
-import type { MyLab, Role } from './roles';
+import type { OwnAccount as Me } from '../../server/src/contract/users';
 import { wholeTag } from './tags';
 
-/** The signed-in person (docs/api.md): who they are, their role and their labs. */
-export interface Me {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_superuser: boolean;
-  role: Role;
-  /** By location id. */
-  labs: MyLab[];
-}
+/** The signed-in person (docs/api.md): who they are, their role and their labs, by location id. */
+export type { OwnAccount as Me } from '../../server/src/contract/users';
 
 export const meApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

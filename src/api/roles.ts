@@ -1,23 +1,13 @@
-import type { ConsumerType } from './locations';
+import type { LabRole, UserRole as Role } from '../../server/src/contract/users';
 
 // Issue 23's roles as the server names them (docs/api.md, "Roles and permissions").
 
-export type Role = 'store_manager' | 'auditor' | 'lab_user';
-
-export type LabRole = 'manager' | 'member';
-
-/** A lab (a location of SPEC.md) a lab user belongs to, as the user shape lists it. */
-export interface LabMembership {
-  /** The location's id. */
-  location: number;
-  role: LabRole;
-}
-
-/** A membership of the signed-in person, with what the lab page shows of the location. */
-export interface MyLab extends LabMembership {
-  name: string;
-  consumer_type: ConsumerType;
-}
+export type {
+  LabMembership,
+  LabRole,
+  NamedLabMembership as MyLab,
+  UserRole as Role,
+} from '../../server/src/contract/users';
 
 export const roleLabels: Record<Role, string> = {
   store_manager: 'Store manager',

@@ -1,37 +1,12 @@
 import { apiSlice } from './apiSlice';
-import type { LabMembership, Role } from './roles';
+import type { NewPassword, NewUser, UserRead as User } from '../../server/src/contract/users';
 import { idTag, listTag, listTags, onSuccess, wholeTag } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
 
-export interface User {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_superuser: boolean;
-  role: Role;
-  /** By location id; empty unless the role is lab_user. */
-  labs: LabMembership[];
-  /** Counts the account's changes: an edit names it (docs/api.md §28). */
-  version: number;
-}
+export type { NewPassword, NewUser, UserRead as User } from '../../server/src/contract/users';
 
-export interface UserDetails {
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** Without it, a new account is a store manager and an edit keeps the role (docs/api.md). */
-  role?: Role;
-  /** At least one for a lab user. */
-  labs?: LabMembership[];
-}
-
-export interface NewPassword {
-  password: string;
-  confirm_password: string;
-}
-
-export type NewUser = UserDetails & NewPassword;
+/** What the account form edits: a new account without a role is a store manager, an edit keeps it (docs/api.md). */
+export type UserDetails = Omit<NewUser, 'password' | 'confirm_password'>;
 
 // Every change to an account is audited (docs/api.md §6).
 export const usersApi = apiSlice.injectEndpoints({

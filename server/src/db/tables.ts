@@ -158,7 +158,8 @@ export interface SearchChangesPrunedTable {
   through_seq: number;
 }
 
-export type ConsumerType = 'PHYSICAL' | 'ORGANIC' | 'INORGANIC' | 'PERSONAL';
+export const CONSUMER_TYPES = ['PHYSICAL', 'ORGANIC', 'INORGANIC', 'PERSONAL'] as const;
+export type ConsumerType = (typeof CONSUMER_TYPES)[number];
 
 /** Locations: the labs and people items are issued to. */
 export interface StoreConsumersTable {

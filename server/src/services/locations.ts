@@ -51,8 +51,6 @@ const TREE_KEYS: Record<ConsumerType, keyof ConsumersTree> = {
   PERSONAL: 'Personal',
 };
 
-export const CONSUMER_TYPES = Object.keys(TREE_KEYS) as ConsumerType[];
-
 export async function listLocations({ db }: LocationsContext): Promise<Location[]> {
   return locations.listLocations(db);
 }

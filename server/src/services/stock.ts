@@ -49,7 +49,7 @@ export interface StockContext {
 }
 
 // The §4.3 write fields in API units, after validation (catalog names already taken from their nested forms), typed
-// from the stock-kind table as routes/stock/schemas.ts builds their bodies from it: required fields present, the
+// from the stock-kind table as contract/stock.ts builds their bodies from it: required fields present, the
 // others optional (absent keeps the value, or none on create; null clears it where the field is nullable).
 type WriteFieldOf<K extends StockKind> = SpecTable[K]['fields'][number];
 type WrittenValue<F> = F extends { input: { type: 'choice'; choices: readonly (infer Code)[] } }

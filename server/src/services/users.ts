@@ -10,7 +10,8 @@ import type { LabMembership, NamedLabMembership } from '../db/repositories/labMe
 import { firstMissingLocation } from '../db/repositories/locations';
 import { listStagingLines } from '../db/repositories/shipments';
 import * as users from '../db/repositories/users';
-import type { User, UserChanges } from '../db/repositories/users';
+import type { User } from '../db/repositories/users';
+import type { NewUser, OwnAccount, UserChanges as AccountChanges, UserRead } from '../contract/users';
 import type { Executor } from '../db/executor';
 import type { UserRole } from '../db/tables';
 import { changedValues, raiseVersions } from '../db/versions';
@@ -23,8 +24,7 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
 import { checkVersion } from './versions';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/users';
 
 export interface UsersContext {
   db: Db;
@@ -34,25 +34,21 @@ export interface UsersContext {
   now: () => Date;
 }
 
-/** The user shape of the API (SERVER.md §3 with docs/api.md's role and labs). */
-export interface Account extends User {
+/** An account as the service reads it: the row with its labs named (the audit log's snapshots name them). */
+interface Account extends User {
   labs: NamedLabMembership[];
 }
 
-export interface RoleInput {
+interface RoleInput {
   role?: UserRole;
   labs?: LabMembership[];
 }
 
-export interface NewUserInput extends RoleInput {
-  email: string;
-  first_name: string;
-  last_name: string;
-  password: string;
-  confirm_password: string;
-}
-
-export interface AccountChanges extends UserChanges, RoleInput {}
+/** A user as store managers read it (the contract's shape: no creation time, labs by id). */
+const userRead = ({ created_at: _created, labs, ...user }: Account): UserRead => ({
+  ...user,
+  labs: labs.map(({ location, role }) => ({ location, role })),
+});
 
 export const roleMessages = {
   labUserWithoutLabs: 'A lab user needs at least one lab.',
@@ -170,8 +166,8 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 export async function createUser(
   { db, config, now }: UsersContext,
   actor: Actor,
-  input: NewUserInput,
-): Promise<Account> {
+  input: NewUser,
+): Promise<UserRead> {
   const errors = new FieldErrorCollector();
   if (await users.emailTaken(db, input.email)) errors.merge(duplicateEmail());
   checkPasswordsMatch(errors, input.password, input.confirm_password);
@@ -198,7 +194,7 @@ export async function createUser(
           target: userTarget(account),
           changes: fieldChanges(null, accountSnapshot(account)),
         });
-        return account;
+        return userRead(account);
       }),
     ),
   );
@@ -218,20 +214,21 @@ async function lockChangeableUser(trx: Executor, dialect: Dialect, id: number): 
   return changeableUser(trx, id);
 }
 
-export async function listUsers({ db }: UsersContext): Promise<Account[]> {
+export async function listUsers({ db }: UsersContext): Promise<UserRead[]> {
   const [all, labs] = await Promise.all([users.listUsers(db), labMemberships.labsOfUsers(db)]);
-  return all.map((user) => ({ ...user, labs: labs.get(user.id) ?? [] }));
+  return all.map((user) => userRead({ ...user, labs: labs.get(user.id) ?? [] }));
 }
 
-export async function getUser({ db }: UsersContext, id: number): Promise<Account> {
+export async function getUser({ db }: UsersContext, id: number): Promise<UserRead> {
   const user = await users.findUserById(db, id);
   if (!user) throw notFound();
-  return withLabs(db, user);
+  return userRead(await withLabs(db, user));
 }
 
 /** The signed-in caller's own account: what the SPA reads to know the role and the labs. */
-export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): Promise<Account> {
-  return withLabs(db, user);
+export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): Promise<OwnAccount> {
+  const { created_at: _created, ...account } = await withLabs(db, user);
+  return account;
 }
 
 /** The If-Match check of a change of the locked account (docs/api.md §28). */
@@ -240,7 +237,7 @@ const checkAccountVersion = (trx: Executor, ifMatch: IfMatch | undefined, accoun
     ifMatch,
     version: account.version,
     target: { type: 'user', id: account.id },
-    current: async () => account,
+    current: async () => userRead(account),
   });
 
 const sameLabs = (a: readonly LabMembership[], b: readonly LabMembership[]): boolean =>
@@ -258,7 +255,7 @@ export async function updateUser(
   id: number,
   { labs: givenLabs, ...changes }: AccountChanges,
   ifMatch?: IfMatch,
-): Promise<Account> {
+): Promise<UserRead> {
   return withExistingLocations(db, givenLabs, () =>
     withUniqueEmail(() =>
       writeTransaction(db, async (trx) => {
@@ -287,7 +284,7 @@ export async function updateUser(
           before: accountSnapshot(before),
           after: accountSnapshot(after),
         });
-        return after;
+        return userRead(after);
       }),
     ),
   );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../app';
+import { answerContractPlugin } from './answerContract';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import { createDatabase, type Db, type DatabaseHandle } from '../db';
@@ -182,6 +183,7 @@ export async function buildTestApp(
     config,
     database,
     logger: false,
+    answerCheck: answerContractPlugin,
     now: () => new Date((stoppedAt ?? Date.now()) + clockOffsetMs),
   });
   await app.ready();

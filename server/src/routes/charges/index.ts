@@ -9,7 +9,7 @@ import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { minorDigits } from '../../domain/money';
 import * as reports from '../../services/chargeReports';
 import { choice, dateOrDateTime, idFilter, integer, month } from '../../validation/fields';
-import { objectTypeSchema } from '../stockKindSchemas';
+import { objectTypeSchema } from '../../contract/stockKinds';
 
 // The charge list and the monthly statements (docs/api.md §23.4, §24).
 

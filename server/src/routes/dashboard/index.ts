@@ -6,7 +6,7 @@ import { resource } from '../../http/resource';
 import { currentUser } from '../../plugins/auth';
 import * as dashboard from '../../services/dashboard';
 import { choice } from '../../validation/fields';
-import { DESCRIBED_RECORD_FIELDS, objectTypeSchema, unionOf, unitSchema } from '../stockKindSchemas';
+import { DESCRIBED_RECORD_FIELDS, objectTypeSchema, unionOf, unitSchema } from '../../contract/stockKinds';
 
 const tags = ['dashboard'];
 
@@ -15,8 +15,10 @@ const UNIT = unitSchema();
 const nullable = <T extends TSchema>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
+// Closed objects: the serialiser writes a union's value by the first member that validates, and an open chemical
+// description would take a glassware item and drop its size.
 const Item = unionOf<DescribedRecord>(
-  STOCK_KINDS.map((kind) => Type.Object(DESCRIBED_RECORD_FIELDS[kind])),
+  STOCK_KINDS.map((kind) => Type.Object(DESCRIBED_RECORD_FIELDS[kind], { additionalProperties: false })),
   {
     description:
       'The stock record: its name and identifying fields, manufacturer and supplier as plain names',

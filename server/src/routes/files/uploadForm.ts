@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors';
+import { fileTooLarge, HttpError } from '../../http/errors';
 import { unsupportedMediaType } from '../../plugins/errors';
 import { messages, ValidationError } from '../../validation/errors';
 import { forbiddenCharacterIn } from '../../validation/validate';
@@ -14,19 +14,6 @@ export const MAX_FIELD_BYTES = 16 * 1024;
  * request can make the server read: UPLOAD_MAX_BYTES plus 16 MB of values.
  */
 export const MAX_FORM_PARTS = 1001;
-
-const MB = 1024 * 1024;
-const KB = 1024;
-
-/** 26214400 → `25 MB`; small test limits read as KB or bytes. */
-export function describeSize(bytes: number): string {
-  const [amount, unit] =
-    bytes >= MB ? [bytes / MB, 'MB'] : bytes >= KB ? [bytes / KB, 'KB'] : [bytes, 'bytes'];
-  return `${Number(amount.toFixed(1))} ${unit}`;
-}
-
-export const fileTooLarge = (maxBytes: number): HttpError =>
-  new HttpError(413, `File too large. The limit is ${describeSize(maxBytes)}.`);
 
 const isLinkList = (name: string): name is keyof UploadForm['values'] =>
   name === 'categories' || name === 'chemicals';

@@ -4,7 +4,8 @@ import { insertChemicalStock } from '../../testing/stockRows';
 import { postUpload, type FormPart } from '../../testing/multipart';
 import { FILE_STORAGES, storedFileNames } from '../../testing/storedFiles';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
-import { describeSize, MAX_FORM_PARTS } from './uploadForm';
+import { describeSize } from '../../http/errors';
+import { MAX_FORM_PARTS } from './uploadForm';
 
 const LIMIT = 1024;
 

@@ -4,7 +4,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
-import { HttpError } from '../../http/errors';
+import { describeSize, fileTooLarge, HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
@@ -14,8 +14,8 @@ import { currentActor } from '../../plugins/auth';
 import * as imports from '../../services/imports';
 import { choice, choiceIgnoringCase } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
-import { describeSize } from '../files/uploadForm';
-import { STOCK_WRITE_BODIES } from '../stock/schemas';
+
+import { STOCK_WRITE_BODIES } from '../../contract/stock';
 import { forbiddenCharacterIn, type RequestSchema } from '../../validation/validate';
 
 const tags = ['imports'];
@@ -101,7 +101,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
     return { name: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
     if (error instanceof RequestFileTooLargeError) {
-      throw new HttpError(413, `File too large. The limit is ${describeSize(IMPORT_MAX_BYTES)}.`);
+      throw fileTooLarge(IMPORT_MAX_BYTES);
     }
     throw error;
   }

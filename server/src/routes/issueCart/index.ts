@@ -8,7 +8,7 @@ import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 import { choice, idRef, nullable, number } from '../../validation/fields';
 import { IssueSchema } from '../locations';
-import { unionOf } from '../stockKindSchemas';
+import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['issue cart'];
 

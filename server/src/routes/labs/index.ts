@@ -9,7 +9,7 @@ import { ID, LocationParams } from '../../http/schemas';
 import * as labs from '../../services/labs';
 import * as locations from '../../services/locations';
 import { IssueSchema } from '../locations';
-import { unionOf } from '../stockKindSchemas';
+import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['labs'];
 

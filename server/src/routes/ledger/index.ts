@@ -27,8 +27,8 @@ import {
   integer,
   text,
 } from '../../validation/fields';
-import { ledgerEntryFields } from '../stock/schemas';
-import { DESCRIBED_RECORD_FIELDS, unionOf, unitSchema } from '../stockKindSchemas';
+import { ledgerEntryFields } from '../../contract/stock';
+import { DESCRIBED_RECORD_FIELDS, unionOf, unitSchema } from '../../contract/stockKinds';
 
 const tags = ['ledger'];
 

@@ -4,6 +4,7 @@ import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../
 import { resource } from '../../http/resource';
 import { ifMatchOf, VersionSchema } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
+import { CONSUMER_TYPES } from '../../db/tables';
 import * as issueReturns from '../../services/issueReturns';
 import * as locations from '../../services/locations';
 import { choice, number, text } from '../../validation/fields';
@@ -22,7 +23,7 @@ const LocationSchema = Type.Object({
 
 const locationFields = {
   name: text({ maxLength: 100 }),
-  consumer_type: choice(locations.CONSUMER_TYPES),
+  consumer_type: choice(CONSUMER_TYPES),
   room_number: text({ maxLength: 20, description: 'A number is accepted and stored as text' }),
   building_name: text({ maxLength: 200 }),
 };

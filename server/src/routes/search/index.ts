@@ -5,7 +5,7 @@ import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from 
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';
-import { unionOf } from '../stockKindSchemas';
+import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['search'];
 

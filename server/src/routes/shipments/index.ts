@@ -8,8 +8,8 @@ import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 import { idRef, nullable, stockDate } from '../../validation/fields';
 import { movedQuantity } from '../../validation/stockQuantity';
-import { valueSchema } from '../stock/schemas';
-import { DESCRIBED_RECORD_FIELDS, quantitySchema, unionOf } from '../stockKindSchemas';
+import { valueSchema } from '../../contract/stock';
+import { DESCRIBED_RECORD_FIELDS, quantitySchema, unionOf } from '../../contract/stockKinds';
 
 const tags = ['shipments'];
 

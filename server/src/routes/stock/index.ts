@@ -33,7 +33,7 @@ import {
 } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
-import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from './schemas';
+import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from '../../contract/stock';
 
 const tags = ['stock'];
 

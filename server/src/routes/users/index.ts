@@ -2,78 +2,18 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { ifMatchOf, VersionSchema } from '../../http/versions';
-import { LAB_ROLES, USER_ROLES } from '../../db/tables';
+import { ifMatchOf } from '../../http/versions';
+import {
+  CreateUserBody,
+  OwnAccountSchema,
+  PasswordBody,
+  UpdateUserBody,
+  UserSchema,
+} from '../../contract/users';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as users from '../../services/users';
-import { choice, email, idRef, text } from '../../validation/fields';
 
 const tags = ['users'];
-
-const userFields = {
-  id: Type.Integer(),
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  is_superuser: Type.Boolean(),
-  role: Type.Enum(USER_ROLES),
-};
-const labFields = { location: Type.Integer(), role: Type.Enum(LAB_ROLES) };
-
-/** Never has a password field: responses are serialised by this schema. */
-const UserSchema = Type.Object({
-  ...userFields,
-  labs: Type.Array(Type.Object(labFields), {
-    description: 'Location id ascending; only lab users have labs.',
-  }),
-  version: VersionSchema,
-});
-
-/** The caller's own account, with what its lab page names of each lab. */
-const OwnAccountSchema = Type.Object({
-  ...userFields,
-  labs: Type.Array(
-    Type.Object({
-      ...labFields,
-      name: Type.String(),
-      consumer_type: Type.String(),
-    }),
-  ),
-  version: VersionSchema,
-});
-
-const roleFields = {
-  role: Type.Optional(
-    choice(USER_ROLES, 'What the account may do; a new account without it is a store manager.'),
-  ),
-  labs: Type.Optional(
-    Type.Array(Type.Object({ location: idRef('A location'), role: choice(LAB_ROLES) }), {
-      description: "A lab user's labs (at least one), which replace the ones it had; other roles have none.",
-    }),
-  ),
-};
-
-const password = () =>
-  text({ trim: false, minLength: users.PASSWORD_MIN_LENGTH, maxLength: users.PASSWORD_MAX_LENGTH });
-const name = () => text({ maxLength: 150 });
-
-const CreateUserBody = Type.Object({
-  email: email(),
-  first_name: name(),
-  last_name: name(),
-  password: password(),
-  confirm_password: password(),
-  ...roleFields,
-});
-
-const UpdateUserBody = Type.Object({
-  email: Type.Optional(email()),
-  first_name: Type.Optional(name()),
-  last_name: Type.Optional(name()),
-  ...roleFields,
-});
-
-const PasswordBody = Type.Object({ password: password(), confirm_password: password() });
 
 /** §3: user accounts; every route is signed-in. */
 export default async function userRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
-import { HAZARD_CODES } from '../../domain/chemistry/ghs';
-import { STORAGE_CLASSES } from '../../domain/chemistry/storageCompatibility';
-import { LEDGER_KINDS } from '../../domain/ledger';
+import { HAZARD_CODES } from '../domain/chemistry/ghs';
+import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
+import { LEDGER_KINDS } from '../domain/ledger';
 import {
   byKind,
   specOf,
@@ -9,7 +9,7 @@ import {
   type FieldInput,
   type StockField,
   type StockKind,
-} from '../../domain/stockKinds';
+} from '../domain/stockKinds';
 import {
   blankIsAbsent,
   casNumber,
@@ -25,8 +25,8 @@ import {
   number,
   stockDate,
   text,
-} from '../../validation/fields';
-import { objectTypeSchema } from '../stockKindSchemas';
+} from '../validation/fields';
+import { objectTypeSchema } from './stockKinds';
 
 // ---- Read shapes (the §4.1 records themselves: STOCK_RECORD_SCHEMAS, domain/stockRecords.ts) ----
 
