@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app';
+import { answerContractPlugin } from '../../server/src/testing/answerContract';
 import { ensureAdmin } from '../../server/src/bootstrap';
 import type { Config } from '../../server/src/config';
 import { createDatabase, type Db } from '../../server/src/db';
@@ -61,7 +62,13 @@ export async function startApiServer(settings: Partial<Config> = {}) {
   const database = createDatabase(':memory:');
   const { db } = database;
   await migrateToLatest(db, database.dialect);
-  const app = await buildApp({ config, database, logger: false, now: () => clock ?? new Date() });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    answerCheck: answerContractPlugin,
+    now: () => clock ?? new Date(),
+  });
   await app.ready();
   let baseline: Baseline | undefined;
 
