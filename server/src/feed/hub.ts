@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
+import type { ChangeEventsTable } from '../db/tables';
 import type { ChangeAction, ChangeEventData, ChangeTopic } from '../domain/changeTopics';
 import { CHANGES_CHANNEL, changeEventsPrunedThrough, onChangesCommitted } from './changeLog';
 
@@ -22,16 +23,7 @@ export interface HubSubscriber {
 /** Events read at a time. */
 export const READ_BATCH = 1000;
 
-interface EventRow {
-  seq: number;
-  topic: string;
-  action: string;
-  ids: string;
-  lab_id: number | null;
-  user_id: number | null;
-  actor_id: number | null;
-  origin: string | null;
-}
+type EventRow = Omit<Selectable<ChangeEventsTable>, 'created_at'>;
 
 const EVENT_COLUMNS = ['seq', 'topic', 'action', 'ids', 'lab_id', 'user_id', 'actor_id', 'origin'] as const;
 
