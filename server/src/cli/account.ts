@@ -6,6 +6,7 @@ import { createDatabase, type Db } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { findUserByEmail, insertUser, listUsers, type User } from '../db/repositories/users';
 import { PASSWORD_MIN_LENGTH, replacePassword } from '../services/users';
+import { runAsCommand } from './command';
 
 const USAGE = `Usage:
   npm run account -- create-superuser --email X [--password Y] [--first-name A --last-name B]
@@ -118,9 +119,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
-}
+runAsCommand(module, main);

@@ -5,6 +5,7 @@ import { createDatabase, type Db } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { DatabaseFileStorage } from '../storage/databaseFileStorage';
 import { LocalDiskStorage } from '../storage/localDiskStorage';
+import { runAsCommand } from './command';
 
 const USAGE = `Usage:
   npm run files -- copy-to-database
@@ -66,9 +67,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
-}
+runAsCommand(module, main);
