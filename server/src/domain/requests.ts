@@ -5,6 +5,9 @@ import type { AuditAction } from './auditActions';
 // services/requests.ts applies every change through requireTransition; the routes' access classes
 // (plugins/auth.ts) admit the roles named in `by`, and the service checks the requester where `by` names one.
 
+/** The most lines a request may have: a month's order of a busy lab is far fewer. */
+export const MAX_REQUEST_LINES = 200;
+
 export const REQUEST_STATUSES = [
   'submitted',
   'returned',
@@ -141,3 +144,20 @@ export const OPEN_STATUSES = [
 /** Whether the table lets `action` happen to a request that is `status`. */
 export const allows = (action: RequestAction, status: RequestStatus): boolean =>
   REQUEST_TRANSITIONS[action].from.includes(status);
+
+/** A line's three quantities, in base units (a row) or in the kind's unit (an answer): the rules below hold for both. */
+export interface LineQuantities {
+  quantity: number;
+  approved_quantity: number | null;
+  issued_quantity: number;
+}
+
+/**
+ * The open quantity of a line, in its two meanings: `toIssue` is what the store may still issue (approved − issued;
+ * nothing before approval), which fulfilment and the pick list work with; `awaited` is what the lab may still get
+ * (approved − issued, or asked − issued before approval), which the pages show.
+ */
+export const openQuantity = {
+  toIssue: (line: LineQuantities): number => (line.approved_quantity ?? 0) - line.issued_quantity,
+  awaited: (line: LineQuantities): number => (line.approved_quantity ?? line.quantity) - line.issued_quantity,
+};

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import type { Executor } from '../db/executor';
+import type { Fund, FundChanges, NewFund } from '../contract/funds';
 import * as funds from '../db/repositories/funds';
 import type { FundRow } from '../db/repositories/funds';
 import { findLocation, lockLocation } from '../db/repositories/locations';
@@ -16,14 +17,6 @@ export interface FundsContext {
   db: Db;
   dialect: Dialect;
   now: () => Date;
-}
-
-export type Fund = Omit<FundRow, 'location_id'>;
-
-export interface FundInput {
-  code: string;
-  name: string;
-  active?: boolean;
 }
 
 export const fundMessages = {
@@ -74,7 +67,7 @@ export async function createFund(
   { db, dialect, now }: FundsContext,
   actor: Actor,
   locationId: number,
-  input: FundInput,
+  input: NewFund,
 ): Promise<Fund> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
@@ -105,7 +98,7 @@ export async function updateFund(
   actor: Actor,
   locationId: number,
   id: number,
-  input: Partial<FundInput>,
+  input: FundChanges,
 ): Promise<Fund> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
