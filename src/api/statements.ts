@@ -8,7 +8,7 @@ import { listTag } from './tags';
 // docs/api.md §24: what each lab was charged in a month, per fund, on screen and as CSV or .xlsx. Every issue and
 // return adds a charge line, so those invalidate the `Statement` list tag.
 
-export { amountNumber, amountText, chargeAmount, minorDigits } from '../../server/src/domain/money';
+export { amountNumber, chargeAmount, minorDigits, moneyAmountText } from '../../server/src/domain/money';
 export { toUnitPriceE4 } from '../../server/src/domain/unitPrice';
 
 export interface StatementLine {

@@ -1,4 +1,5 @@
-import { amountText, chargeAmount, minorDigits, toUnitPriceE4 } from '../api/statements';
+import type { FundRef } from '../api/requests';
+import { chargeAmount, minorDigits, moneyAmountText, toUnitPriceE4 } from '../api/statements';
 import { toBaseQuantity, type StockKind } from '../api/stockKinds';
 
 // What a request or a cart issue will cost. The server's estimate (a request line's `estimated_cost`) is what a saved
@@ -31,8 +32,15 @@ export function estimatedCost(
   }
 }
 
-/** An amount in minor units with its currency code: '4.52 EUR'; the code left out while it is not known. */
+/**
+ * An amount in minor units with its currency code: '4.52 EUR'; the code left out while it is not known. The one way
+ * the pages write money (requests, carts, statements).
+ */
 export function moneyText(amount: number, digits: number, currency: string | undefined): string {
-  const text = amountText(amount, digits);
+  const text = moneyAmountText(amount, digits);
   return currency === undefined ? text : `${text} ${currency}`;
 }
+
+/** How requests and statements name a fund: 'ERC-17 ERC grant 17'; none: the lab's issues made without a request. */
+export const fundText = (fund: FundRef | null): string =>
+  fund === null ? 'No fund (cart issues)' : `${fund.code} ${fund.name}`;

@@ -36,6 +36,7 @@ import { specOf } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { longUsCalendarDate } from '../../components/dates';
 import { DeleteIcon } from '../../components/icons';
+import { fundText } from '../../components/money';
 import { hasExpired } from '../../components/labCalendar';
 import { notify } from '../../components/notify';
 import { exactQuantity } from '../../components/quantities';
@@ -307,7 +308,7 @@ function FulfilForm({ request, labName, suggestion, fulfilment, onClose }: Fulfi
       <DialogContent>
         <Stack spacing={3}>
           <Typography>
-            {`For ${labName}, charged to ${request.fund.code} ${request.fund.name}. The suggestion takes opened records first, then the earliest expiry; change a quantity, remove a record or add another.`}
+            {`For ${labName}, charged to ${fundText(request.fund)}. The suggestion takes opened records first, then the earliest expiry; change a quantity, remove a record or add another.`}
           </Typography>
           {suggestion.lines.map((suggested) => {
             const line = linesById.get(suggested.request_line);
