@@ -19,10 +19,21 @@ import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags
 // (server/src/domain/requests.ts), which the pages read from here: a button shows only where the table allows its step.
 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export { allows, openQuantity, REQUEST_STATUSES, type RequestAction } from '../../server/src/domain/requests';
+export {
+  allows,
+  openQuantity,
+  pickFacts,
+  REQUEST_STATUSES,
+  type RequestAction,
+} from '../../server/src/domain/requests';
 
 export type { Fund, FundRef, NewFund as FundFields } from '../../server/src/contract/funds';
-export type { LabRequest, RequestLine, PickSuggestion } from '../../server/src/contract/requests';
+export type {
+  LabRequest,
+  PickSuggestion,
+  RequestLine,
+  SuggestedPick,
+} from '../../server/src/contract/requests';
 
 /** A line being written: a quantity not given yet is null, so the server names the missing field. */
 export type RequestLineFields = Omit<NewRequestLine, 'quantity'> & { quantity: number | null };

@@ -1,6 +1,7 @@
-import type { FundRef } from '../api/requests';
 import { chargeAmount, minorDigits, moneyAmountText, toUnitPriceE4 } from '../api/statements';
 import { toBaseQuantity, type StockKind } from '../api/stockKinds';
+
+export { fundHeading } from '../api/statements';
 
 // What a request or a cart issue will cost. The server's estimate (a request line's `estimated_cost`) is what a saved
 // request shows; a request being written, and a cart about to be issued, are estimated here with the server's own
@@ -40,7 +41,3 @@ export function moneyText(amount: number, digits: number, currency: string | und
   const text = moneyAmountText(amount, digits);
   return currency === undefined ? text : `${text} ${currency}`;
 }
-
-/** How requests and statements name a fund: 'ERC-17 ERC grant 17'; none: the lab's issues made without a request. */
-export const fundText = (fund: FundRef | null): string =>
-  fund === null ? 'No fund (cart issues)' : `${fund.code} ${fund.name}`;

@@ -14,7 +14,7 @@ import { amountText as quantityText } from '../api/stockKinds';
 import { ColumnTable } from './ColumnTable';
 import type { Column } from './columns';
 import { longUsCalendarDate } from './dates';
-import { fundText, moneyText } from './money';
+import { fundHeading, moneyText } from './money';
 import { DownloadIcon } from './icons';
 import { dateIn } from './labCalendar';
 import { notify } from './notify';
@@ -171,7 +171,7 @@ export function FundSection({
   money: StatementMoney;
 }) {
   const headingId = useId();
-  const heading = fundText(fund.fund);
+  const heading = fundHeading(fund.fund);
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1}>
       <Typography id={headingId} variant="h6" component="h3">

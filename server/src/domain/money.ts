@@ -78,6 +78,13 @@ export function chargeAmount(
   return Number(divideRoundingHalfUp(numerator, baseScale(kind) * BigInt(UNIT_PRICE_SCALE)));
 }
 
+/**
+ * How requests, statements and their exports name a fund: 'ERC-17 ERC grant 17'; none: the lab's issues made without
+ * a request (docs/api.md §24).
+ */
+export const fundHeading = (fund: { code: string; name: string } | null): string =>
+  fund === null ? 'No fund (cart issues)' : `${fund.code} ${fund.name}`;
+
 /** Minor units as the currency writes them without a symbol: 1132 EUR → "11.32", 5 JPY → "5", -250 → "-2.50". */
 export function moneyAmountText(amount: number, digits: number): string {
   const negative = amount < 0;

@@ -1,5 +1,6 @@
 import type { RequestStatus } from '../db/tables';
 import type { AuditAction } from './auditActions';
+import { specOf, type PickFact, type StockKind } from './stockKinds';
 
 // What may happen to a lab's request, and who may do it (issue 24): the one table of its statuses' transitions.
 // services/requests.ts applies every change through requireTransition; the routes' access classes
@@ -161,3 +162,18 @@ export const openQuantity = {
   toIssue: (line: LineQuantities): number => (line.approved_quantity ?? 0) - line.issued_quantity,
   awaited: (line: LineQuantities): number => (line.approved_quantity ?? line.quantity) - line.issued_quantity,
 };
+
+/**
+ * What the pick list says of a record of `kind` (the kind table's `pick` view): its expiry, when it was opened, where
+ * it is; null for what the kind has not or the record leaves blank. The server's suggestion and a record the store
+ * adds by hand read alike.
+ */
+export function pickFacts(kind: StockKind, record: object): Record<PickFact, string | null> {
+  const fields = record as Record<string, unknown>;
+  const facts: Record<PickFact, string | null> = { expiry_date: null, opened_on: null, storage_place: null };
+  for (const name of specOf(kind).views.pick) {
+    const value = fields[name];
+    facts[name] = typeof value === 'string' ? value : null;
+  }
+  return facts;
+}

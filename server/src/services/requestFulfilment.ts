@@ -11,6 +11,8 @@ import type { RequestLineRow } from '../db/repositories/requests';
 import {
   pickCandidates,
   recordFacts,
+  recordKey,
+  recordsOfLines,
   type PickCandidate,
   type RecordFacts,
 } from '../db/repositories/requestStock';
@@ -31,7 +33,7 @@ import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from './audit';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
-import { lineQuantity, recordKey, recordsOfLines, today, transition, type RequestsContext } from './requests';
+import { lineQuantity, today, transition, type RequestsContext } from './requests';
 
 // The store's side of a request (docs/api.md §26.7–26.8): which records to take for each open line, and the issue
 // that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.
@@ -83,14 +85,8 @@ export async function pickSuggestion(context: RequestsContext, id: number): Prom
       if (taken === 0) continue;
       left.set(key, available - taken);
       needed -= taken;
-      picks.push({
-        object_id: candidate.id,
-        name: candidate.name,
-        quantity: inUnits(taken),
-        expiry_date: candidate.expiry_date,
-        opened_on: candidate.opened_on,
-        storage_place: candidate.storage_place,
-      });
+      const { id: objectId, catalog_id: _catalog, quantity: _held, ...named } = candidate;
+      picks.push({ object_id: objectId, ...named, quantity: inUnits(taken) });
     }
     return {
       request_line: line.id,

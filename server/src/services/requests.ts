@@ -13,8 +13,9 @@ import { fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
-import type { RequestLineRow, RequestRow } from '../db/repositories/requests';
-import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import { recordKey, recordsOfLines } from '../db/repositories/requestStock';
+import type { RequestRow } from '../db/repositories/requests';
+import type { StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
@@ -40,7 +41,6 @@ import {
   KIND_OF_TYPE,
   OBJECT_TYPES,
   readField,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
   quantityText,
@@ -118,23 +118,6 @@ export const today = ({ labTimeZone, now }: Pick<RequestsContext, 'labTimeZone' 
   dateIn(labTimeZone, now());
 
 // ---- Reading ----
-
-export const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
-
-/** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
-export async function recordsOfLines(
-  db: Db,
-  lines: readonly Pick<RequestLineRow, 'object_type' | 'object_id'>[],
-): Promise<Map<string, StockRecords[StockKind]>> {
-  const records = new Map<string, StockRecords[StockKind]>();
-  for (const kind of STOCK_KINDS) {
-    const type = OBJECT_TYPES[kind];
-    const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
-    for (const record of await findStockRecords(db, kind, ids))
-      records.set(recordKey(type, record.id), record);
-  }
-  return records;
-}
 
 /** The catalog name of a record, as its §4.1 shape nests it. */
 const recordName = (kind: StockKind, record: StockRecords[StockKind]): string =>

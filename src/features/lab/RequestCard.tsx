@@ -29,7 +29,7 @@ import {
   type ReasonDecision,
 } from './RequestDecisionDialogs';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf, fundText, moneyText } from '../../components/money';
+import { digitsOf, fundHeading, moneyText } from '../../components/money';
 
 type ChipColor = 'default' | 'info' | 'warning' | 'success' | 'error';
 
@@ -153,7 +153,7 @@ export function RequestCard({ request, labName, meId, isManager }: RequestCardPr
           </Typography>
         </Stack>
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} component="dl">
-          <Detail term="Fund" value={fundText(request.fund)} />
+          <Detail term="Fund" value={fundHeading(request.fund)} />
           <Detail
             term="Needed by"
             value={request.needed_by === null ? 'No date' : longUsCalendarDate(request.needed_by)}

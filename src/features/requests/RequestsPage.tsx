@@ -19,7 +19,7 @@ import { useCanChangeStore } from '../../app/hooks';
 import type { Column } from '../../components/columns';
 import { longUsCalendarDate, longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { fundText } from '../../components/money';
+import { fundHeading } from '../../components/money';
 import { PageHeader } from '../../components/PageHeader';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { FulfilDialog } from './FulfilDialog';
@@ -146,7 +146,7 @@ export function RequestsPage() {
     { header: 'Request', cell: (row) => `#${row.id}`, value: (row) => row.id },
     { header: 'Lab', value: labName },
     { header: 'Requester', value: (row) => row.requester.email },
-    { header: 'Fund', value: (request) => fundText(request.fund) },
+    { header: 'Fund', value: (request) => fundHeading(request.fund) },
     {
       header: 'Needed by',
       cell: (row) => <NeededBy request={row} today={today} />,
