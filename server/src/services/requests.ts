@@ -9,7 +9,7 @@ import type {
 } from '../contract/requests';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { fundsById } from '../db/repositories/funds';
+import { fundError, fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
@@ -53,7 +53,6 @@ import { FieldErrorCollector, messages, ValidationError } from '../validation/er
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
-import { fundError } from './funds';
 import { LINE_QUANTITY } from './issueCart';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
