@@ -42,11 +42,19 @@ export function errorMessage(error: ApiError | undefined, timeoutMs = 0): string
 }
 
 /**
- * Whether a failure is the server refusing fields (SERVER.md §1.4: a list of messages under a field's name), which
- * the form that sent them says beside each (api/fieldMessages.ts).
+ * The server's refusal of fields (SERVER.md §1.4: a list of messages under a field's name), by field, fields without
+ * a message left out: the one reading of a 400's body, which the forms say beside each field (api/fieldMessages.ts).
  */
+export function fieldMessageLists(error: ApiError | undefined): Record<string, string[]> {
+  if (!error || !('status' in error) || typeof error.status !== 'number' || !isRecord(error.data)) return {};
+  return Object.fromEntries(
+    Object.entries(error.data).flatMap(([field, value]) =>
+      Array.isArray(value) && value.length > 0 ? [[field, value.map(String)]] : [],
+    ),
+  );
+}
+
+/** Whether a failure is the server refusing fields (fieldMessageLists), rather than a 409's detail or a network error. */
 export function hasFieldErrors(error: ApiError | undefined): boolean {
-  if (!error || !('status' in error) || typeof error.status !== 'number' || !isRecord(error.data))
-    return false;
-  return Object.values(error.data).some((value) => Array.isArray(value) && value.length > 0);
+  return Object.keys(fieldMessageLists(error)).length > 0;
 }

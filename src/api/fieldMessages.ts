@@ -1,4 +1,4 @@
-import { errorMessage, hasFieldErrors, isRecord, type ApiError } from './errorMessage';
+import { errorMessage, fieldMessageLists, hasFieldErrors, type ApiError } from './errorMessage';
 
 // The server's field messages are Django REST framework's (SERVER.md §1.4: `This field may not be blank.`,
 // `"" is not a valid choice.`), written for programs. A form shows each beside its field in a person's words, naming
@@ -130,12 +130,12 @@ function capitalised(text: string): string {
  * (fieldHelperText), for the helper texts under a form's fields.
  */
 export function fieldErrors(error: ApiError | undefined): Record<string, string> {
-  if (!error || !('status' in error) || typeof error.status !== 'number' || !isRecord(error.data)) return {};
-  const messages: Record<string, string> = {};
-  for (const [field, value] of Object.entries(error.data)) {
-    if (Array.isArray(value) && value.length > 0) messages[field] = fieldHelperText(field, String(value[0]));
-  }
-  return messages;
+  return Object.fromEntries(
+    Object.entries(fieldMessageLists(error)).map(([field, [first]]) => [
+      field,
+      fieldHelperText(field, first),
+    ]),
+  );
 }
 
 export interface FormErrors {
@@ -146,12 +146,6 @@ export interface FormErrors {
    * lines by their place (`Line 2: …`), any other field by its name in words.
    */
   others: string[];
-}
-
-function messagesOf(error: ApiError | undefined, field: string): string[] {
-  if (!error || !('status' in error) || !isRecord(error.data)) return [];
-  const value = error.data[field];
-  return Array.isArray(value) ? value.map(String) : [];
 }
 
 /** A request line's message (`Line 2: quantity: …`) in words, by its place; one about the whole list, by the items. */
@@ -174,10 +168,11 @@ export function formErrors(
   const fields: Record<string, string> = {};
   const others: string[] = [];
   if (error && withRefusal && !hasFieldErrors(error)) return { fields, others: [errorMessage(error)] };
+  const lists = fieldMessageLists(error);
   for (const [field, message] of Object.entries(fieldErrors(error))) {
     if (fieldNames.includes(field)) fields[field] = message;
     // A line's own message names it; one about the whole list names the items.
-    else if (field === 'lines') others.push(...messagesOf(error, 'lines').map(lineMessage));
+    else if (field === 'lines') others.push(...lists.lines.map(lineMessage));
     else others.push(`${capitalised(wordsOf(field).noun.replace(/^(a|an|the) /, ''))}: ${message}`);
   }
   return { fields, others };

@@ -1,9 +1,17 @@
+import type { Fund, NewFund as FundFields } from '../../server/src/contract/funds';
+import type {
+  FulfilPick as ContractFulfilPick,
+  LabRequest,
+  NewRequest,
+  NewRequestLine,
+  PickSuggestion,
+} from '../../server/src/contract/requests';
 import { REQUEST_STATUSES } from '../../server/src/domain/requests';
 import { apiSlice } from './apiSlice';
 import type { Issue } from './locations';
 import { filterParams, type Page, type PageRequest } from './paging';
-import { stockKindOf, stockTags, type ObjectType } from './stock';
-import { STOCK_KINDS, type StockUnit } from './stockKinds';
+import { stockKindOf, stockTags } from './stock';
+import { STOCK_KINDS } from './stockKinds';
 import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags';
 
 // docs/api.md §25–§26: a lab's funds and its requests to the store, from submission through the lab manager's (and
@@ -11,111 +19,38 @@ import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags
 // (server/src/domain/requests.ts), which the pages read from here: a button shows only where the table allows its step.
 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export { allows, REQUEST_STATUSES, type RequestAction } from '../../server/src/domain/requests';
+export {
+  allows,
+  openQuantity,
+  pickFacts,
+  REQUEST_STATUSES,
+  type RequestAction,
+} from '../../server/src/domain/requests';
 
-/** A lab's fund (docs/api.md §25): what its requests are paid from. */
-export interface Fund {
-  id: number;
-  code: string;
-  name: string;
-  active: boolean;
-  created_at: string;
-}
+export type { Fund, FundRef, NewFund as FundFields } from '../../server/src/contract/funds';
+export type {
+  LabRequest,
+  PickSuggestion,
+  RequestLine,
+  SuggestedPick,
+} from '../../server/src/contract/requests';
 
-export type FundRef = Pick<Fund, 'id' | 'code' | 'name'>;
+/** A line being written: a quantity not given yet is null, so the server names the missing field. */
+export type RequestLineFields = Omit<NewRequestLine, 'quantity'> & { quantity: number | null };
 
-export interface FundFields {
-  code: string;
-  name: string;
-  active?: boolean;
-}
-
-export interface RequestLine {
-  id: number;
-  object_type: ObjectType;
-  /** The stock record asked for. */
-  object_id: number;
-  name: string;
-  unit: StockUnit;
-  /** Asked for, in `unit`. */
-  quantity: number;
-  /** Null until approved. */
-  approved_quantity: number | null;
-  issued_quantity: number;
-  /** The record's price now, per ml or piece; null: none. */
-  unit_price: number | null;
-  /** Minor units of the request's currency; null without a price, or when cost_beyond_limit. */
-  estimated_cost: number | null;
-  /** The line at its price costs more than one line may be charged: it cannot be approved or issued as it is. */
-  cost_beyond_limit: boolean;
-  /** The record carries a CMR hazard statement: the store approves it too. */
-  needs_store_approval: boolean;
-}
-
-export interface LabRequest {
-  id: number;
-  status: RequestStatus;
-  /** The lab's location id. */
-  location: number;
-  fund: FundRef;
-  requester: { id: number | null; email: string };
-  needed_by: string | null;
-  note: string;
-  /** Why it was last rejected or returned. */
-  reason: string | null;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string;
-  approved_at: string | null;
-  approved_by: string | null;
-  store_approved_at: string | null;
-  store_approved_by: string | null;
-  lines: RequestLine[];
-  estimated_total: number | null;
-  currency: string;
-}
-
-export interface RequestLineFields {
-  object_type: ObjectType;
-  object_id: number;
-  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
-  quantity: number | null;
-}
-
-export interface RequestFields {
+/** A request being written: no fund chosen yet is null, which the server names. */
+export type RequestFields = Omit<NewRequest, 'fund' | 'lines'> & {
   fund: number | null;
-  needed_by?: string | null;
-  note?: string;
   lines: RequestLineFields[];
-}
+};
 
 export interface RequestListArgs extends PageRequest {
   /** Statuses to keep; none: every status (a lab's list) or what the store still has to issue (the store's). */
   statuses?: readonly RequestStatus[];
 }
 
-export interface PickSuggestion {
-  lines: {
-    request_line: number;
-    open_quantity: number;
-    picks: {
-      object_id: number;
-      name: string;
-      quantity: number;
-      expiry_date: string | null;
-      opened_on: string | null;
-      storage_place: string | null;
-    }[];
-    /** What no record covers. */
-    short: number;
-  }[];
-}
-
-export interface FulfilPick {
-  request_line: number;
-  object_id: number;
-  quantity: number | null;
-}
+/** A pick being written: a quantity not given yet is null, so the server names the missing field. */
+export type FulfilPick = Omit<ContractFulfilPick, 'quantity'> & { quantity: number | null };
 
 /** The words the pages show for a status. */
 export const requestStatusLabels: Record<RequestStatus, string> = {

@@ -1,5 +1,7 @@
-import { amountText, chargeAmount, minorDigits, toUnitPriceE4 } from '../api/statements';
+import { chargeAmount, minorDigits, moneyAmountText, toUnitPriceE4 } from '../api/statements';
 import { toBaseQuantity, type StockKind } from '../api/stockKinds';
+
+export { fundHeading } from '../api/statements';
 
 // What a request or a cart issue will cost. The server's estimate (a request line's `estimated_cost`) is what a saved
 // request shows; a request being written, and a cart about to be issued, are estimated here with the server's own
@@ -31,8 +33,11 @@ export function estimatedCost(
   }
 }
 
-/** An amount in minor units with its currency code: '4.52 EUR'; the code left out while it is not known. */
+/**
+ * An amount in minor units with its currency code: '4.52 EUR'; the code left out while it is not known. The one way
+ * the pages write money (requests, carts, statements).
+ */
 export function moneyText(amount: number, digits: number, currency: string | undefined): string {
-  const text = amountText(amount, digits);
+  const text = moneyAmountText(amount, digits);
   return currency === undefined ? text : `${text} ${currency}`;
 }

@@ -8,12 +8,13 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
 import { errorMessage, type ApiError } from '../api/errorMessage';
-import { amountText, type StatementFormat, type StatementFund, type StatementLine } from '../api/statements';
+import type { StatementFormat, StatementFund, StatementLine } from '../api/statements';
 import { stockKindOf } from '../api/stock';
 import { amountText as quantityText } from '../api/stockKinds';
 import { ColumnTable } from './ColumnTable';
 import type { Column } from './columns';
 import { longUsCalendarDate } from './dates';
+import { fundHeading, moneyText } from './money';
 import { DownloadIcon } from './icons';
 import { dateIn } from './labCalendar';
 import { notify } from './notify';
@@ -115,10 +116,6 @@ export function StatementToolbar({
   );
 }
 
-/** As the export names a fund: 'ERC-17 ERC grant 17', or the lab's issues made without a request. */
-export const fundHeading = ({ fund }: StatementFund) =>
-  fund === null ? 'No fund (cart issues)' : `${fund.code} ${fund.name}`;
-
 export const kindLabels: Record<StatementLine['kind'], string> = { ISSUE: 'Issue', RETURN: 'Return' };
 
 /** A statement's currency: its code and how many minor digits its amounts have. */
@@ -126,10 +123,6 @@ export interface StatementMoney {
   currency: string;
   digits: number;
 }
-
-/** An amount in minor units with its currency code: '4.52 EUR'. */
-export const moneyText = (amount: number, { currency, digits }: StatementMoney) =>
-  `${amountText(amount, digits)} ${currency}`;
 
 /** A unit price as the API gives it (major units per ml or piece), with its currency and unit: '0.0452 EUR per ml'. */
 export function unitPriceText(unitPrice: number | null, currency: string | undefined, unit: string): string {
@@ -158,7 +151,7 @@ export function statementLineColumns(
     { header: 'Item', value: (line) => line.name },
     { header: 'Quantity', value: (line) => quantityText(stockKindOf(line.object_type), line.quantity) },
     { header: 'Unit price', value: (line) => unitPriceText(line.unit_price, money.currency, line.unit) },
-    { header: 'Amount', value: (line) => moneyText(line.amount, money) },
+    { header: 'Amount', value: (line) => moneyText(line.amount, money.digits, money.currency) },
   ];
 }
 
@@ -178,7 +171,7 @@ export function FundSection({
   money: StatementMoney;
 }) {
   const headingId = useId();
-  const heading = fundHeading(fund);
+  const heading = fundHeading(fund.fund);
   return (
     <Stack component="section" aria-labelledby={headingId} spacing={1}>
       <Typography id={headingId} variant="h6" component="h3">
@@ -192,7 +185,7 @@ export function FundSection({
         footer={
           <TableRow sx={totalRow}>
             <TableCell colSpan={columns.length - 1}>Fund total</TableCell>
-            <TableCell>{moneyText(fund.total, money)}</TableCell>
+            <TableCell>{moneyText(fund.total, money.digits, money.currency)}</TableCell>
           </TableRow>
         }
       />

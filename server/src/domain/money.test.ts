@@ -1,5 +1,5 @@
 import {
-  amountText,
+  moneyAmountText,
   chargeAmount,
   isCurrency,
   MAX_LINE_CHARGE,
@@ -71,10 +71,10 @@ describe('currencies', () => {
   });
 
   it('writes minor units as the currency does, signs included', () => {
-    expect(amountText(1132, 2)).toBe('11.32');
-    expect(amountText(-250, 2)).toBe('-2.50');
-    expect(amountText(5, 2)).toBe('0.05');
-    expect(amountText(5, 0)).toBe('5');
-    expect(amountText(1, 3)).toBe('0.001');
+    expect(moneyAmountText(1132, 2)).toBe('11.32');
+    expect(moneyAmountText(-250, 2)).toBe('-2.50');
+    expect(moneyAmountText(5, 2)).toBe('0.05');
+    expect(moneyAmountText(5, 0)).toBe('5');
+    expect(moneyAmountText(1, 3)).toBe('0.001');
   });
 });

@@ -78,8 +78,15 @@ export function chargeAmount(
   return Number(divideRoundingHalfUp(numerator, baseScale(kind) * BigInt(UNIT_PRICE_SCALE)));
 }
 
+/**
+ * How requests, statements and their exports name a fund: 'ERC-17 ERC grant 17'; none: the lab's issues made without
+ * a request (docs/api.md §24).
+ */
+export const fundHeading = (fund: { code: string; name: string } | null): string =>
+  fund === null ? 'No fund (cart issues)' : `${fund.code} ${fund.name}`;
+
 /** Minor units as the currency writes them without a symbol: 1132 EUR → "11.32", 5 JPY → "5", -250 → "-2.50". */
-export function amountText(amount: number, digits: number): string {
+export function moneyAmountText(amount: number, digits: number): string {
   const negative = amount < 0;
   const magnitude = String(Math.abs(amount)).padStart(digits + 1, '0');
   const whole = digits === 0 ? magnitude : magnitude.slice(0, -digits);
@@ -89,8 +96,8 @@ export function amountText(amount: number, digits: number): string {
 
 /**
  * Minor units as a number of major units, for a file's cell that spreadsheets add up: 1132 EUR → 11.32, -700 → -7.
- * Read from amountText's exact decimal, so the number is the nearest to it and prints as it (never rounded again).
+ * Read from moneyAmountText's exact decimal, so the number is the nearest to it and prints as it (never rounded again).
  */
 export function amountNumber(amount: number, digits: number): number {
-  return Number(amountText(amount, digits));
+  return Number(moneyAmountText(amount, digits));
 }

@@ -1,9 +1,13 @@
 import type { RequestStatus } from '../db/tables';
 import type { AuditAction } from './auditActions';
+import { specOf, type PickFact, type StockKind } from './stockKinds';
 
 // What may happen to a lab's request, and who may do it (issue 24): the one table of its statuses' transitions.
 // services/requests.ts applies every change through requireTransition; the routes' access classes
 // (plugins/auth.ts) admit the roles named in `by`, and the service checks the requester where `by` names one.
+
+/** The most lines a request may have: a month's order of a busy lab is far fewer. */
+export const MAX_REQUEST_LINES = 200;
 
 export const REQUEST_STATUSES = [
   'submitted',
@@ -141,3 +145,35 @@ export const OPEN_STATUSES = [
 /** Whether the table lets `action` happen to a request that is `status`. */
 export const allows = (action: RequestAction, status: RequestStatus): boolean =>
   REQUEST_TRANSITIONS[action].from.includes(status);
+
+/** A line's three quantities, in base units (a row) or in the kind's unit (an answer): the rules below hold for both. */
+export interface LineQuantities {
+  quantity: number;
+  approved_quantity: number | null;
+  issued_quantity: number;
+}
+
+/**
+ * The open quantity of a line, in its two meanings: `toIssue` is what the store may still issue (approved − issued;
+ * nothing before approval), which fulfilment and the pick list work with; `awaited` is what the lab may still get
+ * (approved − issued, or asked − issued before approval), which the pages show.
+ */
+export const openQuantity = {
+  toIssue: (line: LineQuantities): number => (line.approved_quantity ?? 0) - line.issued_quantity,
+  awaited: (line: LineQuantities): number => (line.approved_quantity ?? line.quantity) - line.issued_quantity,
+};
+
+/**
+ * What the pick list says of a record of `kind` (the kind table's `pick` view): its expiry, when it was opened, where
+ * it is; null for what the kind has not or the record leaves blank. The server's suggestion and a record the store
+ * adds by hand read alike.
+ */
+export function pickFacts(kind: StockKind, record: object): Record<PickFact, string | null> {
+  const fields = record as Record<string, unknown>;
+  const facts: Record<PickFact, string | null> = { expiry_date: null, opened_on: null, storage_place: null };
+  for (const name of specOf(kind).views.pick) {
+    const value = fields[name];
+    facts[name] = typeof value === 'string' ? value : null;
+  }
+  return facts;
+}

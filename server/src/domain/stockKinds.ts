@@ -147,6 +147,11 @@ export interface StockViews {
   readonly history: readonly string[];
   /** What a history line and a ledger entry's item carry of the record (besides `stock_id`): SPEC §3's lines. */
   readonly line: readonly string[];
+  /**
+   * What the store's pick list says of a record it may take for a request line, besides its name and quantity: which
+   * to take first and where to find it (`expiry_date`, `opened_on`, `storage_place`; a kind without one says null).
+   */
+  readonly pick: readonly PickFact[];
   /** An audit entry's snapshot of a record: the fields it lists old → new, in this order. */
   readonly audit: readonly string[];
   /** An audit entry's target label, `Ethanol 99.5% Merck/Daraz (chemical #7)`: these, then manufacturer/supplier. */
@@ -162,6 +167,9 @@ export interface StockViews {
 /** The views whose headers may label a field otherwise than its form; `ledger`: the ledger export's columns. */
 export type LabelledView =
   'store' | 'search' | 'stagingDetails' | 'stagingTable' | 'history' | 'recordPage' | 'ledger';
+
+/** The facts a pick list may name of a record (StockViews' `pick`). */
+export type PickFact = 'expiry_date' | 'opened_on' | 'storage_place';
 
 /**
  * An item of a view: a field's API name, or (in the lines of text: suggestions, labels) a template naming fields in
@@ -549,6 +557,7 @@ const CHEMICAL = {
       'manufacturer',
       'supplier',
     ],
+    pick: ['expiry_date', 'opened_on', 'storage_place'],
     audit: [
       'name',
       'CAS_RN',
@@ -615,6 +624,7 @@ const INSTRUMENT = {
     suggestion: ['name', 'quantity', 'manufacturer', 'supplier'],
     history: ['name', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'manufacturer', 'supplier'],
+    pick: ['storage_place'],
     audit: [
       'name',
       'manufacturer',
@@ -724,6 +734,7 @@ const GLASSWARE = {
     suggestion: ['size', 'name', 'quantity', 'manufacturer', 'supplier'],
     history: ['name', 'size', 'material_type', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'size', 'material_type', 'manufacturer', 'supplier'],
+    pick: ['expiry_date', 'storage_place'],
     audit: [
       'name',
       'size',

@@ -1,11 +1,19 @@
+import type {
+  ChargeListEntry,
+  ChargeQuery,
+  FundStatement,
+  LabStatement,
+  Statement,
+  StatementLine,
+} from '../contract/charges';
+import type { FundRef } from '../contract/funds';
 import type { Db } from '../db';
 import * as charges from '../db/repositories/charges';
 import type { ChargeRow } from '../db/repositories/charges';
 import { findLocation } from '../db/repositories/locations';
-import type { StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
-import { amountNumber, minorDigits } from '../domain/money';
-import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS, type StockUnit } from '../domain/stockKinds';
+import { amountNumber, fundHeading, minorDigits } from '../domain/money';
+import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS } from '../domain/stockKinds';
 import { monthRange, timeRange } from '../domain/timeRange';
 import { fromUnitPriceE4 } from '../domain/unitPrice';
 import { notFound } from '../http/errors';
@@ -20,37 +28,6 @@ export interface ChargeReportsContext {
   currency: string;
   /** Whose calendar months the statements follow (LAB_TIME_ZONE). */
   timeZone: string;
-}
-
-export interface FundRef {
-  id: number;
-  code: string;
-  name: string;
-}
-
-/** A charge as a statement lists it: quantity in ml or pieces (negative for a return), price in major units. */
-export interface StatementLine {
-  id: number;
-  created_at: string;
-  kind: 'ISSUE' | 'RETURN';
-  issue_id: number;
-  request_id: number | null;
-  object_type: StockObjectType;
-  object_id: number;
-  name: string;
-  quantity: number;
-  unit: StockUnit;
-  unit_price: number | null;
-  /** Minor units, signed. */
-  amount: number;
-}
-
-/** A charge in the charge list: a statement line with its lab, fund, currency and author. */
-export interface ChargeListEntry extends StatementLine {
-  location: { id: number; name: string };
-  fund: FundRef | null;
-  currency: string;
-  user_email: string;
 }
 
 function toStatementLine(row: ChargeRow): StatementLine {
@@ -76,14 +53,6 @@ const fundOf = (row: ChargeRow): FundRef | null =>
 
 // ---- The charge list ----
 
-/** The list's filters as validated (routes/charges). */
-export interface ChargeQuery {
-  lab?: number;
-  fund?: number;
-  from?: string;
-  to?: string;
-}
-
 export async function listCharges(
   { db }: ChargeReportsContext,
   query: ChargeQuery,
@@ -107,28 +76,6 @@ export async function listCharges(
 }
 
 // ---- Statements ----
-
-export interface FundStatement {
-  /** Null: the lab's cart issues, made by the store without a request. */
-  fund: FundRef | null;
-  lines: StatementLine[];
-  total: number;
-}
-
-export interface LabStatement {
-  location: number;
-  name: string;
-  funds: FundStatement[];
-  total: number;
-}
-
-export interface Statement {
-  month: string;
-  currency: string;
-  minor_digits: number;
-  labs: LabStatement[];
-  total: number;
-}
 
 const sum = (amounts: readonly number[]): number => amounts.reduce((total, amount) => total + amount, 0);
 
@@ -196,7 +143,7 @@ export function statementRows(statement: Statement): StatementRow[] {
   const rows: StatementRow[] = [];
   for (const lab of statement.labs) {
     for (const { fund, lines, total } of lab.funds) {
-      const fundName = fund ? `${fund.code} ${fund.name}` : 'No fund (cart issues)';
+      const fundName = fundHeading(fund);
       for (const line of lines) rows.push({ lab: lab.name, fund: fundName, line });
       rows.push({ lab: lab.name, fund: fundName, total: { label: 'Fund total', amount: total } });
     }

@@ -1,12 +1,12 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import type { Executor } from '../db/executor';
+import type { Fund, FundChanges, NewFund } from '../contract/funds';
 import * as funds from '../db/repositories/funds';
-import type { FundRow } from '../db/repositories/funds';
+import { INACTIVE_FUND, type FundRow } from '../db/repositories/funds';
 import { findLocation, lockLocation } from '../db/repositories/locations';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
-import { messages, ValidationError } from '../validation/errors';
+import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, recordEdit, type Actor, type AuditTarget, type Snapshot } from './audit';
 
 // A lab's funds (docs/api.md §25): its members choose one for each request; store managers and the lab's managers
@@ -18,28 +18,12 @@ export interface FundsContext {
   now: () => Date;
 }
 
-export type Fund = Omit<FundRow, 'location_id'>;
-
-export interface FundInput {
-  code: string;
-  name: string;
-  active?: boolean;
-}
-
 export const fundMessages = {
   codeTaken: 'A fund with this code already exists in this lab.',
-  inactive: 'This fund is not active.',
+  inactive: INACTIVE_FUND,
 };
 
-/**
- * What is wrong with charging `id` to the lab: not one of its funds, or not active; undefined when it may be. The one
- * rule of a request's fund (docs/api.md §26.3) and a cart issue's (§23.6).
- */
-export async function fundError(db: Executor, locationId: number, id: number): Promise<string | undefined> {
-  const fund = await funds.findFund(db, locationId, id);
-  if (!fund) return messages.pkMissing(id);
-  return fund.active ? undefined : fundMessages.inactive;
-}
+export { fundError } from '../db/repositories/funds';
 
 const toFund = ({ location_id: _location, ...fund }: FundRow): Fund => fund;
 
@@ -74,7 +58,7 @@ export async function createFund(
   { db, dialect, now }: FundsContext,
   actor: Actor,
   locationId: number,
-  input: FundInput,
+  input: NewFund,
 ): Promise<Fund> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();
@@ -105,7 +89,7 @@ export async function updateFund(
   actor: Actor,
   locationId: number,
   id: number,
-  input: Partial<FundInput>,
+  input: FundChanges,
 ): Promise<Fund> {
   return writeTransaction(db, async (trx) => {
     if (!(await lockLocation(trx, dialect, locationId))) throw notFound();

@@ -1,11 +1,11 @@
+import type { Holding, LabMember } from '../contract/labs';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { countRecordsHeldAt, findRecordsHeldAt, type HeldRecordRow } from '../db/repositories/issues';
-import { listLabMembers, type LabMember } from '../db/repositories/labMemberships';
+import { listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import { keysetBatches } from '../db/slices';
-import type { StockObjectType } from '../db/tables';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
@@ -22,19 +22,6 @@ export interface LabsContext {
   db: Db;
   dialect: Dialect;
   now: () => Date;
-}
-
-/**
- * What a lab holds of one stock record: everything issued to it minus what came back, in ml or pieces, with the
- * record in its §4.1 shape (a chemical's with its hazards).
- */
-export interface Holding {
-  object_type: StockObjectType;
-  object_id: number;
-  issued_quantity: number;
-  returned_quantity: number;
-  quantity: number;
-  object: StockRecords[StockKind];
 }
 
 async function requireLocation(db: Db, locationId: number): Promise<void> {

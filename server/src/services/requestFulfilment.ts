@@ -1,14 +1,24 @@
+import type {
+  FulfilPick,
+  LabRequest,
+  LineSuggestion,
+  PickSuggestion,
+  SuggestedPick,
+} from '../contract/requests';
 import type { Db } from '../db';
 import { findRequestLines, addIssuedQuantities, findRequest } from '../db/repositories/requests';
 import type { RequestLineRow } from '../db/repositories/requests';
 import {
   pickCandidates,
   recordFacts,
+  recordKey,
+  recordsOfLines,
   type PickCandidate,
   type RecordFacts,
 } from '../db/repositories/requestStock';
 import type { StockObjectType } from '../db/tables';
 import { cmrStatements } from '../domain/chemistry/cmr';
+import { openQuantity } from '../domain/requests';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
@@ -23,50 +33,20 @@ import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from './audit';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
-import {
-  lineQuantity,
-  recordKey,
-  recordsOfLines,
-  today,
-  transition,
-  type LabRequest,
-  type RequestsContext,
-} from './requests';
+import { lineQuantity, today, transition, type RequestsContext } from './requests';
 
 // The store's side of a request (docs/api.md §26.7–26.8): which records to take for each open line, and the issue
 // that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.
-
-const openQuantity = (line: RequestLineRow): number => (line.approved_quantity ?? 0) - line.issued_quantity;
-
-export interface Pick {
-  object_id: number;
-  name: string;
-  quantity: number;
-  expiry_date: string | null;
-  opened_on: string | null;
-  storage_place: string | null;
-}
-
-export interface LineSuggestion {
-  request_line: number;
-  open_quantity: number;
-  picks: Pick[];
-  /** What no record covers, in ml or pieces; 0 when the picks cover the line. */
-  short: number;
-}
 
 /**
  * For each open line (approved − issued > 0), in line order: the records of the same catalog entry that hold
  * something and have not expired, opened ones first, then the earliest expiry, then id, taken until the open quantity
  * is covered. Lines of one catalog entry share its records: what an earlier line takes is not offered again.
  */
-export async function pickSuggestion(
-  context: RequestsContext,
-  id: number,
-): Promise<{ lines: LineSuggestion[] }> {
+export async function pickSuggestion(context: RequestsContext, id: number): Promise<PickSuggestion> {
   const { db } = context;
   if (!(await findRequest(db, id))) throw notFound();
-  const open = (await findRequestLines(db, [id])).filter((line) => openQuantity(line) > 0);
+  const open = (await findRequestLines(db, [id])).filter((line) => openQuantity.toIssue(line) > 0);
   const day = today(context);
   const candidatesOf = new Map<string, PickCandidate[]>();
   const catalogOf = new Map<number, number>();
@@ -82,7 +62,7 @@ export async function pickSuggestion(
     for (const line of ofKind) {
       const catalogId = facts.get(line.object_id)!.catalog_id;
       catalogOf.set(line.id, catalogId);
-      needed.set(catalogId, (needed.get(catalogId) ?? 0) + openQuantity(line));
+      needed.set(catalogId, (needed.get(catalogId) ?? 0) + openQuantity.toIssue(line));
     }
     const candidates = await pickCandidates(db, kind, needed, day);
     for (const candidate of candidates) {
@@ -95,8 +75,8 @@ export async function pickSuggestion(
   const lines = open.map((line): LineSuggestion => {
     const kind = KIND_OF_TYPE[line.object_type];
     const inUnits = (base: number) => fromBaseQuantity(kind, base);
-    let needed = openQuantity(line);
-    const picks: Pick[] = [];
+    let needed = openQuantity.toIssue(line);
+    const picks: SuggestedPick[] = [];
     for (const candidate of candidatesOf.get(`${line.object_type}:${catalogOf.get(line.id)}`) ?? []) {
       if (needed === 0) break;
       const key = `${line.object_type}:${candidate.id}`;
@@ -105,29 +85,17 @@ export async function pickSuggestion(
       if (taken === 0) continue;
       left.set(key, available - taken);
       needed -= taken;
-      picks.push({
-        object_id: candidate.id,
-        name: candidate.name,
-        quantity: inUnits(taken),
-        expiry_date: candidate.expiry_date,
-        opened_on: candidate.opened_on,
-        storage_place: candidate.storage_place,
-      });
+      const { id: objectId, catalog_id: _catalog, quantity: _held, ...named } = candidate;
+      picks.push({ object_id: objectId, ...named, quantity: inUnits(taken) });
     }
     return {
       request_line: line.id,
-      open_quantity: inUnits(openQuantity(line)),
+      open_quantity: inUnits(openQuantity.toIssue(line)),
       picks,
       short: inUnits(needed),
     };
   });
   return { lines };
-}
-
-export interface FulfilPick {
-  request_line: number;
-  object_id: number;
-  quantity: number;
 }
 
 export const fulfilMessages = {
@@ -302,10 +270,10 @@ async function issuePicks(
     }
     for (const line of lines) {
       const total = picked.get(line.id) ?? 0;
-      if (total <= openQuantity(line)) continue;
+      if (total <= openQuantity.toIssue(line)) continue;
       const kind = KIND_OF_TYPE[line.object_type];
       const text = (base: number) => `${fromBaseQuantity(kind, base)} ${STOCK_UNITS[kind]}`;
-      errors.add('lines', fulfilMessages.aboveOpen(line.id, text(total), text(openQuantity(line))));
+      errors.add('lines', fulfilMessages.aboveOpen(line.id, text(total), text(openQuantity.toIssue(line))));
     }
     errors.throwIfAny();
     const unapproved = await unapprovedCmrPicks(trx, lines, toIssue);
@@ -321,7 +289,7 @@ async function issuePicks(
       currency: context.currency,
     });
     await addIssuedQuantities(trx, picked);
-    const complete = lines.every((line) => openQuantity(line) - (picked.get(line.id) ?? 0) === 0);
+    const complete = lines.every((line) => openQuantity.toIssue(line) - (picked.get(line.id) ?? 0) === 0);
     return {
       changes: { status: complete ? 'fulfilled' : 'partly_fulfilled' },
       audited: { issue: issue.id },

@@ -1,12 +1,21 @@
 import type { Updateable } from 'kysely';
+import type {
+  ApprovedLine,
+  LabRequest,
+  LabRequestList,
+  NewRequest,
+  RequestChanges,
+  RequestLine,
+} from '../contract/requests';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { fundsById } from '../db/repositories/funds';
+import { fundError, fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import * as requests from '../db/repositories/requests';
-import type { RequestLineRow, RequestRow } from '../db/repositories/requests';
-import { findStockRecords, type StockRecords } from '../db/repositories/stock';
+import { recordKey, recordsOfLines } from '../db/repositories/requestStock';
+import type { RequestRow } from '../db/repositories/requests';
+import type { StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
@@ -20,6 +29,7 @@ import {
 import { toUnitPriceE4 } from '../domain/unitPrice';
 import {
   allows,
+  MAX_REQUEST_LINES,
   OPEN_STATUSES,
   REQUEST_TRANSITIONS,
   statusText,
@@ -31,7 +41,6 @@ import {
   KIND_OF_TYPE,
   OBJECT_TYPES,
   readField,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
   quantityText,
@@ -44,7 +53,6 @@ import { FieldErrorCollector, messages, ValidationError } from '../validation/er
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
-import { fundError } from './funds';
 import { LINE_QUANTITY } from './issueCart';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
@@ -59,65 +67,6 @@ export interface RequestsContext {
   currency: string;
   /** What `today` is for needed-by dates and expiry (config LAB_TIME_ZONE). */
   labTimeZone: string;
-}
-
-/** The most lines a request may have: a month's order of a busy lab is far fewer. */
-export const MAX_REQUEST_LINES = 200;
-
-export interface RequestLineInput {
-  object_type: StockObjectType;
-  object_id: number;
-  quantity: number;
-}
-
-export interface RequestInput {
-  fund: number;
-  needed_by?: string | null;
-  note?: string;
-  lines: RequestLineInput[];
-}
-
-export interface RequestLine {
-  id: number;
-  object_type: StockObjectType;
-  object_id: number;
-  name: string;
-  unit: string;
-  /** Asked, approved (null until then) and issued so far, in ml or pieces. */
-  quantity: number;
-  approved_quantity: number | null;
-  issued_quantity: number;
-  unit_price: number | null;
-  /**
-   * The approved quantity (the asked one until approval) at the record's current price, in minor units; null without
-   * a price, or when that is more than a line may be charged (cost_beyond_limit).
-   */
-  estimated_cost: number | null;
-  /** The line at the record's price costs more than a line may be charged (MAX_LINE_CHARGE): it cannot be issued. */
-  cost_beyond_limit: boolean;
-  needs_store_approval: boolean;
-}
-
-export interface LabRequest {
-  id: number;
-  status: RequestStatus;
-  location: number;
-  fund: { id: number; code: string; name: string };
-  requester: { id: number | null; email: string };
-  needed_by: string | null;
-  note: string;
-  reason: string | null;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string;
-  approved_at: string | null;
-  approved_by: string | null;
-  store_approved_at: string | null;
-  store_approved_by: string | null;
-  lines: RequestLine[];
-  /** The lines' estimated costs added up, those without a price left out; null when no line has one. */
-  estimated_total: number | null;
-  currency: string;
 }
 
 export const requestMessages = {
@@ -168,23 +117,6 @@ export const today = ({ labTimeZone, now }: Pick<RequestsContext, 'labTimeZone' 
   dateIn(labTimeZone, now());
 
 // ---- Reading ----
-
-export const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
-
-/** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
-export async function recordsOfLines(
-  db: Db,
-  lines: readonly Pick<RequestLineRow, 'object_type' | 'object_id'>[],
-): Promise<Map<string, StockRecords[StockKind]>> {
-  const records = new Map<string, StockRecords[StockKind]>();
-  for (const kind of STOCK_KINDS) {
-    const type = OBJECT_TYPES[kind];
-    const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
-    for (const record of await findStockRecords(db, kind, ids))
-      records.set(recordKey(type, record.id), record);
-  }
-  return records;
-}
 
 /** The catalog name of a record, as its §4.1 shape nests it. */
 const recordName = (kind: StockKind, record: StockRecords[StockKind]): string =>
@@ -278,18 +210,13 @@ export async function getRequest(context: RequestsContext, id: number): Promise<
   return readRequest(context.db, context, id);
 }
 
-export interface RequestList {
-  count: number;
-  results: LabRequest[];
-}
-
 /** A lab's requests, newest first, of the given statuses (all when none). */
-export async function labRequests(
+export async function labRequestList(
   context: RequestsContext,
   locationId: number,
   statuses: readonly RequestStatus[],
   page: PageRequest,
-): Promise<RequestList> {
+): Promise<LabRequestList> {
   if (!(await findLocation(context.db, locationId))) throw notFound();
   const { count, rows } = await requests.listRequests(context.db, { locationId, statuses }, 'newest', page);
   return { count, results: await toRequests(context.db, context, rows) };
@@ -300,7 +227,7 @@ export async function storeRequests(
   context: RequestsContext,
   filter: { locationId?: number; statuses: readonly RequestStatus[] },
   page: PageRequest,
-): Promise<RequestList> {
+): Promise<LabRequestList> {
   const { count, rows } = await requests.listRequests(context.db, filter, 'queue', page);
   return { count, results: await toRequests(context.db, context, rows) };
 }
@@ -342,7 +269,7 @@ async function checkedInput(
   trx: Db,
   context: RequestsContext,
   locationId: number,
-  input: RequestInput,
+  input: NewRequest,
 ): Promise<{ object_type: StockObjectType; object_id: number; quantity: number; position: number }[]> {
   const errors = new FieldErrorCollector();
   const fund = await fundError(trx, locationId, input.fund);
@@ -426,7 +353,7 @@ export async function createRequest(
   context: RequestsContext,
   actor: Actor,
   locationId: number,
-  input: RequestInput,
+  input: NewRequest,
 ): Promise<LabRequest> {
   const { db, now } = context;
   return writeTransaction(db, async (trx) => {
@@ -537,10 +464,10 @@ export async function resubmitRequest(
   context: RequestsContext,
   actor: Actor,
   id: number,
-  input: Partial<RequestInput>,
+  input: RequestChanges,
 ): Promise<LabRequest> {
   return transition(context, actor, id, 'resubmit', async (trx, row, current, at) => {
-    const merged: RequestInput = {
+    const merged: NewRequest = {
       fund: input.fund ?? row.fund_id,
       needed_by: input.needed_by === undefined ? row.needed_by : input.needed_by,
       note: input.note ?? row.note,
@@ -574,7 +501,7 @@ export async function approveRequest(
   context: RequestsContext,
   actor: Actor,
   id: number,
-  reduced: readonly { id: number; quantity: number }[] = [],
+  reduced: readonly ApprovedLine[] = [],
 ): Promise<LabRequest> {
   return transition(context, actor, id, 'approve', async (trx, row, current, at) => {
     await requireNotOwnApproval(trx, row, actor);

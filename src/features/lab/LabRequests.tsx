@@ -24,9 +24,9 @@ import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { AddIcon } from '../../components/icons';
 import { FilterBar, rowsPerPageOptions, usePagedFilters } from '../../components/PagedTable';
-import { fundText, RequestCard } from './RequestCard';
+import { RequestCard } from './RequestCard';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf } from '../../components/money';
+import { digitsOf, fundHeading } from '../../components/money';
 
 /** A row of the export: one line of a request, with the request's own details beside it. */
 interface ExportedLine {
@@ -43,7 +43,7 @@ const exportColumns: Column<ExportedLine>[] = [
   { header: 'Status', value: ({ request }) => requestStatusLabels[request.status] },
   { header: 'Submitted', value: ({ request }) => request.submitted_at },
   { header: 'Requester', value: ({ request }) => request.requester.email },
-  { header: 'Fund', value: ({ request }) => fundText(request) },
+  { header: 'Fund', value: ({ request }) => fundHeading(request.fund) },
   { header: 'Needed by', value: ({ request }) => request.needed_by },
   { header: 'Note', value: ({ request }) => request.note },
   { header: 'Reason', value: ({ request }) => request.reason },

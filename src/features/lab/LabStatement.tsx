@@ -7,13 +7,8 @@ import { calendarApi, useLabToday } from '../../api/calendar';
 import { errorMessage } from '../../api/errorMessage';
 import { useExportStatementMutation, useStatementQuery, type StatementFormat } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import {
-  FundSection,
-  moneyText,
-  monthText,
-  statementLineColumns,
-  StatementToolbar,
-} from '../../components/statements';
+import { FundSection, monthText, statementLineColumns, StatementToolbar } from '../../components/statements';
+import { moneyText } from '../../components/money';
 
 /** A month's charges to the lab, per fund, for its managers, on screen and as CSV or .xlsx from the server. */
 export function LabStatement({ locationId, labName }: { locationId: number; labName: string }) {
@@ -78,7 +73,7 @@ function MonthStatement({
             </Paper>
           ))}
           <Typography variant="h6" component="p" sx={{ textAlign: 'right' }}>
-            {`Total for ${monthText(month)}: ${moneyText(lab.total, money)}`}
+            {`Total for ${monthText(month)}: ${moneyText(lab.total, money.digits, money.currency)}`}
           </Typography>
         </>
       )}

@@ -29,7 +29,7 @@ import {
   type ReasonDecision,
 } from './RequestDecisionDialogs';
 import { RequestFormDialog } from './RequestFormDialog';
-import { digitsOf, moneyText } from '../../components/money';
+import { digitsOf, fundHeading, moneyText } from '../../components/money';
 
 type ChipColor = 'default' | 'info' | 'warning' | 'success' | 'error';
 
@@ -52,12 +52,10 @@ export function StatusChip({ status }: { status: RequestStatus }) {
 export const lineQuantity = (line: RequestLine, quantity: number | null): string =>
   quantity === null ? '—' : amountText(stockKindOf(line.object_type), quantity);
 
-export const fundText = (request: LabRequest) => `${request.fund.code} ${request.fund.name}`;
-
-/** The money of a request, in its currency. */
 /** A line whose cost is more than one line may be charged (docs/api.md §26.1): lower its quantity to go on. */
 const BEYOND_LIMIT_TEXT = 'More than one line may cost: approve less';
 
+/** The money of a request, in its currency. */
 export const requestMoney = (request: LabRequest, amount: number | null): string =>
   amount === null ? 'No price' : moneyText(amount, digitsOf(request.currency), request.currency);
 
@@ -155,7 +153,7 @@ export function RequestCard({ request, labName, meId, isManager }: RequestCardPr
           </Typography>
         </Stack>
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} component="dl">
-          <Detail term="Fund" value={fundText(request)} />
+          <Detail term="Fund" value={fundHeading(request.fund)} />
           <Detail
             term="Needed by"
             value={request.needed_by === null ? 'No date' : longUsCalendarDate(request.needed_by)}

@@ -19,11 +19,12 @@ import { useCanChangeStore } from '../../app/hooks';
 import type { Column } from '../../components/columns';
 import { longUsCalendarDate, longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { fundHeading } from '../../components/money';
 import { PageHeader } from '../../components/PageHeader';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { FulfilDialog } from './FulfilDialog';
 import { WAITING_FOR_THE_STORE } from './RequestsBadge';
-import { estimatedTotalNumber, estimatedTotalText, fundText, labNames, lineSummary } from './requestText';
+import { estimatedTotalNumber, estimatedTotalText, labNames, lineSummary } from './requestText';
 import { StoreApproveDialog, StoreCancelDialog, StoreRejectDialog } from './StoreDecisionDialogs';
 
 /**
@@ -145,7 +146,7 @@ export function RequestsPage() {
     { header: 'Request', cell: (row) => `#${row.id}`, value: (row) => row.id },
     { header: 'Lab', value: labName },
     { header: 'Requester', value: (row) => row.requester.email },
-    { header: 'Fund', value: fundText },
+    { header: 'Fund', value: (request) => fundHeading(request.fund) },
     {
       header: 'Needed by',
       cell: (row) => <NeededBy request={row} today={today} />,

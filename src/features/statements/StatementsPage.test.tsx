@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LabRequest } from '../../api/requests';
-import { amountText, type Statement } from '../../api/statements';
+import { moneyAmountText, type Statement } from '../../api/statements';
 import { longUsCalendarDate } from '../../components/dates';
 import { ToastHost } from '../../components/notify';
 import { monthText } from '../../components/statements';
@@ -80,8 +80,8 @@ describe('StatementsPage', () => {
     expect(spectrophotometer.slice(4)).toEqual(['Spectrophotometer', '1 piece', 'No price', '0.00 EUR']);
     expect(within(erc).getByRole('row', { name: 'Fund total 2.26 EUR' })).toBeInTheDocument();
     const labTotal = statement.labs.find(({ name }) => name === 'Physical Lab 1')!.total;
-    expect(within(lab).getByText(`Lab total: ${amountText(labTotal, 2)} EUR`)).toBeInTheDocument();
-    const total = `Total for ${monthText(month)}: ${amountText(statement.total, 2)} EUR`;
+    expect(within(lab).getByText(`Lab total: ${moneyAmountText(labTotal, 2)} EUR`)).toBeInTheDocument();
+    const total = `Total for ${monthText(month)}: ${moneyAmountText(statement.total, 2)} EUR`;
     expect(screen.getByText(total)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
@@ -100,7 +100,16 @@ describe('StatementsPage', () => {
       ['Physical Lab 1', 'ERC-17 ERC grant 17', 'Spectrophotometer', '1', '', '0'],
     ]);
     expect(fulfilled[0][4]).toBe(ethanol[2]?.slice(1));
-    expect(rows.at(-1)?.slice(3)).toEqual(['Total', '', '', '', '', '', '', amountText(statement.total, 2)]);
+    expect(rows.at(-1)?.slice(3)).toEqual([
+      'Total',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      moneyAmountText(statement.total, 2),
+    ]);
   });
 
   it('goes to another month, empty of charges, with the month field and the month buttons', async () => {

@@ -17,11 +17,11 @@ import { PageHeader } from '../../components/PageHeader';
 import {
   FundSection,
   monthText,
-  moneyText,
   statementLineColumns,
   StatementToolbar,
   type StatementMoney,
 } from '../../components/statements';
+import { moneyText } from '../../components/money';
 
 function LabStatement({ lab, money, zone }: { lab: StatementLab; money: StatementMoney; zone: string }) {
   const headingId = `statement-lab-${lab.location}`;
@@ -36,7 +36,9 @@ function LabStatement({ lab, money, zone }: { lab: StatementLab; money: Statemen
         {lab.funds.map((fund) => (
           <FundSection key={fund.fund?.id ?? 'none'} fund={fund} columns={columns} money={money} />
         ))}
-        <Typography sx={{ fontWeight: 700 }}>{`Lab total: ${moneyText(lab.total, money)}`}</Typography>
+        <Typography
+          sx={{ fontWeight: 700 }}
+        >{`Lab total: ${moneyText(lab.total, money.digits, money.currency)}`}</Typography>
       </Stack>
     </Paper>
   );
@@ -56,7 +58,7 @@ function StatementView({ statement, zone }: { statement: Statement; zone: string
         <LabStatement key={lab.location} lab={lab} money={money} zone={zone} />
       ))}
       <Typography variant="h6" component="p">
-        {`Total for ${monthText(statement.month)}: ${moneyText(statement.total, money)}`}
+        {`Total for ${monthText(statement.month)}: ${moneyText(statement.total, money.digits, money.currency)}`}
       </Typography>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../executor';
+import { messages } from '../../validation/errors';
 import type { LabFundsTable } from '../tables';
 
 // A lab's funds (issue 24): what its requests are paid from.
@@ -86,4 +87,17 @@ export async function fundsById(db: Executor, ids: readonly number[]): Promise<M
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [row.id, toFund(row)]));
+}
+
+/** Why a fund that exists may not be charged (fundError). */
+export const INACTIVE_FUND = 'This fund is not active.';
+
+/**
+ * What is wrong with charging `id` to the lab: not one of its funds, or not active; undefined when it may be. The one
+ * rule of a request's fund (docs/api.md §26.3) and a cart issue's (§23.6), read where both services read funds.
+ */
+export async function fundError(db: Executor, locationId: number, id: number): Promise<string | undefined> {
+  const fund = await findFund(db, locationId, id);
+  if (!fund) return messages.pkMissing(id);
+  return fund.active ? undefined : INACTIVE_FUND;
 }

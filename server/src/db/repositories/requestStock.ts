@@ -1,9 +1,36 @@
 import { sql, type RawBuilder } from 'kysely';
-import { hasExpiry, specOf, type StockKind } from '../../domain/stockKinds';
+import {
+  hasExpiry,
+  OBJECT_TYPES,
+  specOf,
+  STOCK_KINDS,
+  type PickFact,
+  type StockKind,
+} from '../../domain/stockKinds';
 import type { Executor } from '../executor';
+import type { StockObjectType } from '../tables';
+import { findStockRecords, type StockRecords } from './stock';
 
 // What requests read of stock records besides their §4.1 shape: the catalog entry a record belongs to (a request is
 // fulfilled from any record of it) and its expiry, and the records a line may be picked from.
+
+/** How a request line, a pick or an issue line names its record: `CHEMICAL:7`. */
+export const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
+
+/** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
+export async function recordsOfLines(
+  db: Executor,
+  lines: readonly { object_type: StockObjectType; object_id: number }[],
+): Promise<Map<string, StockRecords[StockKind]>> {
+  const records = new Map<string, StockRecords[StockKind]>();
+  for (const kind of STOCK_KINDS) {
+    const type = OBJECT_TYPES[kind];
+    const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
+    for (const record of await findStockRecords(db, kind, ids))
+      records.set(recordKey(type, record.id), record);
+  }
+  return records;
+}
 
 export interface RecordFacts {
   id: number;
@@ -37,20 +64,14 @@ export async function recordFacts(
   );
 }
 
-/** A record a request line may be fulfilled from. */
-export interface PickCandidate {
+/** A record a request line may be fulfilled from, with what the pick list names of it (the kind's `pick` view). */
+export interface PickCandidate extends Record<PickFact, string | null> {
   id: number;
   catalog_id: number;
   name: string;
   /** Base units, > 0. */
   quantity: number;
-  expiry_date: string | null;
-  opened_on: string | null;
-  storage_place: string | null;
 }
-
-/** The field that says a record was opened: only kinds with it order their opened records first. */
-const OPENED_ON = 'opened_on';
 
 /**
  * The kind's records of these catalog entries that hold something and have not expired by `today`, in the order a
@@ -66,12 +87,15 @@ export async function pickCandidates(
   today: string,
 ): Promise<PickCandidate[]> {
   if (needed.size === 0) return [];
-  const { stockTable, catalog, fields } = specOf(kind);
+  const { stockTable, catalog, views } = specOf(kind);
+  // What the pick list names of a record (the kind's `pick` view), null where the kind has none; only kinds that say
+  // when a record was opened take their opened records first.
+  const fact = (name: PickFact) => (views.pick.includes(name) ? sql.ref(`s.${name}`) : sql`null`);
   const expires = hasExpiry(kind);
-  const opens = fields.some((field) => field.name === OPENED_ON);
+  const opens = views.pick.includes('opened_on');
   const entry = sql.ref(`s.${catalog.foreignKey}`);
-  const expiry = expires ? sql.ref('s.expiry_date') : sql`null`;
-  const openedOn = opens ? sql.ref(`s.${OPENED_ON}`) : sql`null`;
+  const expiry = fact('expiry_date');
+  const openedOn = fact('opened_on');
   const takingOrder = (
     opened: RawBuilder<unknown>,
     expiryDate: RawBuilder<unknown>,
@@ -94,7 +118,7 @@ export async function pickCandidates(
     with needed (catalog_id, quantity) as (values ${amounts})
     select id, catalog_id, name, quantity, expiry_date, opened_on, storage_place from (
       select s.id, ${entry} as catalog_id, c.name, s.quantity, ${expiry} as expiry_date, ${openedOn} as opened_on,
-        s.storage_place, n.quantity as needed,
+        ${fact('storage_place')} as storage_place, n.quantity as needed,
         coalesce(sum(s.quantity) over (partition by ${entry}
           order by ${takingOrder(openedOn, expiry, sql.ref('s.id'))}
           rows between unbounded preceding and 1 preceding), 0) as before

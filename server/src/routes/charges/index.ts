@@ -1,97 +1,25 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { STOCK_UNITS } from '../../domain/stockKinds';
+import {
+  ChargeListQuery,
+  ChargePageSchema,
+  CurrencySchema,
+  DEFAULT_CHARGE_LIMIT,
+  MonthQuery,
+  StatementExportQuery,
+  StatementSchema,
+  type StatementExportChoice,
+} from '../../contract/charges';
+import { minorDigits } from '../../domain/money';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../../http/csv';
-import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import { minorDigits } from '../../domain/money';
 import * as reports from '../../services/chargeReports';
-import { choice, dateOrDateTime, idFilter, integer, month } from '../../validation/fields';
-import { objectTypeSchema } from '../../contract/stockKinds';
 
 // The charge list and the monthly statements (docs/api.md §23.4, §24).
 
 const tags = ['charges'];
-
-/** The page size without `limit`, as the ledger list's. */
-const DEFAULT_CHARGE_LIMIT = 50;
-
-const nullableInteger = (description: string) => Type.Union([Type.Integer(), Type.Null()], { description });
-
-const FundSchema = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
-
-const statementLineFields = {
-  id: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  kind: Type.Enum(['ISSUE', 'RETURN'] as const, {
-    description: 'ISSUE, or RETURN (negative quantity and amount)',
-  }),
-  issue_id: Type.Integer({ description: 'The issue charged, or the issue the return came back from' }),
-  request_id: nullableInteger("The issue's request; null for a cart issue"),
-  object_type: objectTypeSchema(),
-  object_id: Type.Integer({ description: 'The stock-record id' }),
-  name: Type.String({ description: "The record's catalog name" }),
-  quantity: Type.Number({ description: 'In `unit`; negative for a return' }),
-  unit: Type.Enum([...new Set(Object.values(STOCK_UNITS))]),
-  unit_price: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Per ml or per piece in major units, as issued; null: the record had no price (amount 0)',
-  }),
-  amount: Type.Integer({
-    description: 'Minor units of the currency (cents), signed, rounded half-up per line',
-  }),
-};
-
-const StatementLineSchema = Type.Object(statementLineFields);
-
-const ChargeSchema = Type.Object({
-  ...statementLineFields,
-  location: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  fund: Type.Union([FundSchema, Type.Null()], {
-    description: 'Null for a cart issue, made without a request',
-  }),
-  currency: Type.String({ description: 'ISO 4217 code' }),
-  user_email: Type.String({ description: 'Who issued or took back' }),
-});
-
-const ListQuery = Type.Object({
-  lab: Type.Optional(idFilter('One lab (location id)')),
-  fund: Type.Optional(idFilter("One fund's charges")),
-  from: Type.Optional(dateOrDateTime('Charges at or after: a date (UTC day) or a date and time')),
-  to: Type.Optional(dateOrDateTime('Charges at or before: a date (its whole UTC day) or a date and time')),
-  limit: Type.Optional(
-    integer({
-      minimum: 1,
-      maximum: MAX_PAGE_LIMIT,
-      description: `Page size, 1–${MAX_PAGE_LIMIT} (default ${DEFAULT_CHARGE_LIMIT})`,
-    }),
-  ),
-  offset: PagingQuery.offset,
-});
-
-const MonthQuery = { month: month('The month, YYYY-MM, in the lab’s time zone (LAB_TIME_ZONE)') };
-
-const StatementSchema = Type.Object({
-  month: Type.String(),
-  currency: Type.String({ description: 'ISO 4217 code (CURRENCY)' }),
-  minor_digits: Type.Integer({ description: 'Minor units per major unit, as a power of ten: EUR 2, JPY 0' }),
-  labs: Type.Array(
-    Type.Object({
-      location: Type.Integer({ description: 'The lab (location id)' }),
-      name: Type.String(),
-      funds: Type.Array(
-        Type.Object({
-          fund: Type.Union([FundSchema, Type.Null()], { description: "Null: the lab's cart issues" }),
-          lines: Type.Array(StatementLineSchema),
-          total: Type.Integer({ description: 'The sum of the lines’ amounts' }),
-        }),
-      ),
-      total: Type.Integer({ description: 'The sum of the funds’ totals' }),
-    }),
-  ),
-  total: Type.Integer({ description: 'The sum of the labs’ totals' }),
-});
 
 const statementDescription =
   'Every charge of the month (from the first instant of its first day to that of the next month, in ' +
@@ -115,14 +43,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           summary: "The store's currency",
           description:
             'The ISO 4217 code of every unit price and charge (CURRENCY) and its minor digits. See docs/api.md §23.5.',
-          response: {
-            200: Type.Object({
-              code: Type.String({ description: 'ISO 4217 code' }),
-              minor_digits: Type.Integer({
-                description: 'Minor units per major unit, as a power of ten: EUR 2',
-              }),
-            }),
-          },
+          response: { 200: CurrencySchema },
         },
       },
       async () => ({ code: app.config.currency, minor_digits: minorDigits(app.config.currency) }),
@@ -139,8 +60,8 @@ export default async function chargeRoutes(app: FastifyInstance) {
           description:
             'Paged like the ledger list (docs/api.md §7.1): `{"count", "next", "previous", "results"}`. See ' +
             'docs/api.md §23.4.',
-          querystring: ListQuery,
-          response: { 200: PageSchema(ChargeSchema, 'One page of the matching charges') },
+          querystring: ChargeListQuery,
+          response: { 200: ChargePageSchema },
         },
       },
       async (request) => {
@@ -159,7 +80,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           tags,
           summary: "The month's statement of every lab charged",
           description: statementDescription,
-          querystring: Type.Object(MonthQuery),
+          querystring: MonthQuery,
           response: { 200: StatementSchema },
         },
       },
@@ -167,10 +88,6 @@ export default async function chargeRoutes(app: FastifyInstance) {
     ),
   );
 
-  const ExportQuery = Type.Object({
-    ...MonthQuery,
-    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-  });
   const exportResponse = {
     200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
   };
@@ -182,7 +99,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
   /** A statement as a download: every lab's, or one lab's (its file named after the lab's id). */
   async function sendStatement(
     reply: FastifyReply,
-    { month: chosen, format = 'csv' }: Static<typeof ExportQuery>,
+    { month: chosen, format = 'csv' }: StatementExportChoice,
     locationId?: number,
   ) {
     const statement = await reports.statement(context(), chosen, locationId);
@@ -205,7 +122,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           tags,
           summary: "The month's statement as a CSV or .xlsx download",
           description: exportDescription,
-          querystring: ExportQuery,
+          querystring: StatementExportQuery,
           response: exportResponse,
         },
       },
@@ -222,7 +139,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           summary: "The lab's statement of the month",
           description: statementDescription,
           params: LocationParams,
-          querystring: Type.Object(MonthQuery),
+          querystring: MonthQuery,
           response: { 200: StatementSchema },
         },
       },
@@ -239,7 +156,7 @@ export default async function chargeRoutes(app: FastifyInstance) {
           summary: "The lab's statement of the month as a CSV or .xlsx download",
           description: `${exportDescription} The lab's rows only (docs/api.md §24.4).`,
           params: LocationParams,
-          querystring: ExportQuery,
+          querystring: StatementExportQuery,
           response: exportResponse,
         },
       },

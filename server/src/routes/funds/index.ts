@@ -2,31 +2,11 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
+import { FundBody, FundParams, FundPatchBody, FundSchema } from '../../contract/funds';
 import { currentActor } from '../../plugins/auth';
 import * as funds from '../../services/funds';
-import { text } from '../../validation/fields';
 
 const tags = ['funds'];
-
-const FundParams = Type.Object({
-  locationId: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
-
-const FundSchema = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  active: Type.Boolean({ description: 'false: kept for the charges made to it, offered to no new request' }),
-  created_at: Type.String(),
-});
-
-const FundBody = Type.Object({
-  code: text({ maxLength: 30, description: 'Unique in the lab, compared without case' }),
-  name: text({ maxLength: 100 }),
-  active: Type.Optional(Type.Boolean({ description: 'Default true' })),
-});
-const FundPatchBody = Type.Partial(FundBody);
 
 /** A lab's funds (docs/api.md §25): read by the lab and the store, kept by the store and the lab's managers. */
 export default async function fundRoutes(app: FastifyInstance) {

@@ -1,36 +1,14 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { LAB_ROLES } from '../../db/tables';
-import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
-import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
-import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { HoldingsSchema, LabMemberSchema } from '../../contract/labs';
+import { pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
 import * as labs from '../../services/labs';
 import * as locations from '../../services/locations';
 import { IssueSchema } from '../locations';
-import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['labs'];
-
-const HoldingSchema = Type.Object({
-  object_type: Type.Enum(Object.values(OBJECT_TYPES)),
-  object_id: Type.Integer({ description: 'The stock-record id' }),
-  issued_quantity: Type.Number({
-    description: 'Everything issued to the lab: ml for chemicals, pieces otherwise',
-  }),
-  returned_quantity: Type.Number({ description: 'What of it came back to stock' }),
-  quantity: Type.Number({ description: 'What the lab holds: issued minus returned, always > 0' }),
-  object: unionOf<StockRecord>(STOCK_KINDS.map((kind) => STOCK_RECORD_SCHEMAS[kind])),
-});
-
-const MemberSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  role: Type.Enum(LAB_ROLES, { description: "The user's role in this lab" }),
-});
 
 /** A lab's own pages (docs/api.md, 'Labs'): for the lab's members and managers, auditors and store managers. */
 export default async function labRoutes(app: FastifyInstance) {
@@ -46,15 +24,7 @@ export default async function labRoutes(app: FastifyInstance) {
             'What the lab holds: per stock record, what was issued to it and not returned; or, with `limit`, one page',
           params: LocationParams,
           querystring: Type.Object({ ...PagingQuery }),
-          response: {
-            200: Type.Union(
-              [
-                Type.Array(HoldingSchema, { description: 'Without `limit`: every record the lab holds.' }),
-                PageSchema(HoldingSchema, 'With `limit`: one page of them.'),
-              ],
-              { description: 'The holdings: an array, or a page with `limit`' },
-            ),
-          },
+          response: { 200: HoldingsSchema },
         },
       },
       async (request) => {
@@ -93,7 +63,7 @@ export default async function labRoutes(app: FastifyInstance) {
           tags,
           summary: "The lab's members and managers, by user id",
           params: LocationParams,
-          response: { 200: Type.Array(MemberSchema) },
+          response: { 200: Type.Array(LabMemberSchema) },
         },
       },
       async (request) => labs.labMembers(context(), request.params.locationId),
