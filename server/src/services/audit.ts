@@ -24,6 +24,7 @@ import {
   viewItemText,
   type StockKind,
 } from '../domain/stockKinds';
+import type { AuditActionInfo, AuditEntry, AuditFilters, FieldValue } from '../contract/audit';
 import type { ChangeAction, ChangeTopic } from '../domain/changeTopics';
 import { timeRange } from '../domain/timeRange';
 import { recordChange } from '../feed/changeLog';
@@ -60,8 +61,6 @@ export interface AuditTarget {
   /** What the target was called when the action happened, e.g. `Ethanol 99.5% Merck/Daraz (chemical #7)`. */
   label: string;
 }
-
-type FieldValue = string | number | boolean | string[] | null;
 
 /** The fields a person sees of a target, by their API names. */
 export type Snapshot = Record<string, FieldValue>;
@@ -278,47 +277,21 @@ export function fileSnapshot(row: StoredFile, file: LibraryFile): Snapshot {
 
 // ---- Reading the log ----
 
-/** The §Audit entry shape of docs/api.md. */
-export interface AuditEntry {
-  id: number;
-  created_at: string;
-  action: string;
-  actor_id: number | null;
-  actor_email: string;
-  authenticated: boolean;
-  target_type: string;
-  target_id: number | null;
-  target_label: string;
-  changes: Changes | null;
-  ip: string;
-}
-
+// The log's rows are written only by recordAudit, from an AuditAction and an AuditTarget: the texts read back are theirs.
 function toEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     created_at: row.created_at,
-    action: row.action,
+    action: row.action as AuditAction,
     actor_id: row.actor_id,
     actor_email: row.actor_email,
     authenticated: row.actor_id !== null,
-    target_type: row.target_type,
+    target_type: row.target_type as AuditTargetType,
     target_id: row.target_id,
     target_label: row.target_label,
     changes: row.changes === null ? null : (JSON.parse(row.changes) as Changes),
     ip: row.ip,
   };
-}
-
-/** The list filters as validated from the query; blank texts filter nothing. */
-export interface AuditFilters {
-  /** Comma-separated actions and groups (`user.`). */
-  action?: string;
-  actor?: string;
-  target_type?: AuditTargetType;
-  target_id?: number;
-  from?: string;
-  to?: string;
-  search?: string;
 }
 
 /** The actions an `action` filter names: each item an action, or a group that stands for all of its actions. */
@@ -371,7 +344,7 @@ export async function getAuditEntry(db: Db, id: number): Promise<AuditEntry> {
 }
 
 /** The vocabulary, for a client's action filter. */
-export function auditActions(): { action: AuditAction; label: string; group: string }[] {
+export function auditActions(): AuditActionInfo[] {
   return AUDIT_ACTION_NAMES.map((action) => ({
     action,
     label: AUDIT_ACTIONS[action],

@@ -3,7 +3,7 @@ import type { Dialect } from '../db/dialect';
 import type { Executor } from '../db/executor';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
-import type { Category } from '../db/repositories/categories';
+import type { Category } from '../contract/categories';
 import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
@@ -18,8 +18,6 @@ export interface CategoriesContext {
   /** The clock of audit entries. */
   now: () => Date;
 }
-
-export const CATEGORY_NAME_MAX_LENGTH = 50;
 
 const duplicateName = () => ValidationError.field('name', 'category with this name already exists.');
 
