@@ -268,7 +268,8 @@ export interface ShipmentRecordValuesTable {
   unit_price_e4_after: number | null;
 }
 
-export type ImportStatus = 'PENDING' | 'COMMITTED' | 'REVERTED';
+export const IMPORT_STATUSES = ['PENDING', 'COMMITTED', 'REVERTED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A spreadsheet import (docs/api.md §13): a session until committed, then a record of what it brought in. */
 export interface ImportsTable {
