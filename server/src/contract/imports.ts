@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { IMPORT_STATUSES } from '../db/tables';
 import { STOCK_KINDS } from '../domain/stockKinds';
 import { PagingQuery } from '../http/paging';
-import { choice, choiceIgnoringCase } from '../validation/fields';
+import { choiceIgnoringCase } from '../validation/fields';
 
 export type { ImportStatus } from '../db/tables';
 
@@ -65,10 +65,6 @@ export const MappingBody = Type.Object({ mapping: Type.Optional(Type.Unknown()) 
 export const CommitBody = Type.Object({
   mapping: Type.Optional(Type.Unknown()),
   skip_errors: Type.Optional(Type.Boolean({ description: 'Leave rows with errors out (default false)' })),
-});
-
-export const TemplateQuery = Type.Object({
-  format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
 });
 
 export const ImportListQuery = Type.Object({

@@ -7,7 +7,6 @@ import {
   ImportSchema,
   MappingBody,
   PreviewSchema,
-  TemplateQuery,
 } from '../../contract/imports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
@@ -16,7 +15,7 @@ import { describeSize, fileTooLarge, HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
 import { PageSchema, pageOf } from '../../http/paging';
 import { resource } from '../../http/resource';
-import { ID, IdParams } from '../../http/schemas';
+import { ExportFormatQuery, ID, IdParams } from '../../http/schemas';
 import { MAX_COLUMNS, sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { currentActor } from '../../plugins/auth';
 import * as imports from '../../services/imports';
@@ -114,7 +113,7 @@ export default async function importRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: `The ${kind} import template: a header row of the §4.3 write fields, no rows`,
-            querystring: TemplateQuery,
+            querystring: ExportFormatQuery,
             response: {
               200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
             },
