@@ -321,7 +321,7 @@ export interface FileChemicalsTable {
   chemical_stock_id: number;
 }
 
-/** One audited action (services/audit.ts); rows are only ever inserted. */
+/** One audited action (audit/entries.ts); rows are only ever inserted. */
 export interface AuditLogTable {
   id: Generated<number>;
   created_at: Timestamp;

@@ -10,7 +10,7 @@ import { labsOfUsers } from '../db/repositories/labMemberships';
 import type { Viewer } from '../feed/audience';
 import { writeTransaction } from '../feed/changeLog';
 import { HttpError } from '../http/errors';
-import { failedSignIn, recordAudit, type UnknownAccount } from './audit';
+import { failedSignIn, recordAudit, type UnknownAccount } from '../audit/entries';
 
 export interface AuthContext {
   db: Db;

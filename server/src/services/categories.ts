@@ -9,8 +9,8 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { ValidationError } from '../validation/errors';
-import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
-import { checkVersion } from './versions';
+import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export interface CategoriesContext {
   db: Db;

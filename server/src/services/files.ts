@@ -24,8 +24,8 @@ import {
   recordAudit,
   type Actor,
   type Changes,
-} from './audit';
-import { checkVersion } from './versions';
+} from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export interface FilesContext {
   db: Db;

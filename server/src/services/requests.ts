@@ -43,7 +43,7 @@ import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
-import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
+import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from '../audit/entries';
 import { fundError } from './funds';
 import { LINE_QUANTITY } from './issueCart';
 

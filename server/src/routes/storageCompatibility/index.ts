@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { StorageConflictsQuery, StorageConflictsSchema } from '../../contract/storageCompatibility';
-import { ID } from '../../http/schemas';
+import { ID, IdParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { storageConflicts } from '../../services/storageCompatibility';
 import { idList } from '../../validation/fields';
@@ -37,7 +37,7 @@ export default async function storageCompatibilityRoutes(app: FastifyInstance) {
           description:
             'Rules: oxidisers with flammables, acids with bases, water-reactives with aqueous solutions. ' +
             'A warning for the person issuing; the issue itself never checks it.',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+          params: IdParams,
           querystring: StorageConflictsQuery,
           response: { 200: StorageConflictsSchema },
         },

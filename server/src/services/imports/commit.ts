@@ -10,7 +10,7 @@ import { KIND_OF_TYPE, OBJECT_TYPES, specOf, toBaseQuantity, type StockKind } fr
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { yieldEvery } from '../../http/eventLoop';
 import { recordChange, writeTransaction } from '../../feed/changeLog';
-import { recordAudit, type Actor, type AuditTarget } from '../audit';
+import { recordAudit, type Actor, type AuditTarget } from '../../audit/entries';
 import { revertAdditions } from '../shipments';
 import {
   DATABASE_CATALOG,

@@ -9,7 +9,7 @@ import { yieldToOtherRequests } from '../../http/eventLoop';
 import { readSpreadsheet } from '../../http/spreadsheet';
 import { ValidationError } from '../../validation/errors';
 import { recordChange, writeTransaction } from '../../feed/changeLog';
-import type { Actor } from '../audit';
+import type { Actor } from '../../audit/entries';
 import { MAX_IMPORT_ROWS, MAX_PENDING_IMPORTS, type ImportsContext } from './context';
 import { autoMapping, checkMapping, importFields } from './mapping';
 import { checkRows, existingRecords } from './rows';
