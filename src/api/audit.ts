@@ -1,13 +1,25 @@
 import { apiSlice } from './apiSlice';
 import { filterParams, type Page, type PageRequest } from './paging';
-import { byKind, specOf, type StockKind } from './stockKinds';
+import type {
+  AuditActionInfo as AuditAction,
+  AuditEntry,
+  AuditTargetType,
+} from '../../server/src/contract/audit';
+import { byKind, specOf } from './stockKinds';
 import { listTag } from './tags';
 
 // docs/api.md §6: the audit log of actions that change no quantity. Read-only: entries are never changed.
 
-export type AuditTargetType = 'user' | StockKind | 'substance' | 'location' | 'file' | 'category' | 'issue';
+export type {
+  AuditActionInfo as AuditAction,
+  AuditEntry,
+  AuditTargetType,
+} from '../../server/src/contract/audit';
 
-export const auditTargetLabels: Record<AuditTargetType, string> = {
+/** The targets the log's filter offers. */
+export type FilterableTargetType = Exclude<AuditTargetType, 'import' | 'fund' | 'request'>;
+
+export const auditTargetLabels: Record<FilterableTargetType, string> = {
   user: 'User',
   ...byKind((kind) => specOf(kind).label),
   // A chemical entry: its hazards merged from its records (docs/api.md §16).
@@ -18,40 +30,14 @@ export const auditTargetLabels: Record<AuditTargetType, string> = {
   issue: 'Issue',
 };
 
-export const auditTargetTypes = Object.keys(auditTargetLabels) as AuditTargetType[];
-
-export interface AuditEntry {
-  id: number;
-  created_at: string;
-  /** One of the actions `/audit/actions/` lists, e.g. 'stock.updated'. */
-  action: string;
-  /** null for a failed sign-in. */
-  actor_id: number | null;
-  /** For a failed sign-in, the e-mail that was tried. */
-  actor_email: string;
-  authenticated: boolean;
-  target_type: AuditTargetType;
-  target_id: number | null;
-  /** What the target was called when the action happened. */
-  target_label: string;
-  /** `{field: [before, after]}`; a creation has null befores, a deletion null afters. */
-  changes: Record<string, [unknown, unknown]> | null;
-  ip: string;
-}
-
-export interface AuditAction {
-  action: string;
-  label: string;
-  /** The action's prefix up to and including the dot ('user.'), which a filter may name instead. */
-  group: string;
-}
+export const auditTargetTypes = Object.keys(auditTargetLabels) as FilterableTargetType[];
 
 export interface AuditFilters {
   /** Actions and groups ('user.created', 'auth.'). */
   actions: string[];
   /** The actor's e-mail, exact. */
   actor: string;
-  targetType: AuditTargetType | '';
+  targetType: FilterableTargetType | '';
   /** Instants (ISO 8601 with an offset), both included. */
   from: string;
   to: string;

@@ -1,16 +1,7 @@
 import { apiSlice } from './apiSlice';
+import type { Credentials, TokenPair } from '../../server/src/contract/auth';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-  id: number;
-  email: string;
-}
+export type { Credentials, TokenPair } from '../../server/src/contract/auth';
 
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

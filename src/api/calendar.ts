@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { dateIn } from '../components/labCalendar';
 import { apiSlice } from './apiSlice';
+import type { LabCalendar } from '../../server/src/contract/calendar';
 
 /** docs/api.md, "Lab calendar": the lab's date and time zone (LAB_TIME_ZONE). Public. */
-export interface LabCalendar {
-  today: string;
-  time_zone: string;
-}
+export type { LabCalendar } from '../../server/src/contract/calendar';
 
 export const calendarApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

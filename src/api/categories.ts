@@ -1,15 +1,11 @@
 import { apiSlice } from './apiSlice';
+import type { Category } from '../../server/src/contract/categories';
 import { idTag, listTag, listTags, onSuccess } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §13: the categories files are filed under.
 
-export interface Category {
-  id: number;
-  name: string;
-  /** Counts the category's changes: a rename names it (docs/api.md §28). */
-  version: number;
-}
+export type { Category } from '../../server/src/contract/categories';
 
 // Every category change is audited (docs/api.md §6).
 export const categoriesApi = apiSlice.injectEndpoints({

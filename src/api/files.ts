@@ -1,38 +1,16 @@
 import { config } from '../app/config';
 import { apiSlice } from './apiSlice';
-import type { Category } from './categories';
+import type { LibraryFile as FileRecord } from '../../server/src/contract/files';
 import { progressQuery } from './progressRequest';
-import type { ChemicalState } from './stock';
 import { idTag, listTag, listTags, onSuccess } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
 
 // SERVER.md §12: the file library.
 
-/** A linked chemical stock record, flattened: manufacturer and supplier are plain names. */
-export interface LinkedChemical {
-  /** The chemical stock record's id. */
-  id: number;
-  CAS_RN: string;
-  name: string;
-  molecular_formula: string;
-  molecular_weight: number;
-  purity: number;
-  quantity: number;
-  state: ChemicalState;
-  manufacturer: string;
-  supplier: string;
-}
-
-export interface FileRecord {
-  id: number;
-  created_at: string;
-  /** `path` is always /media/files/<stored name>; `size` is in KB, unrounded. */
-  file: { path: string; size: number };
-  categories: Pick<Category, 'id' | 'name'>[];
-  chemicals: LinkedChemical[];
-  /** Counts the changes of the file's links: a change names it (docs/api.md §28). */
-  version: number;
-}
+export type {
+  FileChemical as LinkedChemical,
+  LibraryFile as FileRecord,
+} from '../../server/src/contract/files';
 
 export interface FileUpload {
   file: File;

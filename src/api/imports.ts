@@ -1,4 +1,5 @@
 import { apiSlice } from './apiSlice';
+import type { ColumnMapping, ImportPreview, ImportSummary } from '../../server/src/contract/imports';
 import { downloadFile } from './download';
 import type { Page, PageRequest } from './paging';
 import { progressQuery } from './progressRequest';
@@ -7,46 +8,13 @@ import { listTag, listTags, onSuccess, pagesTag } from './tags';
 
 // docs/api.md §13: spreadsheet imports — upload → column mapping → preview → commit, the list of imports, undo.
 
-/** A write field → the 0-based index of the file column it is read from; null: not imported. */
-export type ColumnMapping = Record<string, number | null>;
-
-export interface ImportSummary {
-  id: number;
-  type: StockKind;
-  file_name: string;
-  created_at: string;
-  user_email: string;
-  status: 'PENDING' | 'COMMITTED' | 'REVERTED';
-  headers: string[];
-  fields: string[];
-  /** The server's automatic mapping (matched by header name). */
-  mapping: ColumnMapping;
-  row_count: number;
-  committed_at: string | null;
-  created_count: number;
-  added_count: number;
-  skipped_count: number;
-  reverted_at: string | null;
-  reverted_by: string | null;
-}
-
-export type RowOutcome = 'new' | 'add' | 'error';
-
-export interface PreviewRow {
-  /** The row's number in the spreadsheet (the header is row 1). */
-  row: number;
-  outcome: RowOutcome;
-  stock_id: number | null;
-  duplicate_of: number | null;
-  values: Record<string, string>;
-  /** Field (or non_field_errors) → the server's validation messages. */
-  errors: Record<string, string[]>;
-}
-
-export interface ImportPreview {
-  counts: Record<RowOutcome, number>;
-  rows: PreviewRow[];
-}
+export type {
+  ColumnMapping,
+  ImportPreview,
+  ImportSummary,
+  PreviewRow,
+  RowOutcome,
+} from '../../server/src/contract/imports';
 
 export interface ImportUpload {
   kind: StockKind;

@@ -1,27 +1,10 @@
 import { apiSlice } from './apiSlice';
+import type { StorageConflicts } from '../../server/src/contract/storageCompatibility';
 import { idTag, listTag } from './tags';
 
 // docs/api.md 'Hazard data': chemicals on their way to a location that must be stored apart from what is there.
 
-interface ConflictingChemical {
-  id: number;
-  name: string;
-  purity: number;
-}
-
-export interface StorageConflict {
-  rule: 'OXIDISER_FLAMMABLE' | 'ACID_BASE' | 'WATER_REACTIVE_AQUEOUS';
-  reason: string;
-  chemical: ConflictingChemical;
-  conflicts_with: ConflictingChemical & { already_issued: boolean };
-}
-
-export interface StorageConflicts {
-  /** The first conflicts, in the server's order. */
-  conflicts: StorageConflict[];
-  /** How many more there are. */
-  more_conflicts: number;
-}
+export type { StorageConflict, StorageConflicts } from '../../server/src/contract/storageCompatibility';
 
 export interface StorageConflictsArgs {
   locationId: number;

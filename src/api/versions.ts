@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { EditConflict } from '../../server/src/contract/versions';
 import type { ApiError } from './errorMessage';
 import type { Tag } from './tags';
 
@@ -7,14 +8,7 @@ import type { Tag } from './tags';
 // telling who changed it, when, and how it reads now. Endpoints send the header with `ifMatch`, forms detect the
 // refusal with `editConflictOf`, and the error toasts leave it to the form.
 
-/** A refused edit: who made the newest change and when (null when the server cannot tell), and the row now. */
-export interface EditConflict<T> {
-  detail: string;
-  changed_by: string | null;
-  changed_at: string | null;
-  version: number;
-  current: T;
-}
+export type { EditConflict } from '../../server/src/contract/versions';
 
 /** The If-Match header of an edit based on `version`: `"3"`. */
 export function ifMatch(version: number): { 'If-Match': string } {

@@ -1,4 +1,4 @@
-import type { Actor } from '../services/audit';
+import type { Actor } from '../audit/entries';
 import { buildTestApp, type TestApp } from '../testing/testApp';
 import { seedDemoStock } from './seed';
 

@@ -4,7 +4,7 @@ import { createDatabase, type Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import type { StockKind } from '../domain/stockKinds';
-import type { Actor } from '../services/audit';
+import type { Actor } from '../audit/entries';
 import { createStockRecord, type StockWrites } from '../services/stock';
 
 const USAGE = `Usage:

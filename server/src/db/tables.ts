@@ -268,7 +268,8 @@ export interface ShipmentRecordValuesTable {
   unit_price_e4_after: number | null;
 }
 
-export type ImportStatus = 'PENDING' | 'COMMITTED' | 'REVERTED';
+export const IMPORT_STATUSES = ['PENDING', 'COMMITTED', 'REVERTED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A spreadsheet import (docs/api.md §13): a session until committed, then a record of what it brought in. */
 export interface ImportsTable {
@@ -320,7 +321,7 @@ export interface FileChemicalsTable {
   chemical_stock_id: number;
 }
 
-/** One audited action (services/audit.ts); rows are only ever inserted. */
+/** One audited action (audit/entries.ts); rows are only ever inserted. */
 export interface AuditLogTable {
   id: Generated<number>;
   created_at: Timestamp;

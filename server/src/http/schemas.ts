@@ -1,4 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { choice } from '../validation/fields';
 
 /** `{"detail": …}`; token errors add `"code": "token_not_valid"`. */
 export const ErrorDetail = Type.Object(
@@ -13,6 +14,15 @@ export const BadRequest = Type.Object(
 );
 
 export const NoContent = Type.Null({ description: 'No content' });
+
+/** The spreadsheet formats a download is offered in. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** `?format=` of a download: csv unless xlsx is asked for. */
+export const ExportFormatQuery = Type.Object({
+  format: Type.Optional(choice(EXPORT_FORMATS, 'csv (default) or xlsx')),
+});
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** A location (a lab) named by the path: the parameter the lab access classes read (plugins/auth.ts). */

@@ -7,7 +7,7 @@ import { findLocation } from '../db/repositories/locations';
 import { requestLocationId } from '../db/repositories/requests';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { MAX_ROW_ID } from '../http/schemas';
-import type { Actor } from '../services/audit';
+import type { Actor } from '../audit/entries';
 import { findTokenUser } from '../services/auth';
 
 /**

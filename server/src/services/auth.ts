@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { TokenPair } from '../contract/auth';
 import { signToken, verifyToken, type TokenClaims, type TokenType } from '../auth/jwt';
 import { typedEmailFingerprint } from '../auth/fingerprint';
 import { claimLoginAttempt, resetLoginFailures } from '../auth/loginThrottle';
@@ -9,19 +10,12 @@ import { labsOfUsers } from '../db/repositories/labMemberships';
 import type { Viewer } from '../feed/audience';
 import { writeTransaction } from '../feed/changeLog';
 import { HttpError } from '../http/errors';
-import { failedSignIn, recordAudit, type UnknownAccount } from './audit';
+import { failedSignIn, recordAudit, type UnknownAccount } from '../audit/entries';
 
 export interface AuthContext {
   db: Db;
   config: Config;
   now: Date;
-}
-
-export interface LoginResult {
-  refresh: string;
-  access: string;
-  id: number;
-  email: string;
 }
 
 const badCredentials = () => new HttpError(401, 'No active account found with the given credentials');
@@ -48,7 +42,7 @@ export async function login(
   ip: string,
   email: string,
   password: string,
-): Promise<LoginResult> {
+): Promise<TokenPair> {
   const { db, config, now } = ctx;
   const throttle = { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds };
   const user = await findUserByEmail(db, email);

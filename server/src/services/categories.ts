@@ -3,14 +3,14 @@ import type { Dialect } from '../db/dialect';
 import type { Executor } from '../db/executor';
 import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
-import type { Category } from '../db/repositories/categories';
+import type { Category } from '../contract/categories';
 import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { ValidationError } from '../validation/errors';
-import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from './audit';
-import { checkVersion } from './versions';
+import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export interface CategoriesContext {
   db: Db;
@@ -18,8 +18,6 @@ export interface CategoriesContext {
   /** The clock of audit entries. */
   now: () => Date;
 }
-
-export const CATEGORY_NAME_MAX_LENGTH = 50;
 
 const duplicateName = () => ValidationError.field('name', 'category with this name already exists.');
 

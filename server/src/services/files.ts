@@ -3,7 +3,8 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
-import type { FileRow, LibraryFile, LinkList } from '../db/repositories/files';
+import type { FileRow, LinkList } from '../db/repositories/files';
+import type { ChemicalFile, LibraryFile, Links } from '../contract/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
 import { isSafetyDataSheetCategory } from '../domain/safetyDataSheets';
@@ -23,8 +24,8 @@ import {
   recordAudit,
   type Actor,
   type Changes,
-} from './audit';
-import { checkVersion } from './versions';
+} from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export interface FilesContext {
   db: Db;
@@ -32,9 +33,6 @@ export interface FilesContext {
   storage: FileStorage;
   now: () => Date;
 }
-
-/** The link lists of a file; a given list replaces the current set. */
-export type Links = Partial<Record<LinkList, number[]>>;
 
 const LINK_LISTS: readonly LinkList[] = ['categories', 'chemicals'];
 
@@ -88,9 +86,6 @@ export async function getFile({ db }: Pick<FilesContext, 'db'>, id: number): Pro
   if (!file) throw notFound();
   return file;
 }
-
-/** A file of a chemical's page: the §12.1 shape, and whether it is a safety data sheet. */
-export type ChemicalFile = LibraryFile & { safety_data_sheet: boolean };
 
 /**
  * The files of a chemical stock record's page: those linked to it, and the safety data sheets linked to any other

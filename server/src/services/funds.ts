@@ -7,7 +7,14 @@ import { findLocation, lockLocation } from '../db/repositories/locations';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
-import { fieldChanges, recordAudit, recordEdit, type Actor, type AuditTarget, type Snapshot } from './audit';
+import {
+  fieldChanges,
+  recordAudit,
+  recordEdit,
+  type Actor,
+  type AuditTarget,
+  type Snapshot,
+} from '../audit/entries';
 
 // A lab's funds (docs/api.md §25): its members choose one for each request; store managers and the lab's managers
 // keep the list. Never deleted, since charges point at them: a fund no longer used is deactivated.

@@ -25,7 +25,14 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { movedQuantity } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
-import { fieldChanges, locationTarget, recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
+import {
+  fieldChanges,
+  locationTarget,
+  recordAudit,
+  stockSnapshot,
+  stockTarget,
+  type Actor,
+} from '../audit/entries';
 import { fundError, fundTarget } from './funds';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';

@@ -6,7 +6,7 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
-import type { Actor } from './audit';
+import type { Actor } from '../audit/entries';
 import { chargeReturn } from './charges';
 import { LINE_QUANTITY } from './issueCart';
 import { readIssue, type Issue } from './locations';

@@ -8,7 +8,7 @@ import { KIND_OF_TYPE, quantityText } from '../domain/stockKinds';
 import { recordChange } from '../feed/changeLog';
 import { conflict } from '../http/errors';
 import { ValidationError } from '../validation/errors';
-import type { Actor } from './audit';
+import type { Actor } from '../audit/entries';
 import { chargeIssue, unitPricesOf } from './charges';
 import { readIssue, type Issue } from './locations';
 import { lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';

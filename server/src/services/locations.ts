@@ -13,8 +13,15 @@ import type { Executor } from '../db/executor';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
-import { fieldChanges, locationSnapshot, locationTarget, recordAudit, recordEdit, type Actor } from './audit';
-import { checkVersion } from './versions';
+import {
+  fieldChanges,
+  locationSnapshot,
+  locationTarget,
+  recordAudit,
+  recordEdit,
+  type Actor,
+} from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export interface LocationsContext {
   db: Db;

@@ -30,7 +30,7 @@ import {
 } from '../domain/stockKinds';
 import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
-import type { Actor } from './audit';
+import type { Actor } from '../audit/entries';
 import { writeIssue } from './issueWriting';
 import type { Issue } from './locations';
 import { lineQuantity, today, transition, type RequestsContext } from './requests';

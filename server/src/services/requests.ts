@@ -52,7 +52,7 @@ import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
-import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
+import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from '../audit/entries';
 import { LINE_QUANTITY } from './issueCart';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store

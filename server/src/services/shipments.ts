@@ -27,7 +27,7 @@ import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { messages, ValidationError } from '../validation/errors';
-import { recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
+import { recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from '../audit/entries';
 import { refuseUnchargeablePrice } from './requests';
 import { aboveMaximum, lockStock, moveStock, outOfBounds, recordName, stockKey } from './stockMovement';
 

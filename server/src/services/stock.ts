@@ -35,11 +35,18 @@ import type { IfMatch } from '../http/versions';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
-import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
+import {
+  fieldChanges,
+  recordAudit,
+  stockSnapshot,
+  stockTarget,
+  type Actor,
+  type Changes,
+} from '../audit/entries';
 import { toLedgerEntry, type LedgerEntry } from './ledger';
 import { refuseUnchargeablePrice } from './requests';
 import { moveStock, stockKey } from './stockMovement';
-import { checkVersion } from './versions';
+import { checkVersion } from '../audit/versions';
 
 export interface StockContext {
   db: Db;
@@ -353,7 +360,7 @@ export async function requireStockRecord({ db }: StockContext, kind: StockKind, 
  */
 const auditsEdit = (changes: Changes): boolean => Object.keys(changes).some((field) => field !== 'quantity');
 
-/** How the audit log and the ledger name a stock record, for who changed it last (services/versions.ts). */
+/** How the audit log and the ledger name a stock record, for who changed it last (audit/versions.ts). */
 const versionTarget = (kind: StockKind, id: number) => ({ type: kind, id, ledgerType: OBJECT_TYPES[kind] });
 
 async function writeStockRecord<K extends StockKind>(

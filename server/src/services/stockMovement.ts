@@ -18,7 +18,7 @@ import {
 import { conflict, type HttpError } from '../http/errors';
 import { recordChange } from '../feed/changeLog';
 import { recordSearchChanges, type StockRef } from '../search/changeLog';
-import type { Actor } from './audit';
+import type { Actor } from '../audit/entries';
 
 // A stock movement: every change of stock quantities (an adjustment, a shipment merged or undone, an issue, a return,
 // an import committed or undone) takes the same steps in its writer's transaction. The records are locked and their

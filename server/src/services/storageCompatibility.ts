@@ -1,40 +1,22 @@
 import type { Db } from '../db';
+import {
+  MAX_CONFLICTS_LISTED,
+  type ConflictingChemical,
+  type StorageConflict,
+  type StorageConflicts,
+} from '../contract/storageCompatibility';
 import { chemicalsAtLocation } from '../db/repositories/issues';
 import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type ChemicalRecord } from '../db/repositories/stock';
-import {
-  opposingSides,
-  ruleSides,
-  rulesBrokenBy,
-  type StorageRule,
-} from '../domain/chemistry/storageCompatibility';
+import { opposingSides, ruleSides, rulesBrokenBy } from '../domain/chemistry/storageCompatibility';
 import { notFound } from '../http/errors';
 import { firstFewOf, messages, ValidationError } from '../validation/errors';
-
-/** A chemical as a conflict names it. */
-export interface ConflictingChemical {
-  id: number;
-  name: string;
-  purity: number;
-}
-
-export interface StorageConflict {
-  rule: StorageRule['id'];
-  reason: string;
-  /** The chemical on its way to the location. */
-  chemical: ConflictingChemical;
-  /** What it must be kept apart from: already there (`already_issued`), or on its way with it. */
-  conflicts_with: ConflictingChemical & { already_issued: boolean };
-}
 
 const described = (record: ChemicalRecord): ConflictingChemical => ({
   id: record.id,
   name: record.chemical.name,
   purity: record.purity,
 });
-
-/** Conflicts listed in one answer; `more_conflicts` counts the rest (a cart of oxidisers for a lab of solvents). */
-export const MAX_CONFLICTS_LISTED = 100;
 
 interface Sided {
   record: ChemicalRecord;
@@ -96,7 +78,7 @@ export async function storageConflicts(
   { db }: { db: Db },
   locationId: number,
   incomingIds: readonly number[],
-): Promise<{ location: number; conflicts: StorageConflict[]; more_conflicts: number }> {
+): Promise<StorageConflicts> {
   if (!(await findLocation(db, locationId))) throw notFound();
   const incoming = await findStockRecords(db, 'chemical', [...new Set(incomingIds)]);
   const incomingSet = new Set(incoming.map((record) => record.id));

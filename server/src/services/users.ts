@@ -21,8 +21,15 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { recordChange, writeTransaction } from '../feed/changeLog';
-import { fieldChanges, recordAudit, recordEdit, userSnapshot, userTarget, type Actor } from './audit';
-import { checkVersion } from './versions';
+import {
+  fieldChanges,
+  recordAudit,
+  recordEdit,
+  userSnapshot,
+  userTarget,
+  type Actor,
+} from '../audit/entries';
+import { checkVersion } from '../audit/versions';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../contract/users';
 

@@ -12,7 +12,7 @@ import {
   useListAuditQuery,
   type AuditAction,
   type AuditEntry,
-  type AuditTargetType,
+  type FilterableTargetType,
 } from '../../api/audit';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
 import { localDateTime } from '../../components/dates';
@@ -49,7 +49,7 @@ interface FilterInputs {
   /** An action, a group ('user.') or '' for all. */
   action: string;
   actor: string;
-  targetType: AuditTargetType | '';
+  targetType: FilterableTargetType | '';
   days: DayRange;
   search: string;
 }
@@ -135,7 +135,7 @@ export function AuditPage() {
           label="Target type"
           size="small"
           value={inputs.targetType}
-          onChange={(event) => change({ targetType: event.target.value as AuditTargetType | '' })}
+          onChange={(event) => change({ targetType: event.target.value as FilterableTargetType | '' })}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">All</MenuItem>

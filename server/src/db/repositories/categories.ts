@@ -3,17 +3,9 @@ import type { Dialect } from '../dialect';
 import { nextVersion } from '../versions';
 import { nameKey } from './stock';
 import type { Executor } from '../executor';
+import type { Category } from '../../contract/categories';
 
-/** File categories (SERVER.md §13): named, unique by their trimmed lower-cased name. */
-export interface Category {
-  id: number;
-  name: string;
-  /** Counts the category's changes (docs/api.md §28). */
-  version: number;
-}
-
-/** A category as a file names it. */
-export type CategoryRef = Pick<Category, 'id' | 'name'>;
+export type { Category, CategoryRef } from '../../contract/categories';
 
 const columns = ['id', 'name', 'version'] as const;
 

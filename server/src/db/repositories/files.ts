@@ -3,34 +3,11 @@ import { lockRowsIfSupported } from '../locking';
 import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
 import { raiseVersions } from '../versions';
-import type { CategoryRef } from './categories';
 import { findStockRecords, type ChemicalRecord } from './stock';
 import type { Executor } from '../executor';
+import type { FileChemical, LibraryFile } from '../../contract/files';
 
-/** A linked chemical stock record, flattened (SERVER.md §12.1): manufacturer and supplier as plain names. */
-export interface FileChemical {
-  id: number;
-  CAS_RN: string;
-  name: string;
-  molecular_formula: string;
-  molecular_weight: number;
-  purity: number;
-  quantity: number;
-  state: ChemicalRecord['state'];
-  manufacturer: string;
-  supplier: string;
-}
-
-/** The §12.1 file shape. */
-export interface LibraryFile {
-  id: number;
-  created_at: string;
-  file: { path: string; size: number };
-  categories: CategoryRef[];
-  chemicals: FileChemical[];
-  /** Counts the file's changes, its links' included (docs/api.md §28). */
-  version: number;
-}
+export type { FileChemical, LibraryFile } from '../../contract/files';
 
 export interface FileRow {
   id: number;

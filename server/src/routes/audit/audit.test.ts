@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { User } from '../../db/repositories/users';
-import type { AuditEntry } from '../../services/audit';
+import type { AuditEntry } from '../../contract/audit';
 import { postUpload } from '../../testing/multipart';
 import { createStockRecord, ledgerOf } from '../../testing/stockApi';
 import {

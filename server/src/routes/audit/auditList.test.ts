@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_NAMES, type AuditAction } from '../../domain/auditActions';
 import { writeTransaction } from '../../feed/changeLog';
-import { recordAudit, type AuditActor, type AuditEntry, type AuditTarget } from '../../services/audit';
+import type { AuditEntry } from '../../contract/audit';
+import { recordAudit, type AuditActor, type AuditTarget } from '../../audit/entries';
 import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
 /** Reading the audit log: access, filters and paging, over entries written at known times. */

@@ -1,15 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
-import { Type } from '@fastify/type-provider-typebox';
+import {
+  AccessTokenSchema,
+  CredentialsBody,
+  RefreshBody,
+  TokenPairSchema,
+  TokenValidSchema,
+  VerifyBody,
+} from '../../contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { databaseRateLimitStore } from '../../auth/rateLimitStore';
 import { HttpError } from '../../http/errors';
 import { ErrorDetail } from '../../http/schemas';
 import { resource } from '../../http/resource';
 import { login, refreshAccessToken, verifyAccessToken, type AuthContext } from '../../services/auth';
-import { email, text } from '../../validation/fields';
 
 const tags = ['auth'];
-const TokenField = text({ blankIsMissing: true });
 
 /**
  * Sign-in costs a deliberately slow password hash, so besides the per-(address, e-mail) lock of §2.1 each client
@@ -36,14 +41,9 @@ async function signInRoute(app: FastifyInstance, { context }: { context: () => A
           description:
             'Refused with 429 and Retry-After after LOGIN_MAX_FAILURES failures for one (address, email) pair, ' +
             'and after LOGIN_RATE_LIMIT_PER_MINUTE attempts a minute from one address.',
-          body: Type.Object({ email: text({ maxLength: 254 }), password: text({ trim: false }) }),
+          body: CredentialsBody,
           response: {
-            200: Type.Object({
-              refresh: Type.String(),
-              access: Type.String(),
-              id: Type.Integer(),
-              email: email(),
-            }),
+            200: TokenPairSchema,
             401: ErrorDetail,
             429: ErrorDetail,
           },
@@ -67,8 +67,8 @@ export default async function authRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'A new access token for a refresh token',
-          body: Type.Object({ refresh: TokenField }),
-          response: { 200: Type.Object({ access: Type.String() }), 401: ErrorDetail },
+          body: RefreshBody,
+          response: { 200: AccessTokenSchema, 401: ErrorDetail },
         },
       },
       async (request) => ({ access: await refreshAccessToken(context(), request.body.refresh) }),
@@ -82,8 +82,8 @@ export default async function authRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Check that an access token is valid (the spelling is part of the API)',
-          body: Type.Object({ token: TokenField }),
-          response: { 200: Type.Object({}), 401: ErrorDetail },
+          body: VerifyBody,
+          response: { 200: TokenValidSchema, 401: ErrorDetail },
         },
       },
       async (request) => {

@@ -1,12 +1,7 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { dateIn } from '../../domain/calendarDate';
 import { resource } from '../../http/resource';
-
-const LabCalendar = Type.Object({
-  today: Type.String({ description: 'The date it is in the lab (LAB_TIME_ZONE) at this moment, YYYY-MM-DD' }),
-  time_zone: Type.String({ description: 'LAB_TIME_ZONE, an IANA time zone name' }),
-});
+import { LabCalendarSchema, type LabCalendar } from '../../contract/calendar';
 
 /**
  * The lab's calendar (docs/api.md, "Lab calendar"): public, since the public Store marks expired records too. The app reads
@@ -20,10 +15,10 @@ export default async function calendarRoutes(app: FastifyInstance) {
         schema: {
           tags: ['calendar'],
           summary: "The lab's date and time zone, which decide what has expired",
-          response: { 200: LabCalendar },
+          response: { 200: LabCalendarSchema },
         },
       },
-      async (_request, reply) => {
+      async (_request, reply): Promise<LabCalendar> => {
         // Today changes at midnight: a cached answer would be yesterday's.
         void reply.header('cache-control', 'no-store');
         const timeZone = app.config.labTimeZone;

@@ -2,23 +2,12 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { ifMatchOf, VersionSchema } from '../../http/versions';
+import { ifMatchOf } from '../../http/versions';
+import { CategoryBody, CategoryChanges, CategorySchema } from '../../contract/categories';
 import { currentActor } from '../../plugins/auth';
 import * as categories from '../../services/categories';
-import { text } from '../../validation/fields';
 
 const tags = ['categories'];
-
-/** A category as a file lists it. */
-export const CategoryRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
-
-export const CategorySchema = Type.Object({ ...CategoryRefSchema.properties, version: VersionSchema });
-
-const name = () =>
-  text({ maxLength: categories.CATEGORY_NAME_MAX_LENGTH, description: 'Unique regardless of case' });
-
-const CategoryBody = Type.Object({ name: name() });
-const CategoryChanges = Type.Object({ name: Type.Optional(name()) });
 
 /** §13: file categories. Reads are public; changes are signed-in. */
 export default async function categoryRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { findUserByEmail } from '../../db/repositories/users';
 import type { StockObjectType } from '../../db/tables';
 import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
 import { writeTransaction } from '../../feed/changeLog';
-import type { Actor } from '../../services/audit';
+import type { Actor } from '../../audit/entries';
 import { returnIssuedQuantity } from '../../services/issueReturns';
 import { writeIssue } from '../../services/issueWriting';
 import { createFund } from '../../testing/requestApi';

@@ -1,28 +1,10 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EventStream, MAX_REPLAY_EVENTS, RETRY_MS } from '../../feed/eventStream';
 import { HttpError } from '../../http/errors';
 import { resource } from '../../http/resource';
 import { ErrorDetail } from '../../http/schemas';
+import { EventsQuery } from '../../contract/events';
 import { feedViewer } from '../../services/auth';
-import { text } from '../../validation/fields';
-
-const EventsQuery = Type.Object({
-  access_token: Type.Optional(
-    text({
-      maxLength: 4096,
-      description:
-        'An access token, for clients that cannot send headers (a browser EventSource); never written to the logs',
-    }),
-  ),
-  last_event_id: Type.Optional(
-    text({
-      maxLength: 20,
-      description:
-        'Resume after this seq when no Last-Event-ID header is sent (a new EventSource of a reloaded page)',
-    }),
-  ),
-});
 
 /** The OpenAPI description of the stream (a 200 that is not JSON). */
 const EVENT_STREAM_RESPONSE = {

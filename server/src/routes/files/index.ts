@@ -3,53 +3,13 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
 import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { ifMatchOf, VersionSchema } from '../../http/versions';
+import { ifMatchOf } from '../../http/versions';
+import { ChemicalFileSchema, FileSchema, LinksBody } from '../../contract/files';
 import { currentActor } from '../../plugins/auth';
 import * as files from '../../services/files';
-import { idList } from '../../validation/fields';
-import { CategoryRefSchema } from '../categories';
 import { MAX_FORM_PARTS, readUploadForm } from './uploadForm';
 
 const tags = ['files'];
-
-const FileChemicalSchema = Type.Object({
-  id: Type.Integer({ description: 'The chemical stock record' }),
-  CAS_RN: Type.String(),
-  name: Type.String(),
-  molecular_formula: Type.String(),
-  molecular_weight: Type.Number(),
-  purity: Type.Number(),
-  quantity: Type.Number({ description: 'ml' }),
-  state: Type.String(),
-  manufacturer: Type.String(),
-  supplier: Type.String(),
-});
-
-export const FileSchema = Type.Object({
-  id: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  file: Type.Object({
-    path: Type.String({ description: '/media/files/<stored name>' }),
-    size: Type.Number({ description: 'KB, unrounded (bytes / 1024)' }),
-  }),
-  categories: Type.Array(CategoryRefSchema, { description: 'id ascending' }),
-  chemicals: Type.Array(FileChemicalSchema, { description: 'linked chemical stock records, id ascending' }),
-  version: VersionSchema,
-});
-
-const ChemicalFileSchema = Type.Intersect([
-  FileSchema,
-  Type.Object({
-    safety_data_sheet: Type.Boolean({
-      description: "Filed under a category named 'SDS', 'MSDS' or 'Safety Data Sheet' (any case)",
-    }),
-  }),
-]);
-
-const LinksBody = Type.Object({
-  categories: Type.Optional(idList({ description: 'Category ids; replaces the set' })),
-  chemicals: Type.Optional(idList({ description: 'Chemical stock record ids; replaces the set' })),
-});
 
 /** §12.1–12.2: the file library. Reads are public; upload, link changes and delete are signed-in. */
 export default async function fileRoutes(app: FastifyInstance) {

@@ -1,12 +1,11 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { slicesOf } from '../../db/slices';
 import { amountText } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { resource } from '../../http/resource';
+import { ExportFormatQuery } from '../../http/schemas';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { hazardRegister, type HazardPlace, type HazardRegisterEntry } from '../../services/hazardRegister';
-import { choice } from '../../validation/fields';
 
 // The hazard register's download (issue 33, item 6; docs/api.md, 'Hazard register'): a safety officer's list of
 // every hazardous substance the store holds, its label, its amount and where it is.
@@ -51,9 +50,7 @@ export default async function hazardRegisterRoutes(app: FastifyInstance) {
             'One row per chemical catalog entry with hazard statements of which some records hold stock, by ' +
             'name: CAS RN, name, H-codes, signal word, pictograms, the amount in ml, how many records hold it ' +
             'and each storage place with what it holds. See docs/api.md.',
-          querystring: Type.Object({
-            format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-          }),
+          querystring: ExportFormatQuery,
           response: {
             200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
           },

@@ -1,14 +1,9 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { resource } from '../../http/resource';
 import { ErrorDetail } from '../../http/schemas';
 import { checkDatabase } from '../../services/health';
-
-const Healthy = Type.Object({
-  status: Type.Literal('ok'),
-  database: Type.Literal('ok'),
-});
+import { HealthySchema, type Healthy } from '../../contract/health';
 
 /** For load balancers and monitors (docs/api.md): public, and it says nothing beyond up or down. */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -19,10 +14,10 @@ export default async function healthRoutes(app: FastifyInstance) {
         schema: {
           tags: ['health'],
           summary: 'Whether the server and its database answer',
-          response: { 200: Healthy, 503: ErrorDetail },
+          response: { 200: HealthySchema, 503: ErrorDetail },
         },
       },
-      async (request, reply) => {
+      async (request, reply): Promise<Healthy> => {
         // A proxy must never answer a health check from its cache.
         void reply.header('cache-control', 'no-store');
         try {
@@ -31,7 +26,7 @@ export default async function healthRoutes(app: FastifyInstance) {
           request.log.error({ err: error }, 'health check: the database does not answer');
           throw new HttpError(503, 'The database is not available.');
         }
-        return { status: 'ok' as const, database: 'ok' as const };
+        return { status: 'ok', database: 'ok' };
       },
     ),
   );

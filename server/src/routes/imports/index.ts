@@ -1,18 +1,24 @@
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { Type } from '@fastify/type-provider-typebox';
+import {
+  CommitBody,
+  ImportListQuery,
+  ImportSchema,
+  MappingBody,
+  PreviewSchema,
+} from '../../contract/imports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { describeSize, fileTooLarge, HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
-import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { PageSchema, pageOf } from '../../http/paging';
 import { resource } from '../../http/resource';
-import { ID, IdParams } from '../../http/schemas';
+import { ExportFormatQuery, ID, IdParams } from '../../http/schemas';
 import { MAX_COLUMNS, sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { currentActor } from '../../plugins/auth';
 import * as imports from '../../services/imports';
-import { choice, choiceIgnoringCase } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
 
 import { STOCK_WRITE_BODIES } from '../../contract/stock';
@@ -25,58 +31,6 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Each kind's rows are checked by its stock POST body (§4.3), with the same messages. */
 const ROW_SCHEMAS = byKind((kind): RequestSchema => STOCK_WRITE_BODIES[kind].create);
-
-const ColumnMappingSchema = Type.Record(Type.String(), Type.Union([Type.Integer(), Type.Null()]), {
-  description: 'Write field → the 0-based index of the column it is read from; null or absent: not imported',
-});
-
-export const ImportSchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.Enum(STOCK_KINDS),
-  file_name: Type.String(),
-  created_at: Type.String({ description: 'When the file was uploaded' }),
-  user_email: Type.String({ description: 'Who uploaded it' }),
-  status: Type.Enum(['PENDING', 'COMMITTED', 'REVERTED']),
-  headers: Type.Array(Type.String(), { description: "The file's header row" }),
-  fields: Type.Array(Type.String(), { description: 'The fields a row may give (SERVER.md §4.3)' }),
-  mapping: ColumnMappingSchema,
-  row_count: Type.Integer({ description: 'Rows under the header row' }),
-  committed_at: Type.Union([Type.String(), Type.Null()]),
-  created_count: Type.Integer({ description: 'Records the commit created' }),
-  added_count: Type.Integer({ description: 'Rows the commit added to existing records' }),
-  skipped_count: Type.Integer({ description: 'Rows with errors left out (skip_errors)' }),
-  reverted_at: Type.Union([Type.String(), Type.Null()]),
-  reverted_by: Type.Union([Type.String(), Type.Null()]),
-});
-
-const PreviewSchema = Type.Object({
-  counts: Type.Object({ new: Type.Integer(), add: Type.Integer(), error: Type.Integer() }),
-  rows: Type.Array(
-    Type.Object({
-      row: Type.Integer({ description: 'The row number in the spreadsheet (the header row is 1)' }),
-      outcome: Type.Enum(['new', 'add', 'error']),
-      stock_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The record an `add` row adds to' }),
-      duplicate_of: Type.Union([Type.Integer(), Type.Null()]),
-      values: Type.Record(Type.String(), Type.String()),
-      errors: Type.Record(Type.String(), Type.Array(Type.String())),
-    }),
-  ),
-});
-
-const MappingBody = Type.Object({ mapping: Type.Optional(Type.Unknown()) });
-const CommitBody = Type.Object({
-  mapping: Type.Optional(Type.Unknown()),
-  skip_errors: Type.Optional(Type.Boolean({ description: 'Leave rows with errors out (default false)' })),
-});
-
-const FormatQuery = Type.Object({
-  format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-});
-
-const ListQuery = Type.Object({
-  ...PagingQuery,
-  type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'Only imports of this kind')),
-});
 
 /** The uploaded file of a multipart request, read into memory (it is parsed as a whole); 413 past the limit. */
 async function uploadedFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
@@ -159,7 +113,7 @@ export default async function importRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: `The ${kind} import template: a header row of the §4.3 write fields, no rows`,
-            querystring: FormatQuery,
+            querystring: ExportFormatQuery,
             response: {
               200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
             },
@@ -184,7 +138,7 @@ export default async function importRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Every import (sessions included), newest first; or, with `limit`, one page of them',
-          querystring: ListQuery,
+          querystring: ImportListQuery,
           response: {
             200: Type.Union(
               [

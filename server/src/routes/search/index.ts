@@ -1,38 +1,15 @@
-import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  SearchQuery,
+  SearchResultsSchema,
+} from '../../contract/search';
 import { resource } from '../../http/resource';
-import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
-import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
+import { OBJECT_TYPES } from '../../domain/stockKinds';
 import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
-import { choiceIgnoringCase, integer, text } from '../../validation/fields';
-import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['search'];
-
-const MAX_SEARCH_LIMIT = 50;
-const DEFAULT_LIMIT = 10;
-
-const SearchQuery = Type.Object({
-  query: Type.Optional(text({ allowBlank: true, description: 'Search text; empty gives []' })),
-  type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'One kind only; all three when absent')),
-  limit: Type.Optional(
-    integer({
-      minimum: 1,
-      description: `At most this many records (default ${DEFAULT_LIMIT}, capped at ${MAX_SEARCH_LIMIT})`,
-    }),
-  ),
-});
-
-/** A §4.1 record; in mixed results (no `type` asked for) it also carries its kind. */
-const withKind = (kind: StockKind) =>
-  Type.Object({
-    ...(STOCK_RECORD_SCHEMAS[kind] as unknown as TObject).properties,
-    type: Type.Optional(Type.Literal(OBJECT_TYPES[kind])),
-  });
-
-const SearchResults = Type.Array(
-  unionOf<StockRecord & { type?: StockObjectType }>(STOCK_KINDS.map(withKind)),
-);
 
 /** §11: fuzzy search over the stock records; public. */
 export default async function searchRoutes(app: FastifyInstance) {
@@ -44,11 +21,11 @@ export default async function searchRoutes(app: FastifyInstance) {
           tags,
           summary: 'Stock records matching a text, best first (typo-tolerant)',
           querystring: SearchQuery,
-          response: { 200: SearchResults },
+          response: { 200: SearchResultsSchema },
         },
       },
       async (request, reply) => {
-        const { query = '', type, limit = DEFAULT_LIMIT } = request.query;
+        const { query = '', type, limit = DEFAULT_SEARCH_LIMIT } = request.query;
         const encoding = acceptedEncoding(request);
         // Written by the response schema's serialiser, and compressed, as any answer, but once per query, encoding
         // and index version: a repeated search (a terminal's, the Store's filter typed again) is then a lookup.

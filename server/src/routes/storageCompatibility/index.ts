@@ -1,10 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { STORAGE_RULES } from '../../domain/chemistry/storageCompatibility';
-import { ID } from '../../http/schemas';
+import { StorageConflictsQuery, StorageConflictsSchema } from '../../contract/storageCompatibility';
+import { ID, IdParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { MAX_CONFLICTS_LISTED, storageConflicts } from '../../services/storageCompatibility';
-import { idList, text } from '../../validation/fields';
+import { storageConflicts } from '../../services/storageCompatibility';
+import { idList } from '../../validation/fields';
 import { messages, ValidationError } from '../../validation/errors';
 import {
   commaSeparatedItems,
@@ -14,43 +14,6 @@ import {
 } from '../../validation/validate';
 
 const tags = ['locations'];
-
-const Chemical = {
-  id: Type.Integer({ description: 'The chemical stock-record id' }),
-  name: Type.String(),
-  purity: Type.Number(),
-};
-
-const ConflictsSchema = Type.Object({
-  location: Type.Integer(),
-  conflicts: Type.Array(
-    Type.Object({
-      rule: Type.Enum(STORAGE_RULES.map((rule) => rule.id)),
-      reason: Type.String({ description: 'Why the two must be stored apart' }),
-      chemical: Type.Object(Chemical, { description: 'One of the chemicals asked about' }),
-      conflicts_with: Type.Object(
-        {
-          ...Chemical,
-          already_issued: Type.Boolean({
-            description: 'true: already at the location; false: another of the chemicals asked about',
-          }),
-        },
-        { description: 'What it must be kept apart from' },
-      ),
-    }),
-    { description: `The first ${MAX_CONFLICTS_LISTED} conflicts` },
-  ),
-  more_conflicts: Type.Integer({ description: 'How many conflicts there are beyond those listed' }),
-});
-
-const Query = Type.Object({
-  chemicals: Type.Optional(
-    text({
-      allowBlank: true,
-      description: `Chemical stock-record ids, comma-separated (the cart’s chemicals), at most ${MAX_LIST_ITEMS}`,
-    }),
-  ),
-});
 
 const ChemicalIds = Type.Object({ chemicals: idList() }) as unknown as RequestSchema;
 
@@ -74,9 +37,9 @@ export default async function storageCompatibilityRoutes(app: FastifyInstance) {
           description:
             'Rules: oxidisers with flammables, acids with bases, water-reactives with aqueous solutions. ' +
             'A warning for the person issuing; the issue itself never checks it.',
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-          querystring: Query,
-          response: { 200: ConflictsSchema },
+          params: IdParams,
+          querystring: StorageConflictsQuery,
+          response: { 200: StorageConflictsSchema },
         },
       },
       async (request) =>

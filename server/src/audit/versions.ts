@@ -1,3 +1,4 @@
+import type { EditConflict } from '../contract/versions';
 import type { Executor } from '../db/executor';
 import type { StockObjectType } from '../db/tables';
 import type { AuditTargetType } from '../domain/auditActions';
@@ -76,10 +77,15 @@ export async function checkVersion<T>(
 ): Promise<void> {
   if (matches(ifMatch, version)) return;
   const change = await lastChange(db, target);
-  throw new HttpError(412, change ? `Changed by ${change.by} at ${change.at}.` : 'Changed by someone else.', {
+  const conflict: Omit<EditConflict<T>, 'detail'> = {
     changed_by: change?.by ?? null,
     changed_at: change?.at ?? null,
     version,
     current: await current(),
-  });
+  };
+  throw new HttpError(
+    412,
+    change ? `Changed by ${change.by} at ${change.at}.` : 'Changed by someone else.',
+    conflict,
+  );
 }
