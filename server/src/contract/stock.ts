@@ -49,17 +49,6 @@ export const ledgerEntryFields = {
 
 export const LedgerEntrySchema = Type.Object(ledgerEntryFields);
 
-/** One location a stock record was issued to (docs/api.md). */
-export const IssuedToSchema = Type.Object({
-  id: Type.Integer({ description: 'The location' }),
-  name: Type.String(),
-  consumer_type: Type.String({ description: 'PHYSICAL, ORGANIC, INORGANIC or PERSONAL' }),
-  quantity: Type.Number({ description: 'Issued there in all: ml for chemicals, pieces otherwise' }),
-  returned_quantity: Type.Number({ description: 'How much of it came back to stock' }),
-  issue_count: Type.Integer({ description: 'Issues that carried the record there' }),
-  last_issued_at: Type.String({ format: 'date-time', description: 'The latest of those issues' }),
-});
-
 // ---- §4.3 write fields, from the stock-kind table ----
 
 /** The codes a `codes` input takes, and what the API documentation says of them. */

@@ -2,7 +2,9 @@ import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { GHS_PICTOGRAMS, SIGNAL_WORDS, type GhsPictogramCode, type SignalWord } from './chemistry/ghs';
 import { STORAGE_CLASSES, type MarkedStorageClass } from './chemistry/storageCompatibility';
 import {
+  readField,
   specOf,
+  STOCK_KINDS,
   stockField,
   type SpecTable,
   type StockField,
@@ -179,3 +181,15 @@ function recordSchema<K extends StockKind>(kind: K) {
 export const STOCK_RECORD_SCHEMAS = byKindAs<{ [K in StockKind]: ReturnType<typeof recordSchema<K>> }>(
   (kind) => recordSchema(kind),
 );
+
+/** What a history line, a ledger entry's item and a dashboard card show of a stock record (DescribedRecord). */
+export const describeStockRecord = Object.fromEntries(
+  STOCK_KINDS.map((kind) => {
+    const fields = specOf(kind).views.line.map((name) => stockField(kind, name));
+    const describe = (record: StockRecord) => ({
+      stock_id: record.id,
+      ...Object.fromEntries(fields.map((field) => [field.name, readField(kind, field, record)])),
+    });
+    return [kind, describe];
+  }),
+) as { [K in StockKind]: (record: StockRecords[K]) => DescribedRecord<K> };

@@ -14,8 +14,7 @@ import {
   type StockKind,
   type StockUnit,
 } from '../domain/stockKinds';
-import type { DescribedRecord } from '../domain/stockRecords';
-import { describeStockRecord } from './shipments';
+import { describeStockRecord, type DescribedRecord } from '../domain/stockRecords';
 
 export interface DashboardContext {
   db: Db;

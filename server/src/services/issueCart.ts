@@ -1,4 +1,3 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { findFund } from '../db/repositories/funds';
@@ -9,7 +8,6 @@ import { findStockRecords, lockStockRow, type StockRecords } from '../db/reposit
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
 import {
-  byKind,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
@@ -23,12 +21,12 @@ import { cmrStatements } from '../domain/chemistry/cmr';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
-import { movedQuantity } from '../validation/stockQuantity';
+import { LINE_QUANTITY } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import { fieldChanges, locationTarget, recordAudit, stockSnapshot, stockTarget, type Actor } from './audit';
 import { fundError, fundTarget } from './funds';
-import { writeIssue } from './issueWriting';
-import type { Issue } from './locations';
+import type { Issue } from '../contract/issues';
+import { writeIssue } from './issues';
 
 export interface IssueCartContext {
   db: Db;
@@ -52,10 +50,6 @@ export interface CartLineInput {
   object_id: number;
   quantity: number;
 }
-
-/** The quantity rule of a cart line (and of a return), by kind: movedQuantity. */
-const lineQuantity = (kind: StockKind) => Type.Object({ quantity: movedQuantity(kind) });
-export const LINE_QUANTITY = byKind(lineQuantity);
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {

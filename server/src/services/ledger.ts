@@ -15,10 +15,9 @@ import {
   type StockKind,
   type StockUnit,
 } from '../domain/stockKinds';
-import type { DescribedRecord, StockRecord } from '../domain/stockRecords';
+import { describeStockRecord, type DescribedRecord, type StockRecord } from '../domain/stockRecords';
 import { timeRange } from '../domain/timeRange';
 import { ValidationError } from '../validation/errors';
-import { describeStockRecord } from './shipments';
 
 export interface LedgerContext {
   db: Db;

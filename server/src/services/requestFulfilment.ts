@@ -21,8 +21,8 @@ import {
 import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from './audit';
-import { writeIssue } from './issueWriting';
-import type { Issue } from './locations';
+import type { Issue } from '../contract/issues';
+import { writeIssue } from './issues';
 import {
   lineQuantity,
   recordKey,

@@ -45,7 +45,7 @@ import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from './audit';
 import { fundError } from './funds';
-import { LINE_QUANTITY } from './issueCart';
+import { LINE_QUANTITY } from '../validation/stockQuantity';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
 // manager too), the store fulfils (services/requestFulfilment.ts). Every change of status goes through `transition`,

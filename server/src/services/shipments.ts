@@ -12,17 +12,15 @@ import {
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
-  readField,
   specOf,
   STOCK_KINDS,
-  stockField,
   toBaseQuantity,
   type ExpiringKind,
   type SpecTable,
   type StockKind,
 } from '../domain/stockKinds';
 import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
-import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
+import { describeStockRecord, type DescribedRecord, type StockRecords } from '../domain/stockRecords';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -68,18 +66,6 @@ export type Shipment<K extends StockKind> = {
   /** Until when it can still be undone: merge time + SHIPMENT_UNDO_DAYS; null once reverted. */
   undo_until: string | null;
 } & Record<SpecTable[K]['shipmentLinesKey'], ShipmentLine<K>[]>;
-
-/** What a history line, a ledger entry's item and a dashboard card show of a stock record (DescribedRecord). */
-export const describeStockRecord = Object.fromEntries(
-  STOCK_KINDS.map((kind) => {
-    const fields = specOf(kind).views.line.map((name) => stockField(kind, name));
-    const describe = (record: StockRecord) => ({
-      stock_id: record.id,
-      ...Object.fromEntries(fields.map((field) => [field.name, readField(kind, field, record)])),
-    });
-    return [kind, describe];
-  }),
-) as { [K in StockKind]: (record: StockRecords[K]) => DescribedRecord<K> };
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {

@@ -7,7 +7,7 @@ import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 import { choice, idRef, nullable, number } from '../../validation/fields';
-import { IssueSchema } from '../locations';
+import { IssueSchema } from '../../contract/issues';
 import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['issue cart'];

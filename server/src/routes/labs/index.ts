@@ -7,8 +7,8 @@ import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
 import * as labs from '../../services/labs';
-import * as locations from '../../services/locations';
-import { IssueSchema } from '../locations';
+import * as issues from '../../services/issues';
+import { IssueSchema } from '../../contract/issues';
 import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['labs'];
@@ -81,7 +81,7 @@ export default async function labRoutes(app: FastifyInstance) {
           response: { 200: Type.Array(IssueSchema) },
         },
       },
-      async (request) => locations.locationIssues(context(), request.params.locationId),
+      async (request) => issues.locationIssues(context(), request.params.locationId),
     ),
   );
 

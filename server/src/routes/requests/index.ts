@@ -18,7 +18,7 @@ import {
   stockDate,
   text,
 } from '../../validation/fields';
-import { IssueSchema } from '../locations';
+import { IssueSchema } from '../../contract/issues';
 
 const tags = ['requests'];
 

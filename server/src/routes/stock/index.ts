@@ -17,7 +17,7 @@ import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas'
 import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
-import * as locations from '../../services/locations';
+import * as issues from '../../services/issues';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
@@ -33,7 +33,8 @@ import {
 } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
-import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from '../../contract/stock';
+import { IssuedToSchema } from '../../contract/issues';
+import { LedgerEntrySchema, STOCK_WRITE_BODIES } from '../../contract/stock';
 
 const tags = ['stock'];
 
@@ -301,7 +302,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             response: { 200: Type.Array(IssuedToSchema) },
           },
         },
-        async (request) => locations.locationsIssuedTo(context(), kind, request.params.id),
+        async (request) => issues.locationsIssuedTo(context(), kind, request.params.id),
       ),
     );
   }
