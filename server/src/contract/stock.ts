@@ -2,14 +2,8 @@ import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typ
 import { HAZARD_CODES } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
 import { LEDGER_KINDS } from '../domain/ledger';
-import {
-  byKind,
-  specOf,
-  writeFields,
-  type FieldInput,
-  type StockField,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, type FieldInput, type StockField, type StockKind } from '../domain/stockKinds';
+import { byKind, writeFields } from '../domain/stockKindHelpers';
 import {
   blankIsAbsent,
   casNumber,

@@ -1,17 +1,8 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { GHS_PICTOGRAMS, SIGNAL_WORDS, type GhsPictogramCode, type SignalWord } from './chemistry/ghs';
 import { STORAGE_CLASSES, type MarkedStorageClass } from './chemistry/storageCompatibility';
-import {
-  readField,
-  specOf,
-  STOCK_KINDS,
-  stockField,
-  type SpecTable,
-  type StockField,
-  type StockKind,
-  type StockUnit,
-  byKindAs,
-} from './stockKinds';
+import { specOf, STOCK_KINDS, type SpecTable, type StockField, type StockKind } from './stockKinds';
+import { readField, stockField, type StockUnit, byKindAs } from './stockKindHelpers';
 
 // The §4.1 read shapes of stock records (SERVER.md), built from the stock-kind table: the JSON schemas the routes
 // answer with (and OpenAPI documents), and through Static the record types of the server and the SPA. The SPA

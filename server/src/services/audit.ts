@@ -15,15 +15,8 @@ import {
   type AuditAction,
   type AuditTargetType,
 } from '../domain/auditActions';
-import {
-  readField,
-  readLineField,
-  specOf,
-  STOCK_KINDS,
-  stockField,
-  viewItemText,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../domain/stockKinds';
+import { readField, readLineField, stockField, viewItemText } from '../domain/stockKindHelpers';
 import type { ChangeAction, ChangeTopic } from '../domain/changeTopics';
 import { timeRange } from '../domain/timeRange';
 import { recordChange } from '../feed/changeLog';

@@ -5,7 +5,7 @@ import { findLocation } from '../db/repositories/locations';
 import type { StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { amountNumber, minorDigits } from '../domain/money';
-import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS, type StockUnit } from '../domain/stockKinds';
+import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS, type StockUnit } from '../domain/stockKindHelpers';
 import { monthRange, timeRange } from '../domain/timeRange';
 import { fromUnitPriceE4 } from '../domain/unitPrice';
 import { notFound } from '../http/errors';

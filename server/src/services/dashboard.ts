@@ -4,16 +4,15 @@ import type { AttentionRow, CardRows } from '../db/repositories/dashboard';
 import { findStockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { addDays, dateIn, daysBetween } from '../domain/calendarDate';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   EXPIRING_KINDS,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
-  STOCK_KINDS,
   STOCK_UNITS,
-  type StockKind,
   type StockUnit,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { describeStockRecord, type DescribedRecord } from '../domain/stockRecords';
 
 export interface DashboardContext {

@@ -10,18 +10,16 @@ import { inSlices } from '../db/slices';
 import { lockUser } from '../db/repositories/users';
 import type { ImportStatus } from '../db/tables';
 import { importedNumber, importedQuantity } from '../domain/importedQuantity';
+import { specOf, type StockField, type StockKind } from '../domain/stockKinds';
 import {
   identityFields,
   KIND_OF_TYPE,
   OBJECT_TYPES,
-  specOf,
   stockField,
   toBaseQuantity,
   toStored,
   writeFields,
-  type StockField,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { yieldEvery, yieldToOtherRequests } from '../http/eventLoop';
 import { isOverlongCell, MAX_CELL_LENGTH, readSpreadsheet } from '../http/spreadsheet';

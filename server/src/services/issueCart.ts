@@ -7,16 +7,15 @@ import { findLocation, lockLocation } from '../db/repositories/locations';
 import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
 import type { StockObjectType } from '../db/tables';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
-  STOCK_KINDS,
   STOCK_UNITS,
   toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { cmrStatements } from '../domain/chemistry/cmr';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';

@@ -8,14 +8,14 @@ import type { StockObjectType } from '../db/tables';
 import type { Issue, IssuedTo, LineReturn } from '../contract/issues';
 import { beyondChargeLimitText, withinChargeLimit } from '../domain/money';
 import { fromUnitPriceE4 } from '../domain/unitPrice';
+import { type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
   toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';

@@ -6,15 +6,14 @@ import { keysetBatches } from '../db/slices';
 import { findStockRecords } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
 import { searchTerms, type LedgerKind } from '../domain/ledger';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
-  STOCK_KINDS,
   STOCK_UNITS,
-  type StockKind,
   type StockUnit,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { describeStockRecord, type DescribedRecord, type StockRecord } from '../domain/stockRecords';
 import { timeRange } from '../domain/timeRange';
 import { ValidationError } from '../validation/errors';

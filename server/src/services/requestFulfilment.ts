@@ -9,15 +9,15 @@ import {
 } from '../db/repositories/requestStock';
 import type { StockObjectType } from '../db/tables';
 import { cmrStatements } from '../domain/chemistry/cmr';
+import { STOCK_KINDS } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   readField,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from './audit';

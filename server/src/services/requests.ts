@@ -26,18 +26,17 @@ import {
   type RequestAction,
   type RequestActor,
 } from '../domain/requests';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   readField,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
   quantityText,
   toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';

@@ -6,19 +6,16 @@ import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
+import { specOf, STOCK_KINDS, type SpecTable, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   hasExpiry,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
-  specOf,
-  STOCK_KINDS,
   toBaseQuantity,
   type ExpiringKind,
-  type SpecTable,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
 import { describeStockRecord, type DescribedRecord, type StockRecords } from '../domain/stockRecords';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';

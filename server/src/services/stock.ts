@@ -21,14 +21,8 @@ import { molarMass } from '../domain/chemistry/formula';
 import { deriveSignalWord, normalizeHazardCodes, signalWordOverride } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
 import { roundToThousandths } from '../domain/quantity';
-import {
-  OBJECT_TYPES,
-  specOf,
-  toBaseQuantity,
-  toStored,
-  type SpecTable,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, type SpecTable, type StockKind } from '../domain/stockKinds';
+import { OBJECT_TYPES, toBaseQuantity, toStored } from '../domain/stockKindHelpers';
 import { isFiltered, type StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';

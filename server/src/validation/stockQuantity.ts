@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { MAX_QUANTITY } from '../domain/quantity';
-import { byKind, specOf, type StockKind } from '../domain/stockKinds';
+import { specOf, type StockKind } from '../domain/stockKinds';
+import { byKind } from '../domain/stockKindHelpers';
 import { decimal, integer } from './fields';
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
-import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { lockRowsIfSupported } from '../locking';
 import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { hasExpiry, specOf, type StockKind } from '../../domain/stockKinds';
+import { specOf, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry } from '../../domain/stockKindHelpers';
 import type { Executor } from '../executor';
 
 // What requests read of stock records besides their §4.1 shape: the catalog entry a record belongs to (a request is

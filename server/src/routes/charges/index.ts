@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { STOCK_UNITS } from '../../domain/stockKinds';
+import { STOCK_UNITS } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../../http/csv';
 import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';

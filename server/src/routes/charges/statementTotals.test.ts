@@ -1,6 +1,7 @@
 import { findUserByEmail } from '../../db/repositories/users';
 import type { StockObjectType } from '../../db/tables';
-import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
+import { type StockKind } from '../../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { writeTransaction } from '../../feed/changeLog';
 import type { Actor } from '../../services/audit';
 import { returnIssuedQuantity, writeIssue } from '../../services/issues';

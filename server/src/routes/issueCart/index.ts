@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
+import { STOCK_KINDS } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';

@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { LAB_ROLES } from '../../db/tables';
-import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
+import { STOCK_KINDS } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';

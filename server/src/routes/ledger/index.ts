@@ -6,14 +6,8 @@ import {
   MAX_LEDGER_SEARCH_LENGTH,
   type LedgerKind,
 } from '../../domain/ledger';
-import {
-  headerWithUnit,
-  KIND_OF_TYPE,
-  specOf,
-  STOCK_KINDS,
-  type StockField,
-  type StockKind,
-} from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { headerWithUnit, KIND_OF_TYPE } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';

@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REQUEST_STATUSES, OPEN_FOR_THE_STORE } from '../../domain/requests';
-import { OBJECT_TYPES } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { PageSchema, pageOf, PagingQuery, parsePage } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, rawId, LocationParams } from '../../http/schemas';

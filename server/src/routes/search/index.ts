@@ -1,7 +1,8 @@
 import { Type, type TObject } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { resource } from '../../http/resource';
-import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
+import { STOCK_KINDS, type StockKind, type StockObjectType } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
 import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
 import { choiceIgnoringCase, integer, text } from '../../validation/fields';

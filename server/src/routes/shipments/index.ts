@@ -1,6 +1,7 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasExpiry, specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry, stockField } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';

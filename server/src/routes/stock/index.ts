@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { stockField } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
 import { HAZARD_FILTERS, HAZARD_GROUPS, hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
 import {
