@@ -1,7 +1,6 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 import { HAZARD_CODES } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
-import { LEDGER_KINDS } from '../domain/ledger';
 import { specOf, type FieldInput, type StockField, type StockKind } from '../domain/stockKinds';
 import { byKind, writeFields } from '../domain/stockKindHelpers';
 import {
@@ -20,28 +19,8 @@ import {
   stockDate,
   text,
 } from '../validation/fields';
-import { objectTypeSchema } from './stockKinds';
 
 // ---- Read shapes (the §4.1 records themselves: STOCK_RECORD_SCHEMAS, domain/stockRecords.ts) ----
-
-/** §10 entry fields; the global ledger list (routes/ledger) adds to them. */
-export const ledgerEntryFields = {
-  id: Type.Integer(),
-  created_at: Type.String(),
-  kind: Type.Enum(LEDGER_KINDS),
-  object_type: objectTypeSchema(),
-  object_id: Type.Integer({ description: 'The stock-record id' }),
-  change: Type.Number({ description: 'Signed; ml for chemicals, pieces otherwise' }),
-  balance: Type.Number({ description: "The record's quantity right after the change" }),
-  shipment_id: Type.Union([Type.Integer(), Type.Null()]),
-  issue_id: Type.Union([Type.Integer(), Type.Null()]),
-  import_id: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'The import of an IMPORT entry, or of the REVERSAL that undid it (docs/api.md §12)',
-  }),
-  user_email: Type.String(),
-};
-
-export const LedgerEntrySchema = Type.Object(ledgerEntryFields);
 
 // ---- §4.3 write fields, from the stock-kind table ----
 

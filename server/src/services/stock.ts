@@ -3,8 +3,7 @@ import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
-import { findLedgerBatch, type LedgerFilter } from '../db/repositories/ledgerListing';
-import { deleteAdjustments, type LedgerEntryRow } from '../db/repositories/stockLedger';
+import { deleteAdjustments } from '../db/repositories/stockLedger';
 import { everyRow, keysetBatches } from '../db/slices';
 import {
   countStockRecords,
@@ -30,7 +29,6 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import { fieldChanges, recordAudit, stockSnapshot, stockTarget, type Actor, type Changes } from './audit';
-import { toLedgerEntry, type LedgerEntry } from './ledger';
 import { refuseUnchargeablePrice } from './requests';
 import { moveStock, stockKey } from './stockMovement';
 import { checkVersion } from './versions';
@@ -502,30 +500,4 @@ async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: A
   const ids = await findFileIdsOfChemical(trx, chemicalStockId);
   recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
   return ids;
-}
-
-// ---- Ledger (§10) ----
-
-/** Entries per read of a record's ledger: a record moved every day for years has thousands. */
-export const STOCK_LEDGER_BATCH_SIZE = 2000;
-
-/**
- * A record's ledger entries, newest first (created_at, then id), read in keyset batches of `batchSize` with a turn
- * for other requests between them.
- */
-export async function stockLedger(
-  { db, dialect }: StockContext,
-  kind: StockKind,
-  id: number,
-  batchSize = STOCK_LEDGER_BATCH_SIZE,
-): Promise<LedgerEntry[]> {
-  if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  const filter: LedgerFilter = { objectType: OBJECT_TYPES[kind], objectId: id, kinds: [], terms: [] };
-  const entries = await everyRow(
-    keysetBatches<LedgerEntryRow>(
-      (after, size) => findLedgerBatch(db, dialect, filter, after, size),
-      batchSize,
-    ),
-  );
-  return entries.map(toLedgerEntry);
 }

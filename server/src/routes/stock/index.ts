@@ -19,23 +19,18 @@ import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as issues from '../../services/issues';
+import * as ledger from '../../services/ledger';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import {
-  choice,
-  choiceIgnoringCase,
-  choiceList,
-  idFilter,
-  orderingList,
-  text,
-} from '../../validation/fields';
+import { choice, choiceList, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
 import { IssuedToSchema } from '../../contract/issues';
-import { LedgerEntrySchema, STOCK_WRITE_BODIES } from '../../contract/stock';
+import { LedgerEntrySchema, StockLedgerQuery } from '../../contract/ledger';
+import { STOCK_WRITE_BODIES } from '../../contract/stock';
 
 const tags = ['stock'];
 
@@ -113,11 +108,6 @@ function listingOf<K extends StockKind>(query: {
   const hazardCodes = hazardFilterCodes(hazard);
   return { terms: searchTerms(search), ordering, ...(hazardCodes && { hazardCodes }) };
 }
-
-const LedgerQuery = Type.Object({
-  type: choiceIgnoringCase([...STOCK_KINDS]),
-  object_id: idFilter('stock-record id'),
-});
 
 /** §4 stock records, §5 management lists and create, §10 stock ledger. */
 export default async function stockRoutes(app: FastifyInstance) {
@@ -315,11 +305,11 @@ export default async function stockRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "A stock record's quantity changes, newest first",
-          querystring: LedgerQuery,
+          querystring: StockLedgerQuery,
           response: { 200: Type.Array(LedgerEntrySchema) },
         },
       },
-      async (request) => stock.stockLedger(context(), request.query.type, request.query.object_id),
+      async (request) => ledger.stockLedger(context(), request.query.type, request.query.object_id),
     ),
   );
 }
