@@ -6,7 +6,7 @@ import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
-import { specOf, STOCK_KINDS, type SpecTable, type StockKind } from '../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   hasExpiry,
@@ -17,7 +17,8 @@ import {
   type ExpiringKind,
 } from '../domain/stockKindHelpers';
 import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
-import { describeStockRecord, type DescribedRecord, type StockRecords } from '../domain/stockRecords';
+import { describeStockRecord, type StockRecords } from '../domain/stockRecords';
+import type { Shipment, ShipmentLine, StagingLine } from '../contract/shipments';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -34,35 +35,6 @@ export interface ShipmentsContext {
   /** How many days after its merge a shipment can still be undone (SHIPMENT_UNDO_DAYS). */
   undoDays: number;
 }
-
-// ---- Shapes (§6 line, §7 shipment), in API units ----
-
-/**
- * A staging line: the stock record sits under the kind's key (`{"id", "chemical": {…}, "quantity"}`); chemical and
- * glassware lines also carry the `expiry_date` of what arrives (null: none given).
- */
-export type StagingLine<K extends StockKind> = {
-  id: number;
-  quantity: number;
-  expiry_date?: string | null;
-  /** The price of what arrives (docs/api.md §23.2), which the merge averages into the record's; null: none given. */
-  unit_price: number | null;
-} & Record<K, StockRecords[K]>;
-
-export type ShipmentLine<K extends StockKind> = DescribedRecord<K> & {
-  old_total: number;
-  added_quantity: number;
-};
-
-export type Shipment<K extends StockKind> = {
-  id: number;
-  date_time: string;
-  /** When and by whom the shipment was undone; null while it stands. */
-  reverted_at: string | null;
-  reverted_by: string | null;
-  /** Until when it can still be undone: merge time + SHIPMENT_UNDO_DAYS; null once reverted. */
-  undo_until: string | null;
-} & Record<SpecTable[K]['shipmentLinesKey'], ShipmentLine<K>[]>;
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {
