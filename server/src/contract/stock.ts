@@ -3,8 +3,13 @@ import { HAZARD_CODES } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
 import { specOf, type FieldInput, type StockField, type StockKind } from '../domain/stockKinds';
 import { byKind, writeFields } from '../domain/stockKindHelpers';
+import { HAZARD_FILTERS, HAZARD_GROUPS } from '../domain/chemistry/hazardGroups';
+import { MAX_SEARCH_LENGTH, STOCK_ORDERING_FIELDS } from '../domain/stockListing';
+import { PagingQuery } from '../http/paging';
 import {
   blankIsAbsent,
+  choiceList,
+  orderingList,
   casNumber,
   choice,
   choiceIgnoringCase,
@@ -113,3 +118,52 @@ function writeBodies(kind: StockKind) {
 
 /** The §4.3 write bodies of each kind. */
 export const STOCK_WRITE_BODIES = byKind(writeBodies);
+
+// ---- The lists' and exports' queries (§4.2, docs/api.md) ----
+
+const hazardParameter = Type.Optional(
+  choiceList(
+    [...HAZARD_FILTERS],
+    `Comma-separated hazard groups (${HAZARD_GROUPS.join(', ')}) and GHS H-codes: only the chemicals that carry ` +
+      'a code of one of them. hazardous: any hazard statement.',
+  ),
+);
+
+/**
+ * `hazard`: the hazard groups and H-codes a chemical must carry one of (docs/api.md, 'Hazard filter'). Kinds without
+ * hazard data leave it out of their schema, so it is ignored there as any unknown parameter is (§1.1); typed as
+ * present for every kind, since the handlers are written once for all.
+ */
+const hazardQuery = (kind: StockKind) =>
+  (specOf(kind).hazards ? { hazard: hazardParameter } : {}) as { hazard: typeof hazardParameter };
+
+/** `ordering`, `search` and (chemicals) `hazard` of a list and of its export; see docs/api.md. */
+const listingQuery = <K extends StockKind>(kind: K) => ({
+  ordering: Type.Optional(
+    orderingList(
+      STOCK_ORDERING_FIELDS[kind],
+      `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
+        'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
+    ),
+  ),
+  search: Type.Optional(
+    text({
+      allowBlank: true,
+      maxLength: MAX_SEARCH_LENGTH,
+      description:
+        'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
+    }),
+  ),
+  ...hazardQuery(kind),
+});
+
+/** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
+export const stockListQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({ ...PagingQuery, ...listingQuery(kind) });
+
+/** An export: the list's `ordering` and `search`, and the file format. */
+export const stockExportQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({
+    ...listingQuery(kind),
+    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
+  });

@@ -3,17 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { stockField } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
-import { HAZARD_FILTERS, HAZARD_GROUPS, hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
+import { hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
 import {
   isFiltered,
-  MAX_SEARCH_LENGTH,
   searchTerms,
-  STOCK_ORDERING_FIELDS,
   type OrderingTerm,
   type StockListing,
   type StockOrderingField,
 } from '../../domain/stockListing';
-import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { PageSchema, pageOf } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
@@ -25,60 +23,13 @@ import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import { choice, choiceList, orderingList, text } from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
 import { IssuedToSchema } from '../../contract/issues';
 import { LedgerEntrySchema, StockLedgerQuery } from '../../contract/ledger';
-import { STOCK_WRITE_BODIES } from '../../contract/stock';
+import { STOCK_WRITE_BODIES, stockExportQuery, stockListQuery } from '../../contract/stock';
 
 const tags = ['stock'];
-
-const hazardParameter = Type.Optional(
-  choiceList(
-    [...HAZARD_FILTERS],
-    `Comma-separated hazard groups (${HAZARD_GROUPS.join(', ')}) and GHS H-codes: only the chemicals that carry ` +
-      'a code of one of them. hazardous: any hazard statement.',
-  ),
-);
-
-/**
- * `hazard`: the hazard groups and H-codes a chemical must carry one of (docs/api.md, 'Hazard filter'). Kinds without
- * hazard data leave it out of their schema, so it is ignored there as any unknown parameter is (§1.1); typed as
- * present for every kind, since the handlers are written once for all.
- */
-const hazardQuery = (kind: StockKind) =>
-  (specOf(kind).hazards ? { hazard: hazardParameter } : {}) as { hazard: typeof hazardParameter };
-
-/** `ordering`, `search` and (chemicals) `hazard` of a list and of its export; see docs/api.md. */
-const listingQuery = <K extends StockKind>(kind: K) => ({
-  ordering: Type.Optional(
-    orderingList(
-      STOCK_ORDERING_FIELDS[kind],
-      `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
-        'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
-    ),
-  ),
-  search: Type.Optional(
-    text({
-      allowBlank: true,
-      maxLength: MAX_SEARCH_LENGTH,
-      description:
-        'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
-    }),
-  ),
-  ...hazardQuery(kind),
-});
-
-/** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
-const listQuery = <K extends StockKind>(kind: K) => Type.Object({ ...PagingQuery, ...listingQuery(kind) });
-
-/** An export: the list's `ordering` and `search`, and the file format. */
-const exportQuery = <K extends StockKind>(kind: K) =>
-  Type.Object({
-    ...listingQuery(kind),
-    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-  });
 
 /** What `search` looks in: the Store's columns it filters, `name, CAS RN, …, manufacturer and supplier`. */
 function searchedColumns(kind: StockKind): string {
@@ -130,7 +81,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         tags,
         summary: `All ${kind} stock records, id ascending; or, with \`limit\`, one page of them`,
         description: listDescription(kind),
-        querystring: listQuery(kind),
+        querystring: stockListQuery(kind),
         response: {
           200: Type.Union(
             [
@@ -195,7 +146,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             description:
               'The records `ordering` and `search` select (as in the list), streamed in batches: the Store ' +
               "tab's columns in its order, units in the headers, numbers in full precision. See docs/api.md.",
-            querystring: exportQuery(kind),
+            querystring: stockExportQuery(kind),
             response: {
               200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
             },
