@@ -16,7 +16,8 @@ import { insertLocation } from '../server/src/db/repositories/locations';
 import type { ConsumerType, Database } from '../server/src/db/tables';
 import { molarMass } from '../server/src/domain/chemistry/formula';
 import { toHundredths } from '../server/src/domain/quantity';
-import { OBJECT_TYPES, toBaseQuantity, type StockKind } from '../server/src/domain/stockKinds';
+import { type StockKind } from '../server/src/domain/stockKinds';
+import { OBJECT_TYPES, toBaseQuantity } from '../server/src/domain/stockKindHelpers';
 import { recordSearchChanges } from '../server/src/search/changeLog';
 import type { Dataset } from './dataset';
 

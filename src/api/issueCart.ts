@@ -1,6 +1,7 @@
 import { apiSlice } from './apiSlice';
 import type { Issue } from './locations';
-import { stockKindOf, stockTags, type ObjectType, type StockRecord } from './stock';
+import { stockKindOf, stockTags } from './stock';
+import type { CartLine, CartLineFields as ContractCartLineFields } from '../../server/src/contract/issueCart';
 import { idTag, listTag, listTags, onSuccess, recordTag } from './tags';
 
 // SERVER.md §9: the signed-in user's issue cart, merged into an issue for a location, charged to one of its funds
@@ -18,19 +19,11 @@ export interface CartIssue {
   cmr_confirmed: boolean;
 }
 
-export interface CartLineFields {
-  object_id: number;
-  object_type: ObjectType;
-  /** ml for chemicals, whole pieces otherwise; null lets the server name the missing field. */
-  quantity: number | null;
-}
+/** The fields of a line as the app sends them: a null quantity lets the server name the missing field. */
+export type CartLineFields = Omit<ContractCartLineFields, 'quantity'> & { quantity: number | null };
 
-export interface CartLine extends CartLineFields {
-  id: number;
-  quantity: number;
-  /** The stock record, with its current quantity. */
-  object: StockRecord;
-}
+/** A line of the cart: the stock record with its current quantity. */
+export type { CartLine } from '../../server/src/contract/issueCart';
 
 const url = '/api/management/issue-cart/';
 

@@ -1,13 +1,17 @@
 import { apiSlice } from './apiSlice';
 import { downloadFile } from './download';
 import { filterParams, type Page, type PageRequest } from './paging';
-import type { ObjectType, StockKind } from './stock';
-import type { DescribedRecord, StockUnit } from './stockKinds';
+import type { StockKind } from './stock';
+import type { LedgerKind } from '../../server/src/domain/ledger';
+import type {
+  LedgerEntry as StockLedgerEntry,
+  LedgerListEntry as LedgerEntry,
+} from '../../server/src/contract/ledger';
 import { listTag, recordTag } from './tags';
 
 // SERVER.md §10 (one record's ledger) and docs/api.md §7 (every entry, filtered and paged, and its CSV export).
 
-export type LedgerKind = 'SHIPMENT' | 'ISSUE' | 'ADJUSTMENT' | 'REVERSAL' | 'RETURN' | 'IMPORT';
+export type { LedgerKind } from '../../server/src/domain/ledger';
 
 /** The kinds in the words the CSV export uses for them (docs/api.md §7.2). */
 export const ledgerKindLabels: Record<LedgerKind, string> = {
@@ -21,30 +25,12 @@ export const ledgerKindLabels: Record<LedgerKind, string> = {
 
 export const ledgerKinds = Object.keys(ledgerKindLabels) as LedgerKind[];
 
-/** One change of a stock quantity (SERVER.md §10). */
-export interface StockLedgerEntry {
-  id: number;
-  created_at: string;
-  kind: LedgerKind;
-  object_type: ObjectType;
-  object_id: number;
-  /** Signed, in the record's unit. */
-  change: number;
-  /** The record's quantity right after this change. */
-  balance: number;
-  shipment_id: number | null;
-  issue_id: number | null;
-  user_email: string;
-}
-
-/** The record as SPEC §3's lines describe it, in plain names, and its quantity now. */
-export type LedgerItem = { [K in StockKind]: DescribedRecord<K> & { quantity: number } }[StockKind];
-
-/** An entry of the global ledger: the record as it is now (null once deleted) and the unit of the amounts. */
-export interface LedgerEntry extends StockLedgerEntry {
-  unit: StockUnit;
-  item: LedgerItem | null;
-}
+/** One change of a stock quantity (SERVER.md §10); an entry of the global ledger adds its unit and record. */
+export type {
+  LedgerEntry as StockLedgerEntry,
+  LedgerItem,
+  LedgerListEntry as LedgerEntry,
+} from '../../server/src/contract/ledger';
 
 /** What the Ledger page filters by; an empty value filters nothing. */
 export interface LedgerFilters {

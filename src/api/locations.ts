@@ -3,23 +3,24 @@ import { apiSlice } from './apiSlice';
 import { stockKindOf, stockTags } from './stock';
 import { idTag, listTag, onSuccess, recordTag } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
+import type { Issue, IssuedItem } from '../../server/src/contract/issues';
+import type {
+  ConsumersTree,
+  ConsumerType,
+  Location,
+  LocationFields as NewLocation,
+} from '../../server/src/contract/locations';
 
 // SERVER.md §8: locations (store consumers), the tree of them by type, and the issues made to each.
 
-export type ConsumerType = 'PHYSICAL' | 'ORGANIC' | 'INORGANIC' | 'PERSONAL';
-
-export interface Location {
-  id: number;
-  name: string;
-  consumer_type: ConsumerType;
-  room_number: string;
-  building_name: string;
-  created_at: string;
-  /** Counts the location's changes: an edit names it (docs/api.md §28). */
-  version: number;
-}
-
-export type NewLocation = Pick<Location, 'name' | 'consumer_type' | 'room_number' | 'building_name'>;
+export type {
+  ConsumersTree,
+  ConsumerType,
+  Location,
+  LocationEntry,
+  LocationFields as NewLocation,
+} from '../../server/src/contract/locations';
+export type { Issue, IssuedItem } from '../../server/src/contract/issues';
 
 /** The consumers tree's key for each type; the server always sends all four. */
 export const treeGroups = {
@@ -30,32 +31,6 @@ export const treeGroups = {
 } as const satisfies Record<ConsumerType, string>;
 
 export type TreeGroup = (typeof treeGroups)[ConsumerType];
-
-export interface LocationEntry {
-  id: number;
-  name: string;
-}
-
-export type ConsumersTree = Record<TreeGroup, LocationEntry[]>;
-
-export interface IssuedItem {
-  /** The stock record's id. */
-  id: number;
-  name: string;
-  /** CHEMICAL, INSTRUMENT or GLASSWARE; read it with stockKindOf. */
-  object_type: string;
-  quantity: number;
-  /** The issue line's own id, the one a return names (docs/api.md §10). */
-  line_id: number;
-  /** How much of `quantity` came back, in the same unit. */
-  returned_quantity: number;
-}
-
-export interface Issue {
-  id: number;
-  created_at: string;
-  objects: IssuedItem[];
-}
 
 export interface IssueLineReturn {
   locationId: number;

@@ -1,6 +1,6 @@
 import { apiSlice } from './apiSlice';
 import type { FileRecord } from './files';
-import type { ConsumerType } from './locations';
+import type { IssuedTo } from '../../server/src/contract/issues';
 import { managementUrl, stockTags, stockUrl, type StockKind, type StockRecord } from './stock';
 import { idTag, listTag, listTags, recordTag } from './tags';
 
@@ -21,16 +21,7 @@ export function newestSafetyDataSheet(files: readonly ChemicalFile[]): ChemicalF
 }
 
 /** One location a record went to, summed over its issues, in the record's unit. */
-export interface IssuedTo {
-  /** The location's id. */
-  id: number;
-  name: string;
-  consumer_type: ConsumerType;
-  quantity: number;
-  returned_quantity: number;
-  issue_count: number;
-  last_issued_at: string;
-}
+export type { IssuedTo } from '../../server/src/contract/issues';
 
 export const recordsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

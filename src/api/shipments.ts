@@ -2,7 +2,8 @@ import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
 import type { HazardFields } from './ghs';
 import { managementUrl, stockTags, type StockKind, type StockRecord, type StockWriteFields } from './stock';
-import { specOf, type SpecTable, type DescribedRecord } from './stockKinds';
+import { specOf, type SpecTable } from './stockKinds';
+import type { ShipmentLine as MergedLine } from '../../server/src/contract/shipments';
 import {
   idTag,
   kindListTag,
@@ -78,15 +79,7 @@ export type NewStockItem = {
 }[StockKind];
 
 /** A merged line (SERVER.md §7): the record as SPEC §3 describes it, in plain names, and the quantities it moved. */
-type HistoryLines = {
-  [K in StockKind]: DescribedRecord<K> & {
-    /** The stock quantity just before this line was merged. */
-    old_total: number;
-    added_quantity: number;
-  };
-};
-
-export type HistoryLine<K extends StockKind = StockKind> = HistoryLines[K];
+export type HistoryLine<K extends StockKind = StockKind> = MergedLine<K>;
 
 /** docs/api.md §10: who undid a shipment and when, and until when it can still be undone. */
 interface ShipmentUndo {

@@ -3,6 +3,7 @@
 // and imports follow one table. The record types are the server's read shapes (types only: TypeBox stays out of the
 // bundle).
 export * from '../../server/src/domain/stockKinds';
+export * from '../../server/src/domain/stockKindHelpers';
 export type {
   ChemicalRecord,
   GlasswareRecord,

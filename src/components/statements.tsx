@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { errorMessage, type ApiError } from '../api/errorMessage';
 import type { StatementFormat, StatementFund, StatementLine } from '../api/statements';
 import { stockKindOf } from '../api/stock';
-import { amountText as quantityText } from '../api/stockKinds';
+import { quantityWithUnit } from '../api/stockKinds';
 import { ColumnTable } from './ColumnTable';
 import type { Column } from './columns';
 import { longUsCalendarDate } from './dates';
@@ -149,7 +149,7 @@ export function statementLineColumns(
     { header: 'Kind', value: (line) => kindLabels[line.kind] },
     ...(withIds ? ids : []),
     { header: 'Item', value: (line) => line.name },
-    { header: 'Quantity', value: (line) => quantityText(stockKindOf(line.object_type), line.quantity) },
+    { header: 'Quantity', value: (line) => quantityWithUnit(stockKindOf(line.object_type), line.quantity) },
     { header: 'Unit price', value: (line) => unitPriceText(line.unit_price, money.currency, line.unit) },
     { header: 'Amount', value: (line) => moneyText(line.amount, money.digits, money.currency) },
   ];

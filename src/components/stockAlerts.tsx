@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { createContext, useContext } from 'react';
 import type { StockKind, StockRecord } from '../api/stock';
-import { amountText } from '../api/stockKinds';
+import { quantityWithUnit } from '../api/stockKinds';
 import { daysUntil, hasExpired } from './labCalendar';
 import { exactQuantity } from './quantities';
 
@@ -62,12 +62,12 @@ export function MinimumCell({
   if (minimum === null) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <span>{amountText(kind, minimum)}</span>
+      <span>{quantityWithUnit(kind, minimum)}</span>
       {quantity < minimum && (
         <Chip
           size="small"
           color="warning"
-          label={`Low · ${amountText(kind, exactQuantity(minimum - quantity))} short`}
+          label={`Low · ${quantityWithUnit(kind, exactQuantity(minimum - quantity))} short`}
         />
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { StockKind, StockRecord } from '../api/stock';
 import {
-  amountText,
+  quantityWithUnit,
   byKind,
   CHEMICAL_STATE_LABELS,
   fieldLabel,
@@ -29,7 +29,7 @@ export const units: Record<StockKind, string> = STOCK_UNITS;
 export const kindLabels = byKind((kind) => specOf(kind).label);
 
 /** A quantity of the kind in its unit: '12.5 ml', '1 piece', '3 pieces'. */
-export const amount = amountText;
+export const amount = quantityWithUnit;
 
 /** A change of stock in the kind's unit, signed: '+12.5 ml', '-2 pieces'. */
 export function signedAmount(kind: StockKind, change: number): string {

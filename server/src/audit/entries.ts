@@ -6,15 +6,8 @@ import type { StockRecords } from '../db/repositories/stock';
 import { normalizeEmail, type User } from '../db/repositories/users';
 import type { Executor } from '../db/executor';
 import type { AuditAction, AuditTargetType } from '../domain/auditActions';
-import {
-  readField,
-  readLineField,
-  specOf,
-  STOCK_KINDS,
-  stockField,
-  viewItemText,
-  type StockKind,
-} from '../domain/stockKinds';
+import { readField, readLineField, stockField, viewItemText } from '../domain/stockKindHelpers';
+import { specOf, STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import type { FieldValue } from '../contract/audit';
 import type { ChangeAction, ChangeTopic } from '../domain/changeTopics';
 import { recordChange } from '../feed/changeLog';

@@ -1,6 +1,6 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { MAX_REQUEST_LINES, REQUEST_STATUSES } from '../domain/requests';
-import { OBJECT_TYPES } from '../domain/stockKinds';
+import { OBJECT_TYPES } from '../domain/stockKindHelpers';
 import { PageSchema } from '../http/paging';
 import { choice, choiceList, idRef, nullable, number, stockDate, text } from '../validation/fields';
 import { FundRefSchema } from './funds';

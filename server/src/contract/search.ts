@@ -1,5 +1,6 @@
-import { Type, type Static, type TObject } from '@fastify/type-provider-typebox';
-import { OBJECT_TYPES, STOCK_KINDS, type StockKind, type StockObjectType } from '../domain/stockKinds';
+import { type Static, type TObject, Type } from '@fastify/type-provider-typebox';
+import { OBJECT_TYPES } from '../domain/stockKindHelpers';
+import { STOCK_KINDS, type StockKind, type StockObjectType } from '../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../domain/stockRecords';
 import { choiceIgnoringCase, integer, text } from '../validation/fields';
 import { unionOf } from './stockKinds';

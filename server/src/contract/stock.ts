@@ -1,17 +1,15 @@
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 import { HAZARD_CODES } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
-import { LEDGER_KINDS } from '../domain/ledger';
-import {
-  byKind,
-  specOf,
-  writeFields,
-  type FieldInput,
-  type StockField,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, type FieldInput, type StockField, type StockKind } from '../domain/stockKinds';
+import { byKind, writeFields } from '../domain/stockKindHelpers';
+import { HAZARD_FILTERS, HAZARD_GROUPS } from '../domain/chemistry/hazardGroups';
+import { MAX_SEARCH_LENGTH, STOCK_ORDERING_FIELDS } from '../domain/stockListing';
+import { PagingQuery } from '../http/paging';
 import {
   blankIsAbsent,
+  choiceList,
+  orderingList,
   casNumber,
   choice,
   choiceIgnoringCase,
@@ -26,39 +24,8 @@ import {
   stockDate,
   text,
 } from '../validation/fields';
-import { objectTypeSchema } from './stockKinds';
 
 // ---- Read shapes (the §4.1 records themselves: STOCK_RECORD_SCHEMAS, domain/stockRecords.ts) ----
-
-/** §10 entry fields; the global ledger list (routes/ledger) adds to them. */
-export const ledgerEntryFields = {
-  id: Type.Integer(),
-  created_at: Type.String(),
-  kind: Type.Enum(LEDGER_KINDS),
-  object_type: objectTypeSchema(),
-  object_id: Type.Integer({ description: 'The stock-record id' }),
-  change: Type.Number({ description: 'Signed; ml for chemicals, pieces otherwise' }),
-  balance: Type.Number({ description: "The record's quantity right after the change" }),
-  shipment_id: Type.Union([Type.Integer(), Type.Null()]),
-  issue_id: Type.Union([Type.Integer(), Type.Null()]),
-  import_id: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'The import of an IMPORT entry, or of the REVERSAL that undid it (docs/api.md §12)',
-  }),
-  user_email: Type.String(),
-};
-
-export const LedgerEntrySchema = Type.Object(ledgerEntryFields);
-
-/** One location a stock record was issued to (docs/api.md). */
-export const IssuedToSchema = Type.Object({
-  id: Type.Integer({ description: 'The location' }),
-  name: Type.String(),
-  consumer_type: Type.String({ description: 'PHYSICAL, ORGANIC, INORGANIC or PERSONAL' }),
-  quantity: Type.Number({ description: 'Issued there in all: ml for chemicals, pieces otherwise' }),
-  returned_quantity: Type.Number({ description: 'How much of it came back to stock' }),
-  issue_count: Type.Integer({ description: 'Issues that carried the record there' }),
-  last_issued_at: Type.String({ format: 'date-time', description: 'The latest of those issues' }),
-});
 
 // ---- §4.3 write fields, from the stock-kind table ----
 
@@ -151,3 +118,52 @@ function writeBodies(kind: StockKind) {
 
 /** The §4.3 write bodies of each kind. */
 export const STOCK_WRITE_BODIES = byKind(writeBodies);
+
+// ---- The lists' and exports' queries (§4.2, docs/api.md) ----
+
+const hazardParameter = Type.Optional(
+  choiceList(
+    [...HAZARD_FILTERS],
+    `Comma-separated hazard groups (${HAZARD_GROUPS.join(', ')}) and GHS H-codes: only the chemicals that carry ` +
+      'a code of one of them. hazardous: any hazard statement.',
+  ),
+);
+
+/**
+ * `hazard`: the hazard groups and H-codes a chemical must carry one of (docs/api.md, 'Hazard filter'). Kinds without
+ * hazard data leave it out of their schema, so it is ignored there as any unknown parameter is (§1.1); typed as
+ * present for every kind, since the handlers are written once for all.
+ */
+const hazardQuery = (kind: StockKind) =>
+  (specOf(kind).hazards ? { hazard: hazardParameter } : {}) as { hazard: typeof hazardParameter };
+
+/** `ordering`, `search` and (chemicals) `hazard` of a list and of its export; see docs/api.md. */
+const listingQuery = <K extends StockKind>(kind: K) => ({
+  ordering: Type.Optional(
+    orderingList(
+      STOCK_ORDERING_FIELDS[kind],
+      `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
+        'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
+    ),
+  ),
+  search: Type.Optional(
+    text({
+      allowBlank: true,
+      maxLength: MAX_SEARCH_LENGTH,
+      description:
+        'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
+    }),
+  ),
+  ...hazardQuery(kind),
+});
+
+/** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
+export const stockListQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({ ...PagingQuery, ...listingQuery(kind) });
+
+/** An export: the list's `ordering` and `search`, and the file format. */
+export const stockExportQuery = <K extends StockKind>(kind: K) =>
+  Type.Object({
+    ...listingQuery(kind),
+    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
+  });

@@ -5,16 +5,8 @@ import {
   type TSchema,
   type TUnsafe,
 } from '@fastify/type-provider-typebox';
-import {
-  byKind,
-  OBJECT_TYPES,
-  specOf,
-  STOCK_UNITS,
-  stockField,
-  type StockKind,
-  type StockObjectType,
-  type StockUnit,
-} from '../domain/stockKinds';
+import { specOf, type StockKind, type StockObjectType } from '../domain/stockKinds';
+import { byKind, OBJECT_TYPES, STOCK_UNITS, stockField, type StockUnit } from '../domain/stockKindHelpers';
 import { readSchema } from '../domain/stockRecords';
 
 // What the routes answering records of every kind (shipments, the issue cart, search, the ledger, the dashboard)

@@ -1,4 +1,5 @@
-import { STOCK_UNITS, type StockKind } from './stockKinds';
+import { type StockKind } from './stockKinds';
+import { STOCK_UNITS } from './stockKindHelpers';
 
 /**
  * Quantities as spreadsheets write them ('2.5 L', '500 mL', '3 pcs'), turned into the API's units (ml for

@@ -1,4 +1,5 @@
-import { specOf, stockField, type StockField, type StockKind } from './stockKinds';
+import { specOf, type StockField, type StockKind } from './stockKinds';
+import { stockField } from './stockKindHelpers';
 
 /**
  * What a stock-ledger entry records (SERVER.md §10 and docs/api.md): SHIPMENT, ISSUE and ADJUSTMENT as the contract

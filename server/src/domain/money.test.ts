@@ -7,7 +7,7 @@ import {
   withinChargeLimit,
 } from './money';
 import { toUnitPriceE4 } from './unitPrice';
-import { toBaseQuantity } from './stockKinds';
+import { toBaseQuantity } from './stockKindHelpers';
 
 describe('chargeAmount', () => {
   it('prices a chemical per ml and rounds each line half-up to the minor unit', () => {

@@ -35,7 +35,7 @@ export function divideRoundingHalfUp(n: bigint, d: bigint): bigint {
  * The most one line may cost (an issue's line, a request's line at its estimate), in major units of any currency:
  * ten billion, far above anything a department buys or issues at once, and low enough that every amount in minor
  * units and a request's total of its lines stay integers a number holds exactly. A price or quantity beyond it is
- * refused where it is written (services/requests.ts, services/issueWriting.ts), so a read never meets one it could
+ * refused where it is written (services/requests.ts, services/issues.ts), so a read never meets one it could
  * not state.
  */
 export const MAX_LINE_CHARGE = 10_000_000_000;

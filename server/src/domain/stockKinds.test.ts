@@ -1,15 +1,13 @@
 import { STOCK_RECORD_SCHEMAS } from './stockRecords';
+import { specOf, STOCK_KINDS, type StockKind } from './stockKinds';
 import {
-  amountText,
+  quantityWithUnit,
   fieldText,
   readField,
   readLineField,
-  specOf,
-  STOCK_KINDS,
   stockField,
   viewItemText,
-  type StockKind,
-} from './stockKinds';
+} from './stockKindHelpers';
 
 // The stock-kind table: every page reads its views, so a view naming a field the kind lacks would break a page.
 
@@ -74,8 +72,8 @@ describe('reading and writing a field as text', () => {
     expect(fieldText('chemical', stockField('chemical', 'state'), 'LIQUID')).toBe('Liquid');
     expect(viewItemText('chemical', '{purity} pure', chemical)).toBe('99.5% pure');
     expect(viewItemText('chemical', 'quantity', chemical)).toBe('250.5 ml');
-    expect(amountText('glassware', 1)).toBe('1 piece');
-    expect(amountText('glassware', 12)).toBe('12 pieces');
+    expect(quantityWithUnit('glassware', 1)).toBe('1 piece');
+    expect(quantityWithUnit('glassware', 12)).toBe('12 pieces');
   });
 
   it('reads the flat fields of a line, as a history line or a ledger item holds them', () => {

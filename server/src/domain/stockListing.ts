@@ -1,4 +1,5 @@
-import { specOf, STOCK_KINDS, stockField, type SpecTable, type StockKind } from './stockKinds';
+import { specOf, STOCK_KINDS, type SpecTable, type StockKind } from './stockKinds';
+import { stockField } from './stockKindHelpers';
 
 /** What a stock list may be ordered by: `id`, the default order, and the Store's sortable columns by API name. */
 export type StockOrderingField<K extends StockKind> =

@@ -1,15 +1,8 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { GHS_PICTOGRAMS, SIGNAL_WORDS, type GhsPictogramCode, type SignalWord } from './chemistry/ghs';
 import { STORAGE_CLASSES, type MarkedStorageClass } from './chemistry/storageCompatibility';
-import {
-  specOf,
-  stockField,
-  type SpecTable,
-  type StockField,
-  type StockKind,
-  type StockUnit,
-  byKindAs,
-} from './stockKinds';
+import { specOf, STOCK_KINDS, type SpecTable, type StockField, type StockKind } from './stockKinds';
+import { readField, stockField, type StockUnit, byKindAs } from './stockKindHelpers';
 
 // The §4.1 read shapes of stock records (SERVER.md), built from the stock-kind table: the JSON schemas the routes
 // answer with (and OpenAPI documents), and through Static the record types of the server and the SPA. The SPA
@@ -179,3 +172,15 @@ function recordSchema<K extends StockKind>(kind: K) {
 export const STOCK_RECORD_SCHEMAS = byKindAs<{ [K in StockKind]: ReturnType<typeof recordSchema<K>> }>(
   (kind) => recordSchema(kind),
 );
+
+/** What a history line, a ledger entry's item and a dashboard card show of a stock record (DescribedRecord). */
+export const describeStockRecord = Object.fromEntries(
+  STOCK_KINDS.map((kind) => {
+    const fields = specOf(kind).views.line.map((name) => stockField(kind, name));
+    const describe = (record: StockRecord) => ({
+      stock_id: record.id,
+      ...Object.fromEntries(fields.map((field) => [field.name, readField(kind, field, record)])),
+    });
+    return [kind, describe];
+  }),
+) as { [K in StockKind]: (record: StockRecords[K]) => DescribedRecord<K> };

@@ -1,5 +1,4 @@
 import type { Db } from '../db';
-import * as auditLog from '../db/repositories/auditLog';
 import type { AuditRow } from '../db/repositories/auditLog';
 import { normalizeEmail } from '../db/repositories/users';
 import {
@@ -16,6 +15,7 @@ import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { messages, ValidationError } from '../validation/errors';
 import { commaSeparatedItems, MAX_LIST_ITEMS } from '../validation/validate';
+import * as auditLog from '../db/repositories/auditLog';
 
 // Reading the audit log (docs/api.md §6); its entries are written by audit/entries.ts.
 

@@ -8,16 +8,16 @@ import type {
 } from '../contract/charges';
 import type { FundRef } from '../contract/funds';
 import type { Db } from '../db';
-import * as charges from '../db/repositories/charges';
 import type { ChargeRow } from '../db/repositories/charges';
 import { findLocation } from '../db/repositories/locations';
 import { dateIn } from '../domain/calendarDate';
 import { amountNumber, fundHeading, minorDigits } from '../domain/money';
-import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS } from '../domain/stockKinds';
+import { fromBaseQuantity, KIND_OF_TYPE, STOCK_UNITS } from '../domain/stockKindHelpers';
 import { monthRange, timeRange } from '../domain/timeRange';
 import { fromUnitPriceE4 } from '../domain/unitPrice';
 import { notFound } from '../http/errors';
 import type { CsvColumn } from '../http/csv';
+import * as charges from '../db/repositories/charges';
 
 // What the labs were charged (docs/api.md §23–§24): the charge list and the monthly statements, read from the
 // append-only charges. A statement's totals are sums of its lines' integer amounts, so they add up to the minor unit.

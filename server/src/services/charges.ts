@@ -4,7 +4,8 @@ import type { IssueLineRow } from '../db/repositories/issues';
 import type { StockObjectType } from '../db/tables';
 import { chargeAmount, minorDigits } from '../domain/money';
 import { recordChange, type ChangeActor } from '../feed/changeLog';
-import { KIND_OF_TYPE, OBJECT_TYPES, STOCK_KINDS } from '../domain/stockKinds';
+import { STOCK_KINDS } from '../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES } from '../domain/stockKindHelpers';
 import type { StockRef } from '../search/changeLog';
 import { stockKey } from './stockMovement';
 

@@ -4,89 +4,30 @@ import type { AttentionRow, CardRows } from '../db/repositories/dashboard';
 import { findStockRecords } from '../db/repositories/stock';
 import type { StockObjectType } from '../db/tables';
 import { addDays, dateIn, daysBetween } from '../domain/calendarDate';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   EXPIRING_KINDS,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
-  STOCK_KINDS,
   STOCK_UNITS,
-  type StockKind,
-  type StockUnit,
-} from '../domain/stockKinds';
-import type { DescribedRecord } from '../domain/stockRecords';
-import { describeStockRecord } from './shipments';
+} from '../domain/stockKindHelpers';
+import { describeStockRecord, type DescribedRecord } from '../domain/stockRecords';
+import {
+  CARD_ROWS,
+  RECENT_ROWS,
+  type Card,
+  type Dashboard,
+  type ExpiryWindow,
+  type ReorderList,
+  type StockCardRow,
+} from '../contract/dashboard';
 
 export interface DashboardContext {
   db: Db;
   now: () => Date;
   /** Whose calendar says what "today" is (LAB_TIME_ZONE). */
   timeZone: string;
-}
-
-/** How many rows each stock card and each list of own lines shows. */
-export const CARD_ROWS = 10;
-/** How many of the newest shipments and issues the dashboard shows. */
-export const RECENT_ROWS = 5;
-/** The expiry windows the dashboard offers, in days. */
-export const EXPIRY_WINDOWS = [30, 60, 90] as const;
-export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
-
-export interface Card<Row> {
-  count: number;
-  results: Row[];
-}
-
-/** A stock record on a card: what it is, how much is left, and what needs attention. API units. */
-export interface StockCardRow {
-  object_type: StockObjectType;
-  object_id: number;
-  item: DescribedRecord;
-  quantity: number;
-  unit: StockUnit;
-  minimum_quantity: number | null;
-  /** How much is missing up to the minimum; null unless below it. */
-  shortfall: number | null;
-  expiry_date: string | null;
-  /** Days from today to the expiry date: 0 today, negative once expired; null without a date. */
-  days_left: number | null;
-}
-
-export interface Dashboard {
-  today: string;
-  time_zone: string;
-  within: ExpiryWindow;
-  below_minimum: Card<StockCardRow>;
-  expired: Card<StockCardRow>;
-  expiring: Card<StockCardRow>;
-  dead_stock: Card<StockCardRow>;
-  recent_shipments: Card<{
-    id: number;
-    type: StockKind;
-    date_time: string;
-    user_email: string;
-    reverted_at: string | null;
-    lines: number;
-  }>;
-  recent_issues: Card<{
-    id: number;
-    created_at: string;
-    user_email: string;
-    location: { id: number; name: string; room_number: string; building_name: string };
-    lines: number;
-  }>;
-  staged_lines: Card<OwnLine & { expiry_date: string | null }>;
-  cart_lines: Card<OwnLine>;
-}
-
-/** One of the caller's staging or cart lines: the line's id, its stock record and quantity. */
-interface OwnLine {
-  id: number;
-  object_type: StockObjectType;
-  object_id: number;
-  item: DescribedRecord;
-  quantity: number;
-  unit: StockUnit;
 }
 
 /** The §4.1 records behind the rows, described as history lines describe them. */
@@ -284,23 +225,6 @@ export async function dashboard(
       }),
     },
   };
-}
-
-/** A record on the reorder list: a below-minimum card row and the newest shipment of the same item, if any. */
-export interface ReorderRow extends StockCardRow {
-  /** Who supplied the newest shipment (not undone) of this item from any supplier; null: never shipped. */
-  last_supplier: string | null;
-  /** What that shipment added, ml or pieces; null: never shipped. */
-  last_shipped_quantity: number | null;
-  /** When that shipment was merged; null: never shipped. */
-  last_shipped_at: string | null;
-}
-
-export interface ReorderList {
-  today: string;
-  time_zone: string;
-  count: number;
-  results: ReorderRow[];
 }
 
 /** Every record below its minimum (the whole below-minimum card, in its order) with what purchasing needs. */

@@ -8,7 +8,7 @@ import {
   type GhsPictogramCode,
   type SignalWord,
 } from '../domain/chemistry/ghs';
-import { fromBaseQuantity } from '../domain/stockKinds';
+import { fromBaseQuantity } from '../domain/stockKindHelpers';
 
 // The hazard register (issue 33, item 6): every hazardous substance in stock, what its label says, how much of it
 // the store holds and where. A safety officer's list, read from the stock records in keyset batches.

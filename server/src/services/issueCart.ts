@@ -1,4 +1,3 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { findFund } from '../db/repositories/funds';
@@ -7,23 +6,20 @@ import type { CartLineRow } from '../db/repositories/issueCart';
 import { findLocation, lockLocation } from '../db/repositories/locations';
 import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
-import type { StockObjectType } from '../db/tables';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
-  byKind,
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
-  STOCK_KINDS,
   STOCK_UNITS,
   toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { cmrStatements } from '../domain/chemistry/cmr';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
-import { movedQuantity } from '../validation/stockQuantity';
+import { LINE_QUANTITY } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import {
   fieldChanges,
@@ -34,8 +30,9 @@ import {
   type Actor,
 } from '../audit/entries';
 import { fundError, fundTarget } from './funds';
-import { writeIssue } from './issueWriting';
-import type { Issue } from './locations';
+import type { CartLine, CartLineFields, CartMerge } from '../contract/issueCart';
+import type { Issue } from '../contract/issues';
+import { writeIssue } from './issues';
 
 export interface IssueCartContext {
   db: Db;
@@ -44,25 +41,6 @@ export interface IssueCartContext {
   /** ISO 4217 code of the charges a merge writes (config CURRENCY). */
   currency: string;
 }
-
-/** §9 line shape: `object` is the §4.1 stock record; `quantity` in ml or pieces. */
-export interface CartLine {
-  id: number;
-  object_id: number;
-  object_type: StockObjectType;
-  quantity: number;
-  object: StockRecords[StockKind];
-}
-
-export interface CartLineInput {
-  object_type: StockObjectType;
-  object_id: number;
-  quantity: number;
-}
-
-/** The quantity rule of a cart line (and of a return), by kind: movedQuantity. */
-const lineQuantity = (kind: StockKind) => Type.Object({ quantity: movedQuantity(kind) });
-export const LINE_QUANTITY = byKind(lineQuantity);
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {
@@ -116,7 +94,7 @@ async function writeCartLine(
   { db, dialect }: IssueCartContext,
   actor: Actor,
   id: number | undefined,
-  input: Partial<CartLineInput>,
+  input: Partial<CartLineFields>,
 ): Promise<CartLine> {
   return writeTransaction(db, async (trx) => {
     // The line before the stock row: the order a merge locks them in, so the two cannot deadlock.
@@ -166,7 +144,7 @@ function cartChanged(
 export async function addCartLine(
   context: IssueCartContext,
   actor: Actor,
-  input: CartLineInput,
+  input: CartLineFields,
 ): Promise<CartLine> {
   return writeCartLine(context, actor, undefined, input);
 }
@@ -176,7 +154,7 @@ export async function updateCartLine(
   context: IssueCartContext,
   actor: Actor,
   id: number,
-  input: Partial<CartLineInput>,
+  input: Partial<CartLineFields>,
 ): Promise<CartLine> {
   return writeCartLine(context, actor, id, input);
 }
@@ -198,20 +176,12 @@ export async function requireLocation({ db }: IssueCartContext, locationId: numb
   if (!(await findLocation(db, locationId))) throw notFound();
 }
 
-/**
- * What the merge's body may add to SERVER.md §9's call (docs/api.md §23.6). SERVER.md's call sends neither: it
- * charges no fund, and a CMR line in it is issued and audited as unconfirmed, since that call has no room for the
- * confirmation its clients could send.
- */
-export interface MergeOptions {
-  /** One of the lab's active funds, which the issue's charges go to; null or absent: none. */
-  fund?: number | null;
-  /** A store manager confirms the cart's CMR lines as a CMR issue. */
-  cmr_confirmed?: boolean;
-}
+// What the merge's body may add to SERVER.md §9's call (docs/api.md §23.6, CartMerge). SERVER.md's call sends
+// neither: it charges no fund, and a CMR line in it is issued and audited as unconfirmed, since that call has no room
+// for the confirmation its clients could send.
 
 /** SERVER.md §9's own call: a body that says nothing of this server's additions. */
-const isServerMdCall = (options: MergeOptions) =>
+const isServerMdCall = (options: CartMerge) =>
   options.fund === undefined && options.cmr_confirmed === undefined;
 
 /** `Benzene 99.5% Merck/Daraz (chemical #7)`: a record as the audit log labels it. */
@@ -232,7 +202,7 @@ export async function mergeCart(
   { db, dialect, now, currency }: IssueCartContext,
   actor: Actor,
   locationId: number,
-  options: MergeOptions = {},
+  options: CartMerge = {},
 ): Promise<Issue> {
   return writeTransaction(db, async (trx) => {
     const location = await lockLocation(trx, dialect, locationId);

@@ -6,13 +6,8 @@ import { listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
 import { findStockRecords, type StockRecords } from '../db/repositories/stock';
 import { keysetBatches } from '../db/slices';
-import {
-  fromBaseQuantity,
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  STOCK_KINDS,
-  type StockKind,
-} from '../domain/stockKinds';
+import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES } from '../domain/stockKindHelpers';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import { notFound } from '../http/errors';
 
 // A lab's own pages (docs/api.md, 'Labs'): what it holds and its members (its issues are services/locations.ts'). Who may read them is the

@@ -2,54 +2,24 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import * as listing from '../db/repositories/ledgerListing';
 import type { LedgerFilter } from '../db/repositories/ledgerListing';
-import { keysetBatches } from '../db/slices';
-import { findStockRecords } from '../db/repositories/stock';
+import { everyRow, keysetBatches } from '../db/slices';
+import { findStockRecords, stockRecordExists } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
-import { searchTerms, type LedgerKind } from '../domain/ledger';
-import {
-  fromBaseQuantity,
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  STOCK_KINDS,
-  STOCK_UNITS,
-  type StockKind,
-  type StockUnit,
-} from '../domain/stockKinds';
-import type { DescribedRecord, StockRecord } from '../domain/stockRecords';
+import { searchTerms } from '../domain/ledger';
+import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
+import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, STOCK_UNITS } from '../domain/stockKindHelpers';
+import { describeStockRecord, type StockRecord } from '../domain/stockRecords';
 import { timeRange } from '../domain/timeRange';
+import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
-import { describeStockRecord } from './shipments';
+import type { LedgerEntry, LedgerListEntry, LedgerQuery } from '../contract/ledger';
 
 export interface LedgerContext {
   db: Db;
   dialect: Dialect;
 }
 
-/** §10 entry shape: a stored entry without the author's account id, in API units. */
-export type LedgerEntry = Omit<LedgerEntryRow, 'user_id'>;
-
-/** The stock record an entry belongs to, as it is now: its name, identifying fields and quantity. */
-export type LedgerItem = DescribedRecord & { quantity: number };
-
-/** An entry of the global ledger list: §10's fields, the unit of `change` and `balance`, and its record. */
-export interface LedgerListEntry extends LedgerEntry {
-  unit: StockUnit;
-  /** Null when the record no longer exists (a record with shipment or issue history cannot be deleted). */
-  item: LedgerItem | null;
-}
-
-/** The list's filters as validated (see routes/ledger). */
-export interface LedgerQuery {
-  type?: StockKind;
-  object_id?: number;
-  kind?: LedgerKind[];
-  user?: string;
-  from?: string;
-  to?: string;
-  search?: string;
-}
-
-export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
   const kind = KIND_OF_TYPE[row.object_type];
   return {
     id: row.id,
@@ -136,4 +106,30 @@ export function ledgerBatches(
     );
     for await (const batch of rows) yield await withItems(db, batch);
   })();
+}
+
+// ---- One record's ledger (§10) ----
+
+/** Entries per read of a record's ledger: a record moved every day for years has thousands. */
+export const STOCK_LEDGER_BATCH_SIZE = 2000;
+
+/**
+ * A record's ledger entries, newest first (created_at, then id), read in keyset batches of `batchSize` with a turn
+ * for other requests between them.
+ */
+export async function stockLedger(
+  { db, dialect }: LedgerContext,
+  kind: StockKind,
+  id: number,
+  batchSize = STOCK_LEDGER_BATCH_SIZE,
+): Promise<LedgerEntry[]> {
+  if (!(await stockRecordExists(db, kind, id))) throw notFound();
+  const filter: LedgerFilter = { objectType: OBJECT_TYPES[kind], objectId: id, kinds: [], terms: [] };
+  const entries = await everyRow(
+    keysetBatches<LedgerEntryRow>(
+      (after, size) => listing.findLedgerBatch(db, dialect, filter, after, size),
+      batchSize,
+    ),
+  );
+  return entries.map(toLedgerEntry);
 }

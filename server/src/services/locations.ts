@@ -1,13 +1,9 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import * as issues from '../db/repositories/issues';
 import * as locations from '../db/repositories/locations';
 import { listLabMembers } from '../db/repositories/labMemberships';
-import { stockRecordExists } from '../db/repositories/stock';
-import { everyRow, keysetBatches } from '../db/slices';
-import type { Location, LocationFields } from '../db/repositories/locations';
-import type { ConsumerType, StockObjectType } from '../db/tables';
-import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../domain/stockKinds';
+import type { ConsumerType } from '../db/tables';
+import type { ConsumersTree, Location, LocationFields } from '../contract/locations';
 import { changedValues, raiseVersions } from '../db/versions';
 import type { Executor } from '../db/executor';
 import { recordChange, writeTransaction } from '../feed/changeLog';
@@ -28,28 +24,6 @@ export interface LocationsContext {
   dialect: Dialect;
   now: () => Date;
 }
-
-/**
- * §8.3 issue shape: `objects[].id` is the stock-record id; quantities in ml or pieces. Each line also carries its own
- * id (`line_id`, the one a return names) and how much of it came back (`returned_quantity`).
- */
-export interface Issue {
-  id: number;
-  created_at: string;
-  objects: {
-    id: number;
-    line_id: number;
-    name: string;
-    object_type: StockObjectType;
-    quantity: number;
-    returned_quantity: number;
-  }[];
-}
-
-export type ConsumersTree = Record<
-  'PhysicalLab' | 'OrganicLab' | 'InorganicLab' | 'Personal',
-  { id: number; name: string }[]
->;
 
 const TREE_KEYS: Record<ConsumerType, keyof ConsumersTree> = {
   PHYSICAL: 'PhysicalLab',
@@ -172,64 +146,4 @@ export async function consumersTree({ db }: LocationsContext): Promise<Consumers
     tree[TREE_KEYS[location.consumer_type]].push({ id: location.id, name: location.name });
   }
   return tree;
-}
-
-function toIssue(issue: issues.IssueWithLines): Issue {
-  return {
-    id: issue.id,
-    created_at: issue.created_at,
-    objects: issue.lines.map((line) => ({
-      id: line.stock_id,
-      line_id: line.id,
-      name: line.name,
-      object_type: line.object_type,
-      quantity: fromBaseQuantity(KIND_OF_TYPE[line.object_type], line.quantity),
-      returned_quantity: fromBaseQuantity(KIND_OF_TYPE[line.object_type], line.returned_quantity),
-    })),
-  };
-}
-
-/** Issues per read of a location's history, each with its lines. */
-export const ISSUES_BATCH_SIZE = 500;
-
-/**
- * §8.3: the location's issues, newest first; 404 for an unknown location. Read in keyset batches of `batchSize`
- * issues with a turn for other requests between them: a lab supplied for years has thousands.
- */
-export async function locationIssues(
-  { db }: LocationsContext,
-  locationId: number,
-  batchSize = ISSUES_BATCH_SIZE,
-): Promise<Issue[]> {
-  if (!(await locations.findLocation(db, locationId))) throw notFound();
-  const batches = keysetBatches<issues.IssueWithLines>(
-    (after, limit) => issues.findIssuesAfter(db, locationId, after, limit),
-    batchSize,
-  );
-  return (await everyRow(batches)).map(toIssue);
-}
-
-/** One issue in the §8.3 shape (read inside the merge transaction that created it). */
-export async function readIssue(db: Db, issueId: number): Promise<Issue> {
-  const issue = await issues.findIssue(db, issueId);
-  if (!issue) throw new Error(`issue ${issueId} vanished inside its own transaction`);
-  return toIssue(issue);
-}
-
-/** Where a stock record went: per location, what was issued there and came back (ml or pieces), how often, when last. */
-export type IssuedTo = issues.IssuedToRow;
-
-/** The locations a stock record was issued to, most recently issued first; 404 for an unknown record. */
-export async function locationsIssuedTo(
-  { db }: LocationsContext,
-  kind: StockKind,
-  stockId: number,
-): Promise<IssuedTo[]> {
-  if (!(await stockRecordExists(db, kind, stockId))) throw notFound();
-  const rows = await issues.findLocationsIssuedTo(db, OBJECT_TYPES[kind], stockId);
-  return rows.map((row) => ({
-    ...row,
-    quantity: fromBaseQuantity(kind, row.quantity),
-    returned_quantity: fromBaseQuantity(kind, row.returned_quantity),
-  }));
 }

@@ -6,34 +6,38 @@ import type {
   SuggestedPick,
 } from '../contract/requests';
 import type { Db } from '../db';
-import { findRequestLines, addIssuedQuantities, findRequest } from '../db/repositories/requests';
-import type { RequestLineRow } from '../db/repositories/requests';
 import {
+  addIssuedQuantities,
+  findRequest,
+  findRequestLines,
+  type RequestLineRow,
+} from '../db/repositories/requests';
+import {
+  type PickCandidate,
   pickCandidates,
   recordFacts,
+  type RecordFacts,
   recordKey,
   recordsOfLines,
-  type PickCandidate,
-  type RecordFacts,
 } from '../db/repositories/requestStock';
 import type { StockObjectType } from '../db/tables';
 import { cmrStatements } from '../domain/chemistry/cmr';
 import { openQuantity } from '../domain/requests';
+import { STOCK_KINDS } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   readField,
-  STOCK_KINDS,
   STOCK_UNITS,
   stockField,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from '../audit/entries';
-import { writeIssue } from './issueWriting';
-import type { Issue } from './locations';
-import { lineQuantity, today, transition, type RequestsContext } from './requests';
+import { writeIssue } from './issues';
+import type { Issue } from '../contract/issues';
+import { lineQuantity, type RequestsContext, today, transition } from './requests';
 
 // The store's side of a request (docs/api.md §26.7–26.8): which records to take for each open line, and the issue
 // that fulfils lines in part or in full. What is not issued stays open on the request, a back-order.

@@ -12,7 +12,6 @@ import type { Dialect } from '../db/dialect';
 import { fundError, fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
-import * as requests from '../db/repositories/requests';
 import { recordKey, recordsOfLines } from '../db/repositories/requestStock';
 import type { RequestRow } from '../db/repositories/requests';
 import type { StockRecords } from '../db/repositories/stock';
@@ -32,28 +31,29 @@ import {
   MAX_REQUEST_LINES,
   OPEN_STATUSES,
   REQUEST_TRANSITIONS,
-  statusText,
   type RequestAction,
   type RequestActor,
+  statusText,
 } from '../domain/requests';
+import { type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
   OBJECT_TYPES,
+  quantityText,
   readField,
   STOCK_UNITS,
   stockField,
-  quantityText,
   toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
 import { validateObject } from '../validation/validate';
 import { recordChange, writeTransaction } from '../feed/changeLog';
-import { fieldChanges, recordAudit, type Actor, type AuditTarget, type Snapshot } from '../audit/entries';
-import { LINE_QUANTITY } from './issueCart';
+import { type Actor, type AuditTarget, fieldChanges, recordAudit, type Snapshot } from '../audit/entries';
+import { LINE_QUANTITY } from '../validation/stockQuantity';
+import * as requests from '../db/repositories/requests';
 
 // Requests from the labs (docs/api.md §26): a lab's member asks, its manager approves (and for CMR substances a store
 // manager too), the store fulfils (services/requestFulfilment.ts). Every change of status goes through `transition`,

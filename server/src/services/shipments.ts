@@ -6,23 +6,19 @@ import { slicesOf } from '../db/slices';
 import * as stock from '../db/repositories/stock';
 import type { StockRowChanges } from '../db/repositories/stock';
 import type { User } from '../db/repositories/users';
+import { specOf, STOCK_KINDS, type StockKind } from '../domain/stockKinds';
 import {
   fromBaseQuantity,
   hasExpiry,
   KIND_OF_TYPE,
   OBJECT_TYPES,
   quantityText,
-  readField,
-  specOf,
-  STOCK_KINDS,
-  stockField,
   toBaseQuantity,
   type ExpiringKind,
-  type SpecTable,
-  type StockKind,
-} from '../domain/stockKinds';
+} from '../domain/stockKindHelpers';
 import { mergedExpiryDate, mergedUnitPriceE4, type Lot } from '../domain/shipmentMerge';
-import type { DescribedRecord, StockRecord, StockRecords } from '../domain/stockRecords';
+import { describeStockRecord, type StockRecords } from '../domain/stockRecords';
+import type { Shipment, ShipmentLine, StagingLine } from '../contract/shipments';
 import { fromUnitPriceE4, toUnitPriceE4 } from '../domain/unitPrice';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -39,47 +35,6 @@ export interface ShipmentsContext {
   /** How many days after its merge a shipment can still be undone (SHIPMENT_UNDO_DAYS). */
   undoDays: number;
 }
-
-// ---- Shapes (§6 line, §7 shipment), in API units ----
-
-/**
- * A staging line: the stock record sits under the kind's key (`{"id", "chemical": {…}, "quantity"}`); chemical and
- * glassware lines also carry the `expiry_date` of what arrives (null: none given).
- */
-export type StagingLine<K extends StockKind> = {
-  id: number;
-  quantity: number;
-  expiry_date?: string | null;
-  /** The price of what arrives (docs/api.md §23.2), which the merge averages into the record's; null: none given. */
-  unit_price: number | null;
-} & Record<K, StockRecords[K]>;
-
-export type ShipmentLine<K extends StockKind> = DescribedRecord<K> & {
-  old_total: number;
-  added_quantity: number;
-};
-
-export type Shipment<K extends StockKind> = {
-  id: number;
-  date_time: string;
-  /** When and by whom the shipment was undone; null while it stands. */
-  reverted_at: string | null;
-  reverted_by: string | null;
-  /** Until when it can still be undone: merge time + SHIPMENT_UNDO_DAYS; null once reverted. */
-  undo_until: string | null;
-} & Record<SpecTable[K]['shipmentLinesKey'], ShipmentLine<K>[]>;
-
-/** What a history line, a ledger entry's item and a dashboard card show of a stock record (DescribedRecord). */
-export const describeStockRecord = Object.fromEntries(
-  STOCK_KINDS.map((kind) => {
-    const fields = specOf(kind).views.line.map((name) => stockField(kind, name));
-    const describe = (record: StockRecord) => ({
-      stock_id: record.id,
-      ...Object.fromEntries(fields.map((field) => [field.name, readField(kind, field, record)])),
-    });
-    return [kind, describe];
-  }),
-) as { [K in StockKind]: (record: StockRecords[K]) => DescribedRecord<K> };
 
 /** §7: `type` is required and compared case-insensitively; anything else is answered with one fixed message. */
 export function shipmentKind(type: unknown): StockKind {

@@ -1,10 +1,8 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import * as stock from '../db/repositories/stock';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
-import { findLedgerBatch, type LedgerFilter } from '../db/repositories/ledgerListing';
-import { deleteAdjustments, type LedgerEntryRow } from '../db/repositories/stockLedger';
+import { deleteAdjustments } from '../db/repositories/stockLedger';
 import { everyRow, keysetBatches } from '../db/slices';
 import {
   countStockRecords,
@@ -21,14 +19,8 @@ import { molarMass } from '../domain/chemistry/formula';
 import { deriveSignalWord, normalizeHazardCodes, signalWordOverride } from '../domain/chemistry/ghs';
 import { STORAGE_CLASSES } from '../domain/chemistry/storageCompatibility';
 import { roundToThousandths } from '../domain/quantity';
-import {
-  OBJECT_TYPES,
-  specOf,
-  toBaseQuantity,
-  toStored,
-  type SpecTable,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, type SpecTable, type StockKind } from '../domain/stockKinds';
+import { OBJECT_TYPES, toBaseQuantity, toStored } from '../domain/stockKindHelpers';
 import { isFiltered, type StockListing } from '../domain/stockListing';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
@@ -36,17 +28,17 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
 import {
+  type Actor,
+  type Changes,
   fieldChanges,
   recordAudit,
   stockSnapshot,
   stockTarget,
-  type Actor,
-  type Changes,
 } from '../audit/entries';
-import { toLedgerEntry, type LedgerEntry } from './ledger';
 import { refuseUnchargeablePrice } from './requests';
 import { moveStock, stockKey } from './stockMovement';
 import { checkVersion } from '../audit/versions';
+import * as stock from '../db/repositories/stock';
 
 export interface StockContext {
   db: Db;
@@ -515,30 +507,4 @@ async function filesOfChemicalChanged(trx: Db, chemicalStockId: number, actor: A
   const ids = await findFileIdsOfChemical(trx, chemicalStockId);
   recordChange(trx, { topic: 'file', action: 'updated', ids, actor });
   return ids;
-}
-
-// ---- Ledger (§10) ----
-
-/** Entries per read of a record's ledger: a record moved every day for years has thousands. */
-export const STOCK_LEDGER_BATCH_SIZE = 2000;
-
-/**
- * A record's ledger entries, newest first (created_at, then id), read in keyset batches of `batchSize` with a turn
- * for other requests between them.
- */
-export async function stockLedger(
-  { db, dialect }: StockContext,
-  kind: StockKind,
-  id: number,
-  batchSize = STOCK_LEDGER_BATCH_SIZE,
-): Promise<LedgerEntry[]> {
-  if (!(await stock.stockRecordExists(db, kind, id))) throw notFound();
-  const filter: LedgerFilter = { objectType: OBJECT_TYPES[kind], objectId: id, kinds: [], terms: [] };
-  const entries = await everyRow(
-    keysetBatches<LedgerEntryRow>(
-      (after, size) => findLedgerBatch(db, dialect, filter, after, size),
-      batchSize,
-    ),
-  );
-  return entries.map(toLedgerEntry);
 }

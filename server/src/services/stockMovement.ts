@@ -6,15 +6,8 @@ import { addToStockQuantities, lockStockQuantities } from '../db/repositories/st
 import { inSlices, ROWS_PER_STATEMENT, type Slicing } from '../db/slices';
 import type { LedgerKind } from '../domain/ledger';
 import { MAX_QUANTITY } from '../domain/quantity';
-import {
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  specOf,
-  STOCK_KINDS,
-  STOCK_UNITS,
-  toBaseQuantity,
-  type StockKind,
-} from '../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES, STOCK_UNITS, toBaseQuantity } from '../domain/stockKindHelpers';
 import { conflict, type HttpError } from '../http/errors';
 import { recordChange } from '../feed/changeLog';
 import { recordSearchChanges, type StockRef } from '../search/changeLog';

@@ -1,5 +1,7 @@
+import { Type } from '@fastify/type-provider-typebox';
 import { MAX_QUANTITY } from '../domain/quantity';
 import { specOf, type StockKind } from '../domain/stockKinds';
+import { byKind } from '../domain/stockKindHelpers';
 import { decimal, integer } from './fields';
 
 /**
@@ -12,3 +14,6 @@ export function movedQuantity(kind: StockKind) {
     ? decimal({ maxDecimals: decimals, exclusiveMinimum: 0, maximum: MAX_QUANTITY, description })
     : integer({ minimum: 1, maximum: MAX_QUANTITY, description });
 }
+
+/** The quantity of an issue-cart line and of a return from an issue line, by kind: movedQuantity. */
+export const LINE_QUANTITY = byKind((kind) => Type.Object({ quantity: movedQuantity(kind) }));

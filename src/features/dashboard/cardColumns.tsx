@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AttentionRow, OwnLine } from '../../api/dashboard';
-import type { LedgerItem } from '../../api/ledger';
+import type { DescribedRecord } from '../../api/stockKinds';
 import { stockKindOf, type StockKind } from '../../api/stock';
 import { useAppDispatch } from '../../app/hooks';
 import { adminPageSelected, storeRecordRequested } from '../../app/uiSlice';
@@ -48,7 +48,7 @@ function RecordLink({ row }: { row: RecordRow }) {
   );
 }
 
-const tradeNames = (item: LedgerItem) => `${item.manufacturer}, ${item.supplier}`;
+const tradeNames = (item: DescribedRecord) => `${item.manufacturer}, ${item.supplier}`;
 
 /** Item, then (in the file only, the screen shows them under the name) kind, manufacturer and supplier. */
 export function recordColumns<Row extends RecordRow>(): CardColumn<Row>[] {

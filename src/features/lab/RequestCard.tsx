@@ -15,7 +15,7 @@ import {
   type RequestStatus,
 } from '../../api/requests';
 import { stockKindOf } from '../../api/stock';
-import { amountText } from '../../api/stockKinds';
+import { quantityWithUnit } from '../../api/stockKinds';
 import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -50,7 +50,7 @@ export function StatusChip({ status }: { status: RequestStatus }) {
 
 /** A line's quantity in its kind's unit ('100 ml', '1 piece'), or a dash while there is none. */
 export const lineQuantity = (line: RequestLine, quantity: number | null): string =>
-  quantity === null ? '—' : amountText(stockKindOf(line.object_type), quantity);
+  quantity === null ? '—' : quantityWithUnit(stockKindOf(line.object_type), quantity);
 
 /** A line whose cost is more than one line may be charged (docs/api.md §26.1): lower its quantity to go on. */
 const BEYOND_LIMIT_TEXT = 'More than one line may cost: approve less';

@@ -13,7 +13,7 @@ import {
 } from '../../api/requests';
 import { formErrors } from '../../api/fieldMessages';
 import { stockKindOf } from '../../api/stock';
-import { amountText, specOf } from '../../api/stockKinds';
+import { quantityWithUnit, specOf } from '../../api/stockKinds';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
 
@@ -76,7 +76,7 @@ export function ApproveDialog({ request, onClose }: { request: LabRequest; onClo
               label={`Approved quantity of ${line.name}`}
               value={quantities[line.id]}
               onChange={(event) => setQuantities({ ...quantities, [line.id]: event.target.value })}
-              helperText={`Asked: ${amountText(kind, line.quantity)}`}
+              helperText={`Asked: ${quantityWithUnit(kind, line.quantity)}`}
               slotProps={{
                 htmlInput: { min: 0, max: line.quantity, step: decimals > 0 ? 10 ** -decimals : 1 },
                 input: { endAdornment: <InputAdornment position="end">{line.unit}</InputAdornment> },

@@ -12,7 +12,7 @@ import {
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
-import { amountText, specOf } from '../../api/stockKinds';
+import { quantityWithUnit, specOf } from '../../api/stockKinds';
 import { notify } from '../../components/notify';
 import { dateOrNull, numberOrNull, textOf } from '../../components/StockFormDialog';
 import { stockName } from '../../components/stockColumns';
@@ -86,7 +86,7 @@ export function LineForm<K extends StockKind>({ kind, item, line, onDone }: Line
         ))}
         <TextField
           label="Current Quantity"
-          value={amountText(kind, item.quantity)}
+          value={quantityWithUnit(kind, item.quantity)}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
         <TextField

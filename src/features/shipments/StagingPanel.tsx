@@ -13,7 +13,7 @@ import {
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind, StockRecord } from '../../api/stock';
-import { amountText, specOf } from '../../api/stockKinds';
+import { quantityWithUnit, specOf } from '../../api/stockKinds';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeleteIcon, EditIcon } from '../../components/icons';
@@ -77,7 +77,7 @@ export function StagingPanel<K extends StockKind>({ kind, picked = null }: Stagi
 
   const columns: Column<ShipmentLine<K>>[] = [
     ...stagingColumns(kind),
-    { header: 'New Quantity', cell: (line) => amountText(kind, line.quantity) },
+    { header: 'New Quantity', cell: (line) => quantityWithUnit(kind, line.quantity) },
     ...(expiry ? [{ header: expiry.label, cell: (line: ShipmentLine<K>) => line.expiry_date ?? '' }] : []),
     { header: 'Unit price', cell: (line) => unitPriceText(kind, line.unit_price) },
     {

@@ -7,7 +7,7 @@ import {
   type ShipmentLine,
 } from '../../api/shipments';
 import type { StockKind } from '../../api/stock';
-import { amountText, fromBaseQuantity, hasExpiry, specOf, toBaseQuantity } from '../../api/stockKinds';
+import { quantityWithUnit, fromBaseQuantity, hasExpiry, specOf, toBaseQuantity } from '../../api/stockKinds';
 import { stockName } from '../../components/stockColumns';
 
 // What a merge will change on each record (its confirmation), worked out with the server's own rule
@@ -57,7 +57,7 @@ export function mergeSummary<K extends StockKind>(
     }));
     const total = held.quantity + lots.reduce((sum, lot) => sum + lot.quantity, 0);
     const parts = [
-      `${stockName(item)}: ${amountText(kind, item.quantity)} → ${amountText(kind, fromBaseQuantity(kind, total))}`,
+      `${stockName(item)}: ${quantityWithUnit(kind, item.quantity)} → ${quantityWithUnit(kind, fromBaseQuantity(kind, total))}`,
       expiring ? expiryText(held, mergedExpiryDate(held, lots), lots) : null,
       priceText(kind, held, mergedUnitPriceE4(held, lots)),
     ];

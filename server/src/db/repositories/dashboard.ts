@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { type StockKind } from '../../domain/stockKinds';
 import {
   hasExpiry,
   identityFields,
   OBJECT_TYPES,
   type ExpiringKind,
-  type StockKind,
   byKind,
-} from '../../domain/stockKinds';
+} from '../../domain/stockKindHelpers';
 import { STAGING_TABLES } from './shipments';
 import { STOCK_TABLES } from './stock';
 import { keyColumn } from './stockIdentity';

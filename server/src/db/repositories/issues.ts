@@ -1,9 +1,10 @@
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
-import { OBJECT_TYPES, specOf, STOCK_KINDS } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { lockRowsIfSupported } from '../locking';
 import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
-import type { IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
+import type { ConsumerType, IssueLinesTable, IssuesTable, StockObjectType } from '../tables';
 import type { Executor } from '../executor';
 
 // Issues (SERVER.md §8.3): what was issued to a location at one merge.
@@ -177,7 +178,7 @@ export async function addReturnedQuantity(trx: Executor, lineId: number, amount:
 export interface IssuedToRow {
   id: number;
   name: string;
-  consumer_type: string;
+  consumer_type: ConsumerType;
   quantity: number;
   returned_quantity: number;
   issue_count: number;

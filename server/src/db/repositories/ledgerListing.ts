@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
-import { OBJECT_TYPES, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import type { Dialect } from '../dialect';
 import type { StockObjectType } from '../tables';
 import { keyColumn } from './stockIdentity';

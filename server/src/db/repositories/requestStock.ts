@@ -1,12 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
-import {
-  hasExpiry,
-  OBJECT_TYPES,
-  specOf,
-  STOCK_KINDS,
-  type PickFact,
-  type StockKind,
-} from '../../domain/stockKinds';
+import { type RawBuilder, sql } from 'kysely';
+import { hasExpiry, OBJECT_TYPES } from '../../domain/stockKindHelpers';
+import { type PickFact, specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import type { Executor } from '../executor';
 import type { StockObjectType } from '../tables';
 import { findStockRecords, type StockRecords } from './stock';

@@ -1,17 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { derivePictograms, effectiveSignalWord } from '../../domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../domain/chemistry/storageCompatibility';
-import {
-  byKind,
-  fromBaseQuantity,
-  fromStored,
-  specOf,
-  stockField,
-  type SpecTable,
-  type StockField,
-  type StockKind,
-  byKindAs,
-} from '../../domain/stockKinds';
+import { specOf, type SpecTable, type StockField, type StockKind } from '../../domain/stockKinds';
+import { byKind, fromBaseQuantity, fromStored, stockField, byKindAs } from '../../domain/stockKindHelpers';
 import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';

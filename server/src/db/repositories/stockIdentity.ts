@@ -1,4 +1,5 @@
-import { byKind, identityFields, specOf, type StockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, type StockField, type StockKind } from '../../domain/stockKinds';
+import { byKind, identityFields } from '../../domain/stockKindHelpers';
 
 // Where a stock row holds the fields that identify its record (SERVER.md §4.4): what imports match rows by, what
 // the dashboard's reorder list finds an item's other records by, and what the ledger's search compares.

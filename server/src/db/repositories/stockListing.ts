@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { carriesHazardCode } from '../../domain/chemistry/hazardGroups';
 import type { StockListing, StockOrderingField } from '../../domain/stockListing';
-import { byKind, specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockField, type StockKind } from '../../domain/stockKinds';
+import { byKind } from '../../domain/stockKindHelpers';
 import type { Dialect } from '../dialect';
 import { slicesOf } from '../slices';
 import type { Database } from '../tables';

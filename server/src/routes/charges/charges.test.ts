@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { findUserByEmail } from '../../db/repositories/users';
 import { writeTransaction } from '../../feed/changeLog';
-import { writeIssue } from '../../services/issueWriting';
+import { writeIssue } from '../../services/issues';
 import { createFund } from '../../testing/requestApi';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
@@ -61,7 +61,7 @@ async function travelTo(instant: string): Promise<void> {
 const price = (kind: 'chemical' | 'instrument' | 'glassware', id: number, unitPrice: number | null) =>
   call('PATCH', `/api/storeobjects/${kind}objs/${id}/`, { unit_price: unitPrice });
 
-/** An issue charged to a fund, written as a request's fulfilment writes it (services/issueWriting). */
+/** An issue charged to a fund, written as a request's fulfilment writes it (services/issues). */
 async function issueToFund(
   locationId: number,
   fundId: number,

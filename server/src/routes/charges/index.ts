@@ -5,9 +5,9 @@ import {
   CurrencySchema,
   DEFAULT_CHARGE_LIMIT,
   MonthQuery,
+  type StatementExportChoice,
   StatementExportQuery,
   StatementSchema,
-  type StatementExportChoice,
 } from '../../contract/charges';
 import { minorDigits } from '../../domain/money';
 import { CSV_RESPONSE, csvStream, sendCsv } from '../../http/csv';

@@ -1,10 +1,10 @@
 import { findUserByEmail } from '../../db/repositories/users';
 import type { StockObjectType } from '../../db/tables';
-import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
+import type { StockKind } from '../../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { writeTransaction } from '../../feed/changeLog';
 import type { Actor } from '../../audit/entries';
-import { returnIssuedQuantity } from '../../services/issueReturns';
-import { writeIssue } from '../../services/issueWriting';
+import { returnIssuedQuantity, writeIssue } from '../../services/issues';
 import { createFund } from '../../testing/requestApi';
 import { createLocation, createStockRecord } from '../../testing/stockApi';
 import { buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';

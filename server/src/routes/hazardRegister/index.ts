@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { slicesOf } from '../../db/slices';
-import { amountText } from '../../domain/stockKinds';
+import { quantityWithUnit } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { resource } from '../../http/resource';
 import { ExportFormatQuery } from '../../http/schemas';
@@ -20,7 +20,7 @@ const codes = (list: readonly string[]) => list.join(', ');
 /** `Cabinet B2: 250 ml (#3, #7)`: a place, what it holds of the substance and the records that hold it. */
 function placeText({ storage_place: place, quantity, record_ids: ids }: HazardPlace): string {
   const records = ids.map((id) => `#${id}`).join(', ');
-  return `${place ?? 'No storage place'}: ${amountText('chemical', quantity)} (${records})`;
+  return `${place ?? 'No storage place'}: ${quantityWithUnit('chemical', quantity)} (${records})`;
 }
 
 /** The register's columns: text as text (the formula rule applies to it), amounts and counts as numbers. */

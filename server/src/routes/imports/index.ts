@@ -9,7 +9,8 @@ import {
   PreviewSchema,
 } from '../../contract/imports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STOCK_KINDS, byKind } from '../../domain/stockKinds';
+import { STOCK_KINDS } from '../../domain/stockKinds';
+import { byKind } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { describeSize, fileTooLarge, HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';

@@ -1,49 +1,13 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OBJECT_TYPES, STOCK_KINDS } from '../../domain/stockKinds';
-import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../../domain/stockRecords';
+import { CartLineBody, CartLinePatchBody, CartLineSchema, MergeBody } from '../../contract/issueCart';
+import { IssueSchema } from '../../contract/issues';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
-import { choice, idRef, nullable, number } from '../../validation/fields';
-import { IssueSchema } from '../locations';
-import { unionOf } from '../../contract/stockKinds';
 
 const tags = ['issue cart'];
-
-const CartLineSchema = Type.Object({
-  id: Type.Integer(),
-  object_id: Type.Integer(),
-  object_type: Type.String(),
-  quantity: Type.Number({ description: 'ml for chemicals, pieces otherwise' }),
-  object: unionOf<StockRecord>(STOCK_KINDS.map((kind) => STOCK_RECORD_SCHEMAS[kind])),
-});
-
-const CartLineBody = Type.Object({
-  object_id: idRef('A stock record of object_type'),
-  object_type: choice(Object.values(OBJECT_TYPES)),
-  quantity: number({
-    description: 'ml (> 0, at most 3 decimals) or whole pieces (≥ 1); with the caller’s other lines ≤ stock',
-  }),
-});
-const CartLinePatchBody = Type.Partial(CartLineBody);
-
-/** SERVER.md §9 sends no body; what this server's clients may add (docs/api.md §23.6). */
-const MergeBody = Type.Object({
-  fund: Type.Optional(
-    nullable(
-      idRef("One of the location's active funds: the issue's charges go to it. Null or absent: no fund"),
-    ),
-  ),
-  cmr_confirmed: Type.Optional(
-    Type.Boolean({
-      description:
-        'A store manager confirms the cart’s CMR lines as a CMR issue (audited). Needed when the cart holds one, ' +
-        'unless the body is SERVER.md’s empty one, which issues them audited as unconfirmed',
-    }),
-  ),
-});
 
 /** §9: each signed-in user's issue cart and its merge into an issue. */
 export default async function issueCartRoutes(app: FastifyInstance) {

@@ -4,9 +4,9 @@ import { HoldingsSchema, LabMemberSchema } from '../../contract/labs';
 import { pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
 import { ID, LocationParams } from '../../http/schemas';
+import { IssueSchema } from '../../contract/issues';
 import * as labs from '../../services/labs';
-import * as locations from '../../services/locations';
-import { IssueSchema } from '../locations';
+import * as issues from '../../services/issues';
 
 const tags = ['labs'];
 
@@ -51,7 +51,7 @@ export default async function labRoutes(app: FastifyInstance) {
           response: { 200: Type.Array(IssueSchema) },
         },
       },
-      async (request) => locations.locationIssues(context(), request.params.locationId),
+      async (request) => issues.locationIssues(context(), request.params.locationId),
     ),
   );
 

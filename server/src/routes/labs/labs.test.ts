@@ -1,6 +1,6 @@
 import type { StockKind } from '../../domain/stockKinds';
 import * as labs from '../../services/labs';
-import * as locations from '../../services/locations';
+import * as issues from '../../services/issues';
 import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { createLocation, createStockRecord, issueStock } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
@@ -209,12 +209,10 @@ describe('GET /api/labs/{locationId}/holdings/', () => {
     expect(whole.map((issue) => issue.objects.length)).toEqual([2, 1, 2, 2, 1]);
     const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
     for (const batchSize of [1, 2, 3, 10]) {
-      expect(await locations.locationIssues(context, lab, batchSize)).toEqual(whole);
+      expect(await issues.locationIssues(context, lab, batchSize)).toEqual(whole);
     }
     // Other requests get a turn between the batches: three batches of two.
-    expect(await turnsOfTheEventLoopWhile(locations.locationIssues(context, lab, 2))).toBeGreaterThanOrEqual(
-      2,
-    );
+    expect(await turnsOfTheEventLoopWhile(issues.locationIssues(context, lab, 2))).toBeGreaterThanOrEqual(2);
   });
 
   it('answers an empty list for a lab that holds nothing, and 404 for an unknown one', async () => {

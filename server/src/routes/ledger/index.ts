@@ -1,88 +1,20 @@
-import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
-  ledgerItemFields,
-  LEDGER_KINDS,
-  MAX_LEDGER_SEARCH_LENGTH,
-  type LedgerKind,
-} from '../../domain/ledger';
-import {
-  headerWithUnit,
-  KIND_OF_TYPE,
-  specOf,
-  STOCK_KINDS,
-  type StockField,
-  type StockKind,
-} from '../../domain/stockKinds';
+  DEFAULT_LEDGER_LIMIT,
+  LedgerExportQuery,
+  LedgerListEntrySchema,
+  LedgerListQuery,
+  type LedgerListEntry,
+} from '../../contract/ledger';
+import { ledgerItemFields, type LedgerKind } from '../../domain/ledger';
+import { specOf, STOCK_KINDS, type StockField } from '../../domain/stockKinds';
+import { headerWithUnit, KIND_OF_TYPE } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
-import { MAX_PAGE_LIMIT, PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { PageSchema, pageOf } from '../../http/paging';
 import { resource } from '../../http/resource';
 import * as ledger from '../../services/ledger';
-import type { LedgerItem, LedgerListEntry } from '../../services/ledger';
-import {
-  choiceIgnoringCase,
-  choiceList,
-  dateOrDateTime,
-  idFilter,
-  integer,
-  text,
-} from '../../validation/fields';
-import { ledgerEntryFields } from '../../contract/stock';
-import { DESCRIBED_RECORD_FIELDS, unionOf, unitSchema } from '../../contract/stockKinds';
 
 const tags = ['ledger'];
-
-/** The page size without `limit`. */
-export const DEFAULT_LEDGER_LIMIT = 50;
-
-/** The filters of the list and of its export (docs/api.md §5). */
-const filters = {
-  type: Type.Optional(choiceIgnoringCase(STOCK_KINDS, 'Item kind: chemical, instrument or glassware')),
-  object_id: Type.Optional(idFilter('One stock record (with `type`): its history')),
-  kind: Type.Optional(
-    choiceList(LEDGER_KINDS, `Kinds of change, comma-separated, any case: ${LEDGER_KINDS.join(', ')}`),
-  ),
-  user: Type.Optional(
-    text({ allowBlank: true, maxLength: 254, description: "The author's e-mail (exact, any case)" }),
-  ),
-  from: Type.Optional(dateOrDateTime('Entries at or after: a date (UTC day) or a date and time')),
-  to: Type.Optional(dateOrDateTime('Entries at or before: a date (its whole UTC day) or a date and time')),
-  search: Type.Optional(
-    text({
-      allowBlank: true,
-      maxLength: MAX_LEDGER_SEARCH_LENGTH,
-      description: "Words that must all occur in the entry's item (name and identifying fields), any case",
-    }),
-  ),
-};
-
-const ListQuery = Type.Object({
-  ...filters,
-  limit: Type.Optional(
-    integer({
-      minimum: 1,
-      maximum: MAX_PAGE_LIMIT,
-      description: `Page size, 1–${MAX_PAGE_LIMIT} (default ${DEFAULT_LEDGER_LIMIT})`,
-    }),
-  ),
-  offset: PagingQuery.offset,
-});
-
-const ExportQuery = Type.Object(filters);
-
-const item = (kind: StockKind) =>
-  Type.Object({
-    ...DESCRIBED_RECORD_FIELDS[kind],
-    quantity: Type.Number({ description: "The record's quantity now (ml or pieces)" }),
-  });
-
-const LedgerListEntrySchema = Type.Object({
-  ...ledgerEntryFields,
-  unit: unitSchema('The unit of change and balance'),
-  item: unionOf<LedgerItem | null>([...STOCK_KINDS.map(item), Type.Null()], {
-    description: 'The stock record as it is now; null once it no longer exists',
-  }),
-});
 
 // ---- The export's columns, as the Ledger page shows them ----
 
@@ -153,7 +85,7 @@ export default async function ledgerRoutes(app: FastifyInstance) {
           description:
             'Paged like Django REST framework\'s LimitOffsetPagination: `{"count", "next", "previous", "results"}`, ' +
             '`next`/`previous` being absolute URLs (keeping the filters) or null.',
-          querystring: ListQuery,
+          querystring: LedgerListQuery,
           response: { 200: PageSchema(LedgerListEntrySchema, 'One page of the matching entries') },
         },
       },
@@ -172,7 +104,7 @@ export default async function ledgerRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'The filtered entries as a CSV download, newest first',
-          querystring: ExportQuery,
+          querystring: LedgerExportQuery,
           response: { 200: CSV_RESPONSE },
         },
       },

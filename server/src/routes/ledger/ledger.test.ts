@@ -8,7 +8,7 @@ import {
 } from '../../testing/stockApi';
 import { authHeader, buildTestApp, type TestApp } from '../../testing/testApp';
 import type { Page as LedgerPage } from '../../http/paging';
-import type { LedgerListEntry } from '../../services/ledger';
+import type { LedgerListEntry } from '../../contract/ledger';
 
 // The global ledger list (docs/api.md §5). Entries of every test share one database, so each test reads its own
 // through the `user` filter (every test signs in a user of its own) or its own record names.

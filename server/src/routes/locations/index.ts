@@ -2,69 +2,19 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
 import { resource } from '../../http/resource';
-import { ifMatchOf, VersionSchema } from '../../http/versions';
+import { ifMatchOf } from '../../http/versions';
+import { IssueLineParams, IssueSchema, LineReturnBody } from '../../contract/issues';
+import {
+  ConsumersTreeSchema,
+  LocationBody,
+  LocationPatchBody,
+  LocationSchema,
+} from '../../contract/locations';
 import { currentActor } from '../../plugins/auth';
-import { CONSUMER_TYPES } from '../../db/tables';
-import * as issueReturns from '../../services/issueReturns';
+import * as issues from '../../services/issues';
 import * as locations from '../../services/locations';
-import { choice, number, text } from '../../validation/fields';
 
 const tags = ['locations'];
-
-const LocationSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  consumer_type: Type.String(),
-  room_number: Type.String(),
-  building_name: Type.String(),
-  created_at: Type.String(),
-  version: VersionSchema,
-});
-
-const locationFields = {
-  name: text({ maxLength: 100 }),
-  consumer_type: choice(CONSUMER_TYPES),
-  room_number: text({ maxLength: 20, description: 'A number is accepted and stored as text' }),
-  building_name: text({ maxLength: 200 }),
-};
-
-const LocationBody = Type.Object(locationFields);
-const LocationPatchBody = Type.Partial(LocationBody);
-
-const TreeEntries = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
-const ConsumersTree = Type.Object({
-  PhysicalLab: TreeEntries,
-  OrganicLab: TreeEntries,
-  InorganicLab: TreeEntries,
-  Personal: TreeEntries,
-});
-
-export const IssueSchema = Type.Object({
-  id: Type.Integer(),
-  created_at: Type.String(),
-  objects: Type.Array(
-    Type.Object({
-      id: Type.Integer({ description: 'The stock-record id' }),
-      line_id: Type.Integer({ description: 'The issue line, as a return names it' }),
-      name: Type.String({ description: 'The catalog name' }),
-      object_type: Type.String(),
-      quantity: Type.Number({ description: 'The issued amount: ml for chemicals, pieces otherwise' }),
-      returned_quantity: Type.Number({ description: 'How much of it came back to stock (0 when none)' }),
-    }),
-  ),
-});
-
-const IssueLineParams = Type.Object({
-  issueId: Type.Integer({ minimum: 1 }),
-  lineId: Type.Integer({ minimum: 1, description: 'The `line_id` of one of the issue’s `objects`' }),
-});
-
-const ReturnBody = Type.Object({
-  quantity: number({
-    exclusiveMinimum: 0,
-    description: 'ml for chemicals (up to 3 decimals), whole pieces otherwise; at most what is still out',
-  }),
-});
 
 /** §8: locations (signed-in), the consumers tree and each location's issues (public). */
 export default async function locationRoutes(app: FastifyInstance) {
@@ -169,7 +119,7 @@ export default async function locationRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'Locations grouped by type, id ascending',
-          response: { 200: ConsumersTree },
+          response: { 200: ConsumersTreeSchema },
         },
       },
       async () => locations.consumersTree(context()),
@@ -187,7 +137,7 @@ export default async function locationRoutes(app: FastifyInstance) {
           response: { 200: Type.Array(IssueSchema) },
         },
       },
-      async (request) => locations.locationIssues(context(), request.params.locationId),
+      async (request) => issues.locationIssues(context(), request.params.locationId),
     ),
   );
   resource(app, `/api/management/issues/:issueId${ID}/lines/:lineId${ID}/return/`, (routes) =>
@@ -196,7 +146,7 @@ export default async function locationRoutes(app: FastifyInstance) {
         access: 'storeWrite',
         preValidation: async (request) => {
           const params = request.params as Record<'issueId' | 'lineId', string>;
-          await issueReturns.requireIssueLine(context(), Number(params.issueId), Number(params.lineId));
+          await issues.requireIssueLine(context(), Number(params.issueId), Number(params.lineId));
         },
         schema: {
           tags,
@@ -205,12 +155,12 @@ export default async function locationRoutes(app: FastifyInstance) {
             'At most the line’s issued quantity minus what came back already: more → 400 on `quantity` ' +
             '(docs/api.md). Answers the issue in the §8.3 shape.',
           params: IssueLineParams,
-          body: ReturnBody,
+          body: LineReturnBody,
           response: { 200: IssueSchema, 409: ErrorDetail },
         },
       },
       async (request) =>
-        issueReturns.returnIssuedQuantity(
+        issues.returnIssuedQuantity(
           { ...context(), currency: app.config.currency },
           currentActor(request),
           request.params.issueId,

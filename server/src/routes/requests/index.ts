@@ -14,12 +14,12 @@ import {
 import { OPEN_FOR_THE_STORE } from '../../domain/requests';
 import { pageOf, PagingQuery, parsePage } from '../../http/paging';
 import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, rawId, LocationParams } from '../../http/schemas';
+import { ErrorDetail, ID, IdParams, LocationParams, rawId } from '../../http/schemas';
 import { currentActor } from '../../plugins/auth';
+import { idFilter } from '../../validation/fields';
+import { IssueSchema } from '../../contract/issues';
 import * as fulfilment from '../../services/requestFulfilment';
 import * as labRequests from '../../services/requests';
-import { idFilter } from '../../validation/fields';
-import { IssueSchema } from '../locations';
 
 const tags = ['requests'];
 

@@ -6,7 +6,7 @@ import {
   SearchResultsSchema,
 } from '../../contract/search';
 import { resource } from '../../http/resource';
-import { OBJECT_TYPES } from '../../domain/stockKinds';
+import { OBJECT_TYPES } from '../../domain/stockKindHelpers';
 import { acceptedEncoding, compressedOnce, sendEncodedJson } from '../../plugins/compression';
 
 const tags = ['search'];

@@ -1,51 +1,18 @@
-import { Type, type TProperties } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasExpiry, specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
-import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
+import {
+  AnyShipmentSchema,
+  SHIPMENT_SCHEMAS,
+  ShipmentsQuery,
+  STAGING_SCHEMAS,
+} from '../../contract/shipments';
+import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
 import { resource } from '../../http/resource';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
-import { idRef, nullable, stockDate } from '../../validation/fields';
-import { movedQuantity } from '../../validation/stockQuantity';
-import { valueSchema } from '../../contract/stock';
-import { DESCRIBED_RECORD_FIELDS, quantitySchema, unionOf } from '../../contract/stockKinds';
 
 const tags = ['shipments'];
-
-// ---- §7 history lines: the record's current descriptive values, plain manufacturer and supplier ----
-
-const historyLine = (kind: StockKind) =>
-  Type.Object({
-    ...DESCRIBED_RECORD_FIELDS[kind],
-    old_total: quantitySchema(kind),
-    added_quantity: quantitySchema(kind),
-  });
-
-const STAGED_PRICE =
-  'The unit price of what arrives, which the merge averages into the record’s by quantity (docs/api.md §23.2)';
-const STAGED_PRICE_NULL = 'null: none given (the line counts at the record’s price)';
-
-const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
-
-const shipmentSchema = (kind: StockKind) =>
-  Type.Object({
-    id: Type.Integer(),
-    date_time: Type.String(),
-    reverted_at: nullableText('When the shipment was undone; null while it stands'),
-    reverted_by: nullableText('The e-mail of who undid it; null while it stands'),
-    undo_until: nullableText(
-      'Until when it can be undone (merge time + SHIPMENT_UNDO_DAYS, ISO datetime); null once reverted',
-    ),
-    [specOf(kind).shipmentLinesKey]: Type.Array(historyLine(kind)),
-  });
-
-const AnyShipment = unionOf<shipments.Shipment<StockKind>>(STOCK_KINDS.map(shipmentSchema));
-
-const ShipmentsQuery = Type.Object({
-  // Checked by the service, which answers anything but the three kinds (case-insensitive) with §7's message.
-  type: Type.Optional(Type.Unknown({ description: 'chemical, instrument or glassware (case-insensitive)' })),
-});
 
 function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const context = (): shipments.ShipmentsContext => ({
@@ -57,45 +24,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const base = `/api/management/${kind}-temp-shipment`;
   const kindTags = [...tags, `${kind} shipment staging`];
 
-  // Chemicals and glassware may say when what arrives expires (docs/api.md §11); the merge copies it onto the record.
-  // The properties are typed as optional for every kind and present in the schemas of those two only.
-  const ifExpiring = <P extends TProperties>(properties: P): P => (hasExpiry(kind) ? properties : ({} as P));
-  // A staged price (docs/api.md §23) follows the record field's rules; null here keeps the record's price.
-  const price = stockField(kind, 'unit_price');
-  const Line = Type.Object({
-    id: Type.Integer(),
-    [kind]: STOCK_RECORD_SCHEMAS[kind],
-    quantity: quantitySchema(kind),
-    ...ifExpiring({
-      expiry_date: Type.Optional(
-        Type.Union([Type.String(), Type.Null()], { description: 'YYYY-MM-DD or null' }),
-      ),
-    }),
-    unit_price: Type.Union([Type.Number(), Type.Null()], {
-      description: `${STAGED_PRICE} (per ml or per piece, major units); ${STAGED_PRICE_NULL}`,
-    }),
-  });
-  const fields = {
-    [kind]: idRef(`The ${kind} stock-record id`),
-    quantity: movedQuantity(kind),
-    ...ifExpiring({
-      expiry_date: Type.Optional(
-        nullable(stockDate('When what arrives expires (YYYY-MM-DD); the merge sets it on the record')),
-      ),
-    }),
-    unit_price: Type.Optional(
-      nullable(
-        Type.Unsafe<number>(
-          valueSchema(
-            price,
-            `${STAGED_PRICE}, as the record's unit_price field takes it; ${STAGED_PRICE_NULL}`,
-          ),
-        ),
-      ),
-    ),
-  };
-  const ReplaceBody = Type.Object(fields);
-  const PatchBody = Type.Partial(Type.Object(fields));
+  const { Line, ReplaceBody, PatchBody } = STAGING_SCHEMAS[kind];
   const lineInput = (
     body: { quantity?: number; expiry_date?: string | null; unit_price?: number | null } & Record<
       string,
@@ -211,7 +140,7 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         schema: {
           tags: kindTags,
           summary: "Merge the caller's staging list into stock as one shipment (one transaction)",
-          response: { 201: shipmentSchema(kind) },
+          response: { 201: SHIPMENT_SCHEMAS[kind] },
         },
       },
       async (request, reply) =>
@@ -238,7 +167,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
           tags,
           summary: 'Shipments of one kind from all users, newest first, with their lines in merge order',
           querystring: ShipmentsQuery,
-          response: { 200: Type.Array(AnyShipment) },
+          response: { 200: Type.Array(AnyShipmentSchema) },
         },
       },
       async (request) => shipments.listShipments(context(), shipments.shipmentKind(request.query.type)),
@@ -256,7 +185,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
             `Allowed within SHIPMENT_UNDO_DAYS (${app.config.shipmentUndoDays}) days of the merge. 409 when it was ` +
             'already reverted, is too old, or a record no longer holds what the shipment added (docs/api.md).',
           params: IdParams,
-          response: { 200: AnyShipment, 409: ErrorDetail },
+          response: { 200: AnyShipmentSchema, 409: ErrorDetail },
         },
       },
       async (request) => shipments.revertShipment(context(), currentActor(request), request.params.id),

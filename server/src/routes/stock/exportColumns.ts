@@ -1,12 +1,6 @@
 import type { StockRecords } from '../../db/repositories/stock';
-import {
-  headerWithUnit,
-  readField,
-  specOf,
-  stockField,
-  type StockKind,
-  byKindAs,
-} from '../../domain/stockKinds';
+import { specOf, type StockKind } from '../../domain/stockKinds';
+import { headerWithUnit, readField, stockField, byKindAs } from '../../domain/stockKindHelpers';
 import type { HazardLabel } from '../../domain/stockRecords';
 import type { CsvColumn } from '../../http/csv';
 

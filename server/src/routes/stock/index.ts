@@ -1,87 +1,35 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { specOf, STOCK_KINDS, stockField, type StockKind } from '../../domain/stockKinds';
+import { specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { stockField } from '../../domain/stockKindHelpers';
 import { STOCK_RECORD_SCHEMAS } from '../../domain/stockRecords';
-import { HAZARD_FILTERS, HAZARD_GROUPS, hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
+import { hazardFilterCodes } from '../../domain/chemistry/hazardGroups';
 import {
   isFiltered,
-  MAX_SEARCH_LENGTH,
   searchTerms,
-  STOCK_ORDERING_FIELDS,
   type OrderingTerm,
   type StockListing,
   type StockOrderingField,
 } from '../../domain/stockListing';
-import { PageSchema, pageOf, PagingQuery } from '../../http/paging';
+import { PageSchema, pageOf } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
 import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
-import * as locations from '../../services/locations';
+import * as issues from '../../services/issues';
+import * as ledger from '../../services/ledger';
 import * as stock from '../../services/stock';
 import type { StockWrites } from '../../services/stock';
 import type { StockRecords } from '../../db/repositories/stock';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
-import {
-  choice,
-  choiceIgnoringCase,
-  choiceList,
-  idFilter,
-  orderingList,
-  text,
-} from '../../validation/fields';
 import { STOCK_EXPORT_COLUMNS } from './exportColumns';
 import { FullListCache } from './fullList';
-import { IssuedToSchema, LedgerEntrySchema, STOCK_WRITE_BODIES } from '../../contract/stock';
+import { IssuedToSchema } from '../../contract/issues';
+import { LedgerEntrySchema, StockLedgerQuery } from '../../contract/ledger';
+import { STOCK_WRITE_BODIES, stockExportQuery, stockListQuery } from '../../contract/stock';
 
 const tags = ['stock'];
-
-const hazardParameter = Type.Optional(
-  choiceList(
-    [...HAZARD_FILTERS],
-    `Comma-separated hazard groups (${HAZARD_GROUPS.join(', ')}) and GHS H-codes: only the chemicals that carry ` +
-      'a code of one of them. hazardous: any hazard statement.',
-  ),
-);
-
-/**
- * `hazard`: the hazard groups and H-codes a chemical must carry one of (docs/api.md, 'Hazard filter'). Kinds without
- * hazard data leave it out of their schema, so it is ignored there as any unknown parameter is (§1.1); typed as
- * present for every kind, since the handlers are written once for all.
- */
-const hazardQuery = (kind: StockKind) =>
-  (specOf(kind).hazards ? { hazard: hazardParameter } : {}) as { hazard: typeof hazardParameter };
-
-/** `ordering`, `search` and (chemicals) `hazard` of a list and of its export; see docs/api.md. */
-const listingQuery = <K extends StockKind>(kind: K) => ({
-  ordering: Type.Optional(
-    orderingList(
-      STOCK_ORDERING_FIELDS[kind],
-      `Comma-separated fields, \`-\` for descending: ${STOCK_ORDERING_FIELDS[kind].join(', ')}. ` +
-        'Text compares case-insensitively; ties end in id order, in the direction of the last field.',
-    ),
-  ),
-  search: Type.Optional(
-    text({
-      allowBlank: true,
-      maxLength: MAX_SEARCH_LENGTH,
-      description:
-        'Words separated by spaces; a record must contain each (case-insensitively) in a searched column.',
-    }),
-  ),
-  ...hazardQuery(kind),
-});
-
-/** `?limit&offset` (paging), `ordering` and `search`. Unknown parameters are ignored (§1.1). */
-const listQuery = <K extends StockKind>(kind: K) => Type.Object({ ...PagingQuery, ...listingQuery(kind) });
-
-/** An export: the list's `ordering` and `search`, and the file format. */
-const exportQuery = <K extends StockKind>(kind: K) =>
-  Type.Object({
-    ...listingQuery(kind),
-    format: Type.Optional(choice(['csv', 'xlsx'], 'csv (default) or xlsx')),
-  });
 
 /** What `search` looks in: the Store's columns it filters, `name, CAS RN, …, manufacturer and supplier`. */
 function searchedColumns(kind: StockKind): string {
@@ -112,11 +60,6 @@ function listingOf<K extends StockKind>(query: {
   return { terms: searchTerms(search), ordering, ...(hazardCodes && { hazardCodes }) };
 }
 
-const LedgerQuery = Type.Object({
-  type: choiceIgnoringCase([...STOCK_KINDS]),
-  object_id: idFilter('stock-record id'),
-});
-
 /** §4 stock records, §5 management lists and create, §10 stock ledger. */
 export default async function stockRoutes(app: FastifyInstance) {
   const context = (): stock.StockContext => ({ db: app.db, dialect: app.dialect, now: app.now });
@@ -138,7 +81,7 @@ export default async function stockRoutes(app: FastifyInstance) {
         tags,
         summary: `All ${kind} stock records, id ascending; or, with \`limit\`, one page of them`,
         description: listDescription(kind),
-        querystring: listQuery(kind),
+        querystring: stockListQuery(kind),
         response: {
           200: Type.Union(
             [
@@ -203,7 +146,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             description:
               'The records `ordering` and `search` select (as in the list), streamed in batches: the Store ' +
               "tab's columns in its order, units in the headers, numbers in full precision. See docs/api.md.",
-            querystring: exportQuery(kind),
+            querystring: stockExportQuery(kind),
             response: {
               200: { ...CSV_RESPONSE, content: { ...CSV_RESPONSE.content, ...XLSX_RESPONSE.content } },
             },
@@ -301,7 +244,7 @@ export default async function stockRoutes(app: FastifyInstance) {
             response: { 200: Type.Array(IssuedToSchema) },
           },
         },
-        async (request) => locations.locationsIssuedTo(context(), kind, request.params.id),
+        async (request) => issues.locationsIssuedTo(context(), kind, request.params.id),
       ),
     );
   }
@@ -313,11 +256,11 @@ export default async function stockRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "A stock record's quantity changes, newest first",
-          querystring: LedgerQuery,
+          querystring: StockLedgerQuery,
           response: { 200: Type.Array(LedgerEntrySchema) },
         },
       },
-      async (request) => stock.stockLedger(context(), request.query.type, request.query.object_id),
+      async (request) => ledger.stockLedger(context(), request.query.type, request.query.object_id),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import type { User } from '../../db/repositories/users';
-import * as stock from '../../services/stock';
+import { stockLedger } from '../../services/ledger';
 import { turnsOfTheEventLoopWhile } from '../../testing/eventLoop';
 import { authHeader, buildTestApp, requestHelper, type TestApp } from '../../testing/testApp';
 
@@ -215,11 +215,11 @@ describe("a record's whole ledger, read in keyset batches", () => {
     ]);
     const context = { db: t.db, dialect: t.app.dialect, now: t.app.now };
     for (const batchSize of [1, 2, 3, 10]) {
-      expect(await stock.stockLedger(context, 'chemical', record.id, batchSize)).toEqual(whole);
+      expect(await stockLedger(context, 'chemical', record.id, batchSize)).toEqual(whole);
     }
     // Other requests get a turn between the batches: four batches of two.
     expect(
-      await turnsOfTheEventLoopWhile(stock.stockLedger(context, 'chemical', record.id, 2)),
+      await turnsOfTheEventLoopWhile(stockLedger(context, 'chemical', record.id, 2)),
     ).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,29 +1,30 @@
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
-import * as imports from '../../db/repositories/imports';
 import type { ImportRow } from '../../db/repositories/imports';
-import * as stock from '../../db/repositories/stock';
 import type { StockRowChanges } from '../../db/repositories/stock';
 import { inSlices } from '../../db/slices';
 import type { ImportSummary } from '../../contract/imports';
-import { KIND_OF_TYPE, OBJECT_TYPES, specOf, toBaseQuantity, type StockKind } from '../../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES, toBaseQuantity } from '../../domain/stockKindHelpers';
+import { specOf, type StockKind } from '../../domain/stockKinds';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { yieldEvery } from '../../http/eventLoop';
 import { recordChange, writeTransaction } from '../../feed/changeLog';
-import { recordAudit, type Actor, type AuditTarget } from '../../audit/entries';
+import { type Actor, type AuditTarget, recordAudit } from '../../audit/entries';
 import { revertAdditions } from '../shipments';
 import {
-  DATABASE_CATALOG,
-  newStockColumns,
-  substanceValues,
   type CatalogLookup,
   type ChemicalWrite,
+  DATABASE_CATALOG,
+  newStockColumns,
   type StockWrites,
+  substanceValues,
 } from '../stock';
 import { aboveMaximum, lockStock, moveStock, outOfBounds, stockKey } from '../stockMovement';
 import type { ImportsContext } from './context';
 import { stockIdsByIdentity, writeValue, type Yield } from './rows';
 import { alreadyDone, getImport, sessionRows } from './sessions';
+import * as imports from '../../db/repositories/imports';
+import * as stock from '../../db/repositories/stock';
 
 // Committing an import in one transaction, and undoing it.
 

@@ -1,5 +1,6 @@
 import type { ColumnMapping } from '../../contract/imports';
-import { stockField, writeFields, type StockKind } from '../../domain/stockKinds';
+import { stockField, writeFields } from '../../domain/stockKindHelpers';
+import type { StockKind } from '../../domain/stockKinds';
 import { FieldErrorCollector, ValidationError } from '../../validation/errors';
 
 // An import's column mapping: which column of the file each write field is read from.

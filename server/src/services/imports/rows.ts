@@ -1,18 +1,19 @@
 import type { Db } from '../../db';
-import * as imports from '../../db/repositories/imports';
 import { keyColumn } from '../../db/repositories/stockIdentity';
-import * as stock from '../../db/repositories/stock';
 import type { StockRowChanges } from '../../db/repositories/stock';
 import { inSlices } from '../../db/slices';
 import type { ColumnMapping } from '../../contract/imports';
 import { importedNumber, importedQuantity } from '../../domain/importedQuantity';
-import { identityFields, specOf, toStored, type StockField, type StockKind } from '../../domain/stockKinds';
+import { identityFields, toStored } from '../../domain/stockKindHelpers';
+import { specOf, type StockField, type StockKind } from '../../domain/stockKinds';
 import { yieldToOtherRequests } from '../../http/eventLoop';
 import { isOverlongCell, MAX_CELL_LENGTH } from '../../http/spreadsheet';
-import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from '../../validation/errors';
-import { validateObject, type RequestSchema } from '../../validation/validate';
+import { FieldErrorCollector, type FieldErrors, messages, ValidationError } from '../../validation/errors';
+import { type RequestSchema, validateObject } from '../../validation/validate';
 import type { StockWrites } from '../stock';
 import type { ImportsContext } from './context';
+import * as imports from '../../db/repositories/imports';
+import * as stock from '../../db/repositories/stock';
 
 // An import's rows: each checked by the kind's POST validator, and matched with the records they would add to.
 

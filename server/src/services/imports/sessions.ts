@@ -1,18 +1,19 @@
 import type { Db } from '../../db';
-import * as imports from '../../db/repositories/imports';
 import type { ImportRow } from '../../db/repositories/imports';
 import { lockUser } from '../../db/repositories/users';
 import type { ImportPreview, ImportSummary, PreviewRow, RowOutcome } from '../../contract/imports';
-import { KIND_OF_TYPE, OBJECT_TYPES, type StockKind } from '../../domain/stockKinds';
+import { KIND_OF_TYPE, OBJECT_TYPES } from '../../domain/stockKindHelpers';
+import type { StockKind } from '../../domain/stockKinds';
 import { conflict, notFound } from '../../http/errors';
 import { yieldToOtherRequests } from '../../http/eventLoop';
 import { readSpreadsheet } from '../../http/spreadsheet';
 import { ValidationError } from '../../validation/errors';
 import { recordChange, writeTransaction } from '../../feed/changeLog';
 import type { Actor } from '../../audit/entries';
-import { MAX_IMPORT_ROWS, MAX_PENDING_IMPORTS, type ImportsContext } from './context';
+import { type ImportsContext, MAX_IMPORT_ROWS, MAX_PENDING_IMPORTS } from './context';
 import { autoMapping, checkMapping, importFields } from './mapping';
 import { checkRows, existingRecords } from './rows';
+import * as imports from '../../db/repositories/imports';
 
 // An import session: the uploaded file's cells kept until the import is committed, read back for a preview.
 
