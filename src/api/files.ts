@@ -1,5 +1,6 @@
 import { config } from '../app/config';
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import type { Category } from './categories';
 import { progressQuery } from './progressRequest';
 import type { ChemicalState } from './stock';
@@ -87,7 +88,7 @@ export const filesApi = apiSlice.injectEndpoints({
         const result = await progressQuery(request, api, extraOptions);
         return result.error ? { error: result.error } : { data: result.data as FileRecord };
       },
-      invalidatesTags: onSuccess(() => [listTag('File'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('File'), ...derivedTags('file', 'audit')]),
     }),
     /**
      * Replaces the file's linked chemicals: linking and unlinking both send the whole new list, and the version of
@@ -101,13 +102,16 @@ export const filesApi = apiSlice.injectEndpoints({
         headers: ifMatch(version),
       }),
       invalidatesTags: onSuccessOrStale(
-        ({ id }) => [idTag('File', id), listTag('Audit')],
+        ({ id }) => [idTag('File', id), ...derivedTags({ topic: 'file', action: 'updated' }, 'audit')],
         ({ id }) => [idTag('File', id)],
       ),
     }),
     deleteFile: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('File', id), listTag('Audit')]),
+      invalidatesTags: onSuccess((id) => [
+        idTag('File', id),
+        ...derivedTags({ topic: 'file', action: 'deleted' }, 'audit'),
+      ]),
     }),
   }),
 });
