@@ -2,7 +2,7 @@ import type { ChangeAction, ChangeEventData, ChangeTopic } from '../../server/sr
 import { STOCK_KINDS, type StockKind } from './stockKinds';
 import { idTag, kindTagTypes, listTag, pagesTag, recordTag, tagTypes, wholeTag, type TagType } from './tags';
 
-export type { ChangeAction, ChangeEventData, ChangeTopic };
+export type { ChangeEventData, ChangeTopic };
 
 type Tag = Parameters<typeof import('./apiSlice').apiSlice.util.invalidateTags>[0][number];
 
