@@ -11,54 +11,40 @@ type Tag = Parameters<typeof import('./apiSlice').apiSlice.util.invalidateTags>[
 const stockTags = kindTagTypes('Stock') satisfies Record<StockKind, TagType>;
 const stagingTags = kindTagTypes('ShipmentLine') satisfies Record<StockKind, TagType>;
 
-/** The tag type of each topic's lists and reads, beside the stock and staging topics (one per kind). */
-const topicTags: Record<Exclude<ChangeTopic, StockKind | `${StockKind}_staging`>, TagType> = {
-  cart: 'IssueCartLine',
-  shipment: 'Shipment',
-  issue: 'Issue',
-  location: 'Location',
-  file: 'File',
-  category: 'Category',
-  user: 'User',
-  membership: 'User',
-  import: 'Import',
-  request: 'Request',
-  fund: 'Fund',
-  charge: 'Statement',
-  ledger: 'Ledger',
-  audit: 'Audit',
-};
-
 /** The views built from a topic's rows besides its own lists: on any change of it (`any`), or on one action. */
 type DerivedViews = Partial<Record<ChangeAction | 'any', readonly TagType[]>>;
 
 // The dashboard summarises stock (what is low or expiring), the staging lists, the newest shipments and issues and
 // the cart; a request's lines show the name of the stock record they ask for.
-const STOCK_VIEWS: DerivedViews = { any: ['Dashboard'], updated: ['Request'] };
-const STAGING_VIEWS: DerivedViews = { any: ['Dashboard'] };
+const DASHBOARD: TagType[] = ['Dashboard'];
+const STOCK_VIEWS: DerivedViews = { any: DASHBOARD, updated: ['Request'] };
 
 /**
- * The derived views of each topic: what a change of it refreshes beyond its own rows. The audit log, the ledger and
- * the statements are written only beside another change, as events of their own topics (`audit`, `ledger`,
- * `charge`): a mutation names them among the topics it writes, and their lists come from here too.
+ * Each topic beside the stock and staging ones (one per kind): the tag type of its lists and reads, and the views
+ * derived from its rows, which a change of it refreshes too. The audit log, the ledger and the statements are
+ * written only beside another change, as events of their own topics (`audit`, `ledger`, `charge`): a mutation names
+ * them among the topics it writes, and their lists are the views those topics derive.
  */
-const TOPIC_VIEWS: Record<Exclude<ChangeTopic, StockKind | `${StockKind}_staging`>, DerivedViews> = {
-  cart: { any: ['Dashboard'] },
-  shipment: { any: ['Dashboard'] },
-  issue: { any: ['Dashboard'] },
-  location: {},
-  file: {},
+const TOPICS: Record<
+  Exclude<ChangeTopic, StockKind | `${StockKind}_staging`>,
+  { type: TagType } & DerivedViews
+> = {
+  cart: { type: 'IssueCartLine', any: DASHBOARD },
+  shipment: { type: 'Shipment', any: DASHBOARD },
+  issue: { type: 'Issue', any: DASHBOARD },
+  location: { type: 'Location' },
+  file: { type: 'File' },
   // Files show their categories' names, and a deleted category drops off every file; a new one is on no file yet.
-  category: { updated: ['File'], deleted: ['File'] },
-  user: {},
-  membership: {},
-  import: {},
-  request: {},
+  category: { type: 'Category', updated: ['File'], deleted: ['File'] },
+  user: { type: 'User' },
+  membership: { type: 'User' },
+  import: { type: 'Import' },
+  request: { type: 'Request' },
   // Requests and statements name a fund by its code and name.
-  fund: { updated: ['Request', 'Statement'] },
-  charge: { any: ['Statement'] },
-  ledger: { any: ['Ledger'] },
-  audit: { any: ['Audit'] },
+  fund: { type: 'Fund', updated: ['Request', 'Statement'] },
+  charge: { type: 'Statement', any: ['Statement'] },
+  ledger: { type: 'Ledger', any: ['Ledger'] },
+  audit: { type: 'Audit', any: ['Audit'] },
 };
 
 function isStockKind(topic: ChangeTopic): topic is StockKind {
@@ -69,28 +55,11 @@ function stagingKind(topic: ChangeTopic): StockKind | undefined {
   return STOCK_KINDS.find((kind) => topic === `${kind}_staging`);
 }
 
-function viewsOf(topic: ChangeTopic): DerivedViews {
-  if (isStockKind(topic)) return STOCK_VIEWS;
-  if (stagingKind(topic) !== undefined) return STAGING_VIEWS;
-  return TOPIC_VIEWS[topic as keyof typeof TOPIC_VIEWS];
-}
-
 /**
  * A change a mutation makes, as the feed will tell it: a topic alone stands for the views every change of it
  * refreshes (a new row, a ledger or audit entry, a charge); with its action, also those of that action (an edit).
  */
 export type WrittenChange = ChangeTopic | { topic: ChangeTopic; action: ChangeAction };
-
-/** Each tag once, in the order first given. */
-function unique<T extends Tag>(tags: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return tags.filter((tag) => {
-    const key = JSON.stringify(tag);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /**
  * The derived views the changes refresh: their topics' lists in the dashboard, the audit log, the ledger, the
@@ -98,14 +67,15 @@ function unique<T extends Tag>(tags: readonly T[]): T[] {
  * each topic the server writes with it (docs/api.md §27), so this tab and every other one refresh the same views.
  */
 export function derivedTags(...changes: WrittenChange[]) {
-  return unique(
-    changes.flatMap((change) => {
-      const { topic, action }: { topic: ChangeTopic; action?: ChangeAction } =
-        typeof change === 'string' ? { topic: change } : change;
-      const views = viewsOf(topic);
-      return [...(views.any ?? []), ...((action && views[action]) ?? [])].map((type) => listTag(type));
-    }),
-  );
+  const types = changes.flatMap((change) => {
+    const { topic, action = 'any' } = typeof change === 'string' ? { topic: change } : change;
+    // The stock and staging topics are those the table does not name.
+    const views: DerivedViews =
+      TOPICS[topic as keyof typeof TOPICS] ?? (isStockKind(topic) ? STOCK_VIEWS : { any: DASHBOARD });
+    return [...(views.any ?? []), ...(views[action] ?? [])];
+  });
+  // Each view once.
+  return [...new Set(types)].map((type) => listTag(type));
 }
 
 /**
@@ -129,7 +99,7 @@ function stockChangeTags(kind: StockKind, { action, ids }: ChangeEventData): Tag
  * their account and labs.
  */
 export function tagsForChange(event: ChangeEventData, myId: number | undefined): Tag[] {
-  return unique([...ownTags(event, myId), ...derivedTags(event)]);
+  return [...ownTags(event, myId), ...derivedTags(event)];
 }
 
 /** The lists and reads of the changed rows themselves. */
@@ -139,8 +109,8 @@ function ownTags(event: ChangeEventData, myId: number | undefined): Tag[] {
   const staged = stagingKind(topic);
   if (staged !== undefined) return [listTag(stagingTags[staged])];
 
-  const type = topicTags[topic as keyof typeof topicTags];
-  const own = (topic === 'user' || topic === 'membership') && user_id !== null && user_id === myId;
+  const { type } = TOPICS[topic as keyof typeof TOPICS];
+  const own = (topic === 'user' || topic === 'membership') && user_id === myId;
   const me = own ? [wholeTag('Me')] : [];
   // Issues are cached per location: the issue history and holdings of the lab they went to.
   if (topic === 'issue') return [lab_id === null ? type : idTag('Issue', lab_id)];
