@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
 import type { Category } from '../../server/src/contract/categories';
+import { derivedTags } from './changeTags';
 import { idTag, listTag, listTags, onSuccess } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
 
@@ -17,7 +18,7 @@ export const categoriesApi = apiSlice.injectEndpoints({
     // A new category is on no file yet, so the file list stays as it is.
     createCategory: build.mutation<Category, string>({
       query: (name) => ({ url: '/api/filemanager/categories/', method: 'POST', body: { name } }),
-      invalidatesTags: onSuccess(() => [listTag('Category'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('Category'), ...derivedTags('category', 'audit')]),
     }),
     // Files show their categories' names, and a deleted category drops off every file.
     renameCategory: build.mutation<Category, Category>({
@@ -28,13 +29,19 @@ export const categoriesApi = apiSlice.injectEndpoints({
         headers: ifMatch(version),
       }),
       invalidatesTags: onSuccessOrStale(
-        ({ id }) => [idTag('Category', id), listTag('File'), listTag('Audit')],
+        ({ id }) => [
+          idTag('Category', id),
+          ...derivedTags({ topic: 'category', action: 'updated' }, 'audit'),
+        ],
         ({ id }) => [idTag('Category', id)],
       ),
     }),
     deleteCategory: build.mutation<void, number>({
       query: (id) => ({ url: `/api/filemanager/categories/${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('Category', id), listTag('File'), listTag('Audit')]),
+      invalidatesTags: onSuccess((id) => [
+        idTag('Category', id),
+        ...derivedTags({ topic: 'category', action: 'deleted' }, 'audit'),
+      ]),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import { config } from '../app/config';
 import { apiSlice } from './apiSlice';
 import type { LibraryFile as FileRecord } from '../../server/src/contract/files';
+import { derivedTags } from './changeTags';
 import { progressQuery } from './progressRequest';
 import { idTag, listTag, listTags, onSuccess } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
@@ -65,7 +66,7 @@ export const filesApi = apiSlice.injectEndpoints({
         const result = await progressQuery(request, api, extraOptions);
         return result.error ? { error: result.error } : { data: result.data as FileRecord };
       },
-      invalidatesTags: onSuccess(() => [listTag('File'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('File'), ...derivedTags('file', 'audit')]),
     }),
     /**
      * Replaces the file's linked chemicals: linking and unlinking both send the whole new list, and the version of
@@ -79,13 +80,16 @@ export const filesApi = apiSlice.injectEndpoints({
         headers: ifMatch(version),
       }),
       invalidatesTags: onSuccessOrStale(
-        ({ id }) => [idTag('File', id), listTag('Audit')],
+        ({ id }) => [idTag('File', id), ...derivedTags({ topic: 'file', action: 'updated' }, 'audit')],
         ({ id }) => [idTag('File', id)],
       ),
     }),
     deleteFile: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('File', id), listTag('Audit')]),
+      invalidatesTags: onSuccess((id) => [
+        idTag('File', id),
+        ...derivedTags({ topic: 'file', action: 'deleted' }, 'audit'),
+      ]),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { apiSlice } from './apiSlice';
 import type { ColumnMapping, ImportPreview, ImportSummary } from '../../server/src/contract/imports';
+import { derivedTags } from './changeTags';
 import { downloadFile } from './download';
 import type { Page, PageRequest } from './paging';
 import { progressQuery } from './progressRequest';
@@ -32,14 +33,12 @@ export interface ImportCommit {
 
 const importsUrl = '/api/management/imports/';
 
-/** What a commit or an undo changes: the kind's Store lists, the ledger, the dashboard, the audit log, the imports. */
+/** What a commit or an undo changes: the kind's Store lists, the imports, and the records' ledger and audit entries. */
 const stockChangedBy = (kind: StockKind) => [
   listTag(stockTags[kind]),
   pagesTag(stockTags[kind]),
-  listTag('Ledger'),
-  listTag('Dashboard'),
-  listTag('Audit'),
   listTag('Import'),
+  ...derivedTags(kind, 'import', 'ledger', 'audit'),
 ];
 
 export const importsApi = apiSlice.injectEndpoints({

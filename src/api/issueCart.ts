@@ -1,4 +1,5 @@
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import type { Issue } from './locations';
 import { stockKindOf, stockTags } from './stock';
 import type { CartLine, CartLineFields as ContractCartLineFields } from '../../server/src/contract/issueCart';
@@ -35,15 +36,15 @@ export const issueCartApi = apiSlice.injectEndpoints({
     }),
     addToIssueCart: build.mutation<CartLine, CartLineFields>({
       query: (line) => ({ url, method: 'POST', body: line }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), ...derivedTags('cart')]),
     }),
     updateIssueCartLine: build.mutation<CartLine, CartLineFields & { id: number }>({
       query: (line) => ({ url: `${url}${line.id}/`, method: 'PUT', body: line }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), ...derivedTags('cart')]),
     }),
     deleteIssueCartLine: build.mutation<void, number>({
       query: (id) => ({ url: `${url}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(() => [listTag('IssueCartLine'), ...derivedTags('cart')]),
     }),
     // The merge empties the cart and lowers the stock of every kind it held: those lists and searches
     // refetch, as do the location's issue history, the ledger, the history of each record issued and the
@@ -56,13 +57,10 @@ export const issueCartApi = apiSlice.injectEndpoints({
           listTag('IssueCartLine'),
           idTag('Issue', locationId),
           ...[...kinds].map((kind) => listTag(stockTags[kind])),
-          listTag('Ledger'),
           ...(issue?.objects ?? []).map((item) =>
             recordTag('StockLedger', stockKindOf(item.object_type), item.id),
           ),
-          listTag('Dashboard'),
-          listTag('Statement'),
-          listTag('Audit'),
+          ...derivedTags('cart', 'issue', ...kinds, 'ledger', 'charge', 'audit'),
         ];
       }),
     }),

@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import { stockKindOf, stockTags } from './stock';
 import { idTag, listTag, onSuccess, recordTag } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
@@ -53,7 +54,7 @@ export const locationsApi = apiSlice.injectEndpoints({
     }),
     createLocation: build.mutation<Location, NewLocation>({
       query: (location) => ({ url: '/api/management/store-consumers/', method: 'POST', body: location }),
-      invalidatesTags: onSuccess(() => [listTag('Location'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('Location'), ...derivedTags('location', 'audit')]),
     }),
     // One location with all its fields (signed-in), as its edit form starts from.
     location: build.query<Location, number>({
@@ -74,7 +75,11 @@ export const locationsApi = apiSlice.injectEndpoints({
         headers: ifMatch(version),
       }),
       invalidatesTags: onSuccessOrStale(
-        ({ id }) => [idTag('Location', id), listTag('Location'), listTag('Audit')],
+        ({ id }) => [
+          idTag('Location', id),
+          listTag('Location'),
+          ...derivedTags({ topic: 'location', action: 'updated' }, 'audit'),
+        ],
         ({ id }) => [idTag('Location', id), listTag('Location')],
       ),
     }),
@@ -101,10 +106,8 @@ export const locationsApi = apiSlice.injectEndpoints({
         return [
           idTag('Issue', locationId),
           listTag(stockTags[kind]),
-          listTag('Ledger'),
           recordTag('StockLedger', kind, item.id),
-          listTag('Dashboard'),
-          listTag('Statement'),
+          ...derivedTags('issue', kind, 'ledger', 'charge'),
         ];
       }),
     }),

@@ -8,6 +8,7 @@ import type {
 } from '../../server/src/contract/requests';
 import { REQUEST_STATUSES } from '../../server/src/domain/requests';
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import type { Issue } from './locations';
 import { filterParams, type Page, type PageRequest } from './paging';
 import { stockKindOf, stockTags } from './stock';
@@ -68,7 +69,11 @@ const statusParam = (statuses: readonly RequestStatus[] | undefined) =>
   statuses && statuses.length > 0 ? statuses.join(',') : undefined;
 
 /** A decision changes the request and moves it between the filtered lists; it is an audit entry too. */
-const decided = ({ id }: { id: number }) => [idTag('Request', id), listTag('Request'), listTag('Audit')];
+const decided = ({ id }: { id: number }) => [
+  idTag('Request', id),
+  listTag('Request'),
+  ...derivedTags({ topic: 'request', action: 'updated' }, 'audit'),
+];
 
 export const requestsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -82,7 +87,7 @@ export const requestsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: fields,
       }),
-      invalidatesTags: onSuccess(() => [listTag('Fund'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('Fund'), ...derivedTags('fund', 'audit')]),
     }),
     // Requests and statements name the fund by its code and name.
     updateFund: build.mutation<Fund, { locationId: number; id: number; fields: Partial<FundFields> }>({
@@ -93,9 +98,7 @@ export const requestsApi = apiSlice.injectEndpoints({
       }),
       invalidatesTags: onSuccess(({ id }) => [
         idTag('Fund', id),
-        listTag('Request'),
-        listTag('Statement'),
-        listTag('Audit'),
+        ...derivedTags({ topic: 'fund', action: 'updated' }, 'audit'),
       ]),
     }),
 
@@ -123,7 +126,7 @@ export const requestsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: fields,
       }),
-      invalidatesTags: onSuccess(() => [listTag('Request'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('Request'), ...derivedTags('request', 'audit')]),
     }),
     /** The requester's edit of a returned request, which submits it again. */
     resubmitRequest: build.mutation<LabRequest, { id: number; fields: Partial<RequestFields> }>({
@@ -212,10 +215,8 @@ const fulfilled = onSuccess(
       ...decided({ id }),
       idTag('Issue', locationId),
       ...[...kinds].map((kind) => listTag(stockTags[kind])),
-      listTag('Ledger'),
       ...objects.map((item) => recordTag('StockLedger', stockKindOf(item.object_type), item.id)),
-      listTag('Dashboard'),
-      listTag('Statement'),
+      ...derivedTags('issue', ...kinds, 'ledger', 'charge'),
     ];
   },
 );

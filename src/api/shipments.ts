@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import type { HazardFields } from './ghs';
 import { managementUrl, stockTags, type StockKind, type StockRecord, type StockWriteFields } from './stock';
 import { specOf, type SpecTable } from './stockKinds';
@@ -161,7 +162,10 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: { [kind]: itemId, quantity, expiry_date: expiryDate, unit_price: unitPrice },
       }),
-      invalidatesTags: onSuccess(({ kind }) => [listTag(shipmentLineTags[kind]), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(({ kind }) => [
+        listTag(shipmentLineTags[kind]),
+        ...derivedTags(`${kind}_staging`),
+      ]),
     }),
     // SPEC §4: a staged line changes in its quantity, and (docs/api.md §11, §23.2) in the expiry date and the price
     // of what arrives.
@@ -171,11 +175,17 @@ export const shipmentsApi = apiSlice.injectEndpoints({
         method: 'PATCH',
         body: { quantity, expiry_date: expiryDate, unit_price: unitPrice },
       }),
-      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(({ kind, id }) => [
+        idTag(shipmentLineTags[kind], id),
+        ...derivedTags(`${kind}_staging`),
+      ]),
     }),
     deleteShipmentLine: build.mutation<void, { kind: StockKind; id: number }>({
       query: ({ kind, id }) => ({ url: `${stagingUrl(kind)}${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess(({ kind, id }) => [idTag(shipmentLineTags[kind], id), listTag('Dashboard')]),
+      invalidatesTags: onSuccess(({ kind, id }) => [
+        idTag(shipmentLineTags[kind], id),
+        ...derivedTags(`${kind}_staging`),
+      ]),
     }),
     // The merge empties the list and raises the stock of the kind: the Store lists and searches of that kind
     // refetch, and so do its shipment history, the ledger and the history of each record the shipment added to.
@@ -191,25 +201,20 @@ export const shipmentsApi = apiSlice.injectEndpoints({
           () => true,
           () => false,
         );
-        if (merged && dated) dispatch(apiSlice.util.invalidateTags([listTag('Audit')]));
+        if (merged && dated) dispatch(apiSlice.util.invalidateTags(derivedTags('audit')));
       },
       invalidatesTags: onSuccess((kind, shipment) => [
         listTag(shipmentLineTags[kind]),
         listTag(stockTags[kind]),
         kindListTag('Shipment', kind),
-        listTag('Ledger'),
         ...(shipment?.[linesKey(kind)] ?? []).map((line) => recordTag('StockLedger', kind, line.stock_id)),
-        listTag('Dashboard'),
+        ...derivedTags(`${kind}_staging`, kind, 'shipment', 'ledger'),
       ]),
     }),
     createNewStockItem: build.mutation<StockRecord, NewStockItem>({
       query: (item) => ({ url: managementUrl(item.kind), method: 'POST', body: newItemBody(item) }),
       // Created with no stock: audited, and no ledger entry.
-      invalidatesTags: onSuccess(({ kind }) => [
-        listTag(stockTags[kind]),
-        listTag('Audit'),
-        listTag('Dashboard'),
-      ]),
+      invalidatesTags: onSuccess(({ kind }) => [listTag(stockTags[kind]), ...derivedTags(kind, 'audit')]),
     }),
     listShipments: build.query<ShipmentHistory, StockKind>({
       query: (type) => ({ url: '/api/management/shipments/', params: { type } }),
@@ -229,13 +234,11 @@ export const shipmentsApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind }, shipment) => [
         kindListTag('Shipment', kind),
         listTag(stockTags[kind]),
-        listTag('Ledger'),
         ...[...new Set(shipment?.lines.map((line) => line.stock_id))].map((id) =>
           recordTag('StockLedger', kind, id),
         ),
-        listTag('Dashboard'),
         // The dates and prices it gives back are edits in the audit log (docs/api.md §8).
-        listTag('Audit'),
+        ...derivedTags(kind, 'shipment', 'ledger', 'audit'),
       ]),
     }),
   }),

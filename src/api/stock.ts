@@ -1,4 +1,5 @@
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import { apiUrl } from './baseQuery';
 import type { HazardFields } from './ghs';
 import { stockTags } from './stockObjects';
@@ -158,9 +159,7 @@ export const stockApi = apiSlice.injectEndpoints({
       // Only a record created with stock has a ledger entry (its ADJUSTMENT).
       invalidatesTags: onSuccess(({ kind, fields }) => [
         listTag(stockTags[kind]),
-        listTag('Audit'),
-        ...(fields.quantity ? [listTag('Ledger')] : []),
-        listTag('Dashboard'),
+        ...derivedTags(kind, 'audit', ...(fields.quantity ? (['ledger'] as const) : [])),
       ]),
     }),
     // The record may move to another page (or leave a search), so every shown page refetches; its price is the
@@ -177,11 +176,8 @@ export const stockApi = apiSlice.injectEndpoints({
         ({ kind, id }) => [
           idTag(stockTags[kind], id),
           pagesTag(stockTags[kind]),
-          listTag('Audit'),
-          listTag('Ledger'),
           recordTag('StockLedger', kind, id),
-          listTag('Dashboard'),
-          listTag('Request'),
+          ...derivedTags({ topic: kind, action: 'updated' }, 'audit', 'ledger'),
         ],
         ({ kind, id }) => [idTag(stockTags[kind], id)],
       ),
@@ -192,9 +188,7 @@ export const stockApi = apiSlice.injectEndpoints({
       invalidatesTags: onSuccess(({ kind, id }) => [
         idTag(stockTags[kind], id),
         pagesTag(stockTags[kind]),
-        listTag('Audit'),
-        listTag('Ledger'),
-        listTag('Dashboard'),
+        ...derivedTags({ topic: kind, action: 'deleted' }, 'audit', 'ledger'),
       ]),
     }),
   }),

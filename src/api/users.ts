@@ -1,4 +1,5 @@
 import { apiSlice } from './apiSlice';
+import { derivedTags } from './changeTags';
 import type { NewPassword, NewUser, UserRead as User } from '../../server/src/contract/users';
 import { idTag, listTag, listTags, onSuccess, wholeTag } from './tags';
 import { ifMatch, onSuccessOrStale } from './versions';
@@ -17,7 +18,7 @@ export const usersApi = apiSlice.injectEndpoints({
     }),
     createUser: build.mutation<User, NewUser>({
       query: (user) => ({ url: '/api/account/users/', method: 'POST', body: user }),
-      invalidatesTags: onSuccess(() => [listTag('User'), listTag('Audit')]),
+      invalidatesTags: onSuccess(() => [listTag('User'), ...derivedTags('user', 'audit')]),
     }),
     // A PATCH: the fields given change, the others keep their values (a reapplied edit sends only its changes).
     updateUser: build.mutation<User, Partial<UserDetails> & { id: number; version: number }>({
@@ -29,13 +30,20 @@ export const usersApi = apiSlice.injectEndpoints({
       }),
       // The account may be the caller's own, whose name, role or labs `me` holds.
       invalidatesTags: onSuccessOrStale(
-        (user) => [idTag('User', user.id), listTag('Audit'), wholeTag('Me')],
+        (user) => [
+          idTag('User', user.id),
+          wholeTag('Me'),
+          ...derivedTags({ topic: 'user', action: 'updated' }, 'audit'),
+        ],
         (user) => [idTag('User', user.id)],
       ),
     }),
     deleteUser: build.mutation<void, number>({
       query: (id) => ({ url: `/api/account/users/${id}/`, method: 'DELETE' }),
-      invalidatesTags: onSuccess((id) => [idTag('User', id), listTag('Audit')]),
+      invalidatesTags: onSuccess((id) => [
+        idTag('User', id),
+        ...derivedTags({ topic: 'user', action: 'deleted' }, 'audit'),
+      ]),
     }),
     setPassword: build.mutation<{ detail: string }, NewPassword & { id: number }>({
       query: ({ id, ...passwords }) => ({
@@ -43,7 +51,7 @@ export const usersApi = apiSlice.injectEndpoints({
         method: 'POST',
         body: passwords,
       }),
-      invalidatesTags: onSuccess(() => [listTag('Audit')]),
+      invalidatesTags: onSuccess(() => derivedTags('audit')),
     }),
   }),
 });

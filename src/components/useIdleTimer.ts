@@ -17,11 +17,12 @@ export function useIdleTimer(timeoutMs: number | null, onIdle: () => void): void
       clearTimeout(timer);
       timer = setTimeout(() => latest.current(), timeoutMs);
     };
-    for (const event of ACTIVITY_EVENTS)
-      window.addEventListener(event, restart, { capture: true, passive: true });
+    for (const eventType of ACTIVITY_EVENTS)
+      window.addEventListener(eventType, restart, { capture: true, passive: true });
     return () => {
       clearTimeout(timer);
-      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, restart, { capture: true });
+      for (const eventType of ACTIVITY_EVENTS)
+        window.removeEventListener(eventType, restart, { capture: true });
     };
   }, [timeoutMs]);
 }

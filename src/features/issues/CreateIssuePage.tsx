@@ -30,7 +30,7 @@ export function CreateIssuePage() {
   const tree = useConsumersTreeQuery();
   const cart = useListIssueCartQuery();
   const [item, setItem] = useState<CartItem | null>(null);
-  const [location, setLocation] = useState<LocationEntry | null>(null);
+  const [chosenLocation, setChosenLocation] = useState<LocationEntry | null>(null);
   // The location the confirmation asks about, while it is open.
   const [confirming, setConfirming] = useState<LocationEntry | null>(null);
   const today = useLabToday();
@@ -48,11 +48,11 @@ export function CreateIssuePage() {
     setItem({ kind: stockKindOf(line.object_type), record: line.object, line });
 
   const submit = () => {
-    if (!location) {
+    if (!chosenLocation) {
       notify('Please Select a Location.', 'error');
       return;
     }
-    setConfirming(location);
+    setConfirming(chosenLocation);
   };
 
   return (
@@ -89,13 +89,13 @@ export function CreateIssuePage() {
               />
             )}
           </Paper>
-          <StorageConflictWarning locationId={location?.id ?? null} lines={lines} />
+          <StorageConflictWarning locationId={chosenLocation?.id ?? null} lines={lines} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button variant="contained" size="large" disabled={lines.length === 0} onClick={submit}>
               Submit
             </Button>
             <Typography color="text.secondary">
-              {location ? `Issue to ${location.name}.` : 'Choose the location to issue to.'}
+              {chosenLocation ? `Issue to ${chosenLocation.name}.` : 'Choose the location to issue to.'}
             </Typography>
           </Stack>
         </Stack>
@@ -109,7 +109,11 @@ export function CreateIssuePage() {
             <Alert severity="error">{GENERIC_ERROR}</Alert>
           ) : (
             tree.data && (
-              <LocationTree tree={tree.data} selectedId={location?.id ?? null} onSelect={setLocation} />
+              <LocationTree
+                tree={tree.data}
+                selectedId={chosenLocation?.id ?? null}
+                onSelect={setChosenLocation}
+              />
             )
           )}
         </Paper>

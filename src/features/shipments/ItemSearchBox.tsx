@@ -8,7 +8,8 @@ import type { StockKind, StockRecord } from '../../api/stock';
 import { specOf } from '../../api/stockKinds';
 import { describe, searchPlaceholder } from './kindViews';
 
-type Option<K extends StockKind> = { record: StockRecord<K> } | { create: string };
+/** What the box offers: each record found, then creating a brand-new item of the typed name. */
+type SearchChoice<K extends StockKind> = { record: StockRecord<K> } | { create: string };
 
 interface ItemSearchBoxProps<K extends StockKind> {
   kind: K;
@@ -24,7 +25,7 @@ export function ItemSearchBox<K extends StockKind>({ kind, onPick, onCreate }: I
   const { currentData, isFetching } = useFuzzySearchQuery(query ? { type: kind, query } : skipToken);
   const records = (currentData?.type === kind ? currentData.rows : []) as StockRecord<K>[];
   const typed = text.trim();
-  const options: Option<K>[] = [
+  const options: SearchChoice<K>[] = [
     ...records.map((record) => ({ record })),
     ...(typed ? [{ create: typed }] : []),
   ];

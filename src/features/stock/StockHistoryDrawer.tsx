@@ -111,7 +111,7 @@ function EntriesTable({ kind, entries }: { kind: StockKind; entries: StockLedger
   );
 }
 
-function History({ kind, recordId, name }: { kind: StockKind; recordId: number; name: string }) {
+function RecordHistory({ kind, recordId, name }: { kind: StockKind; recordId: number; name: string }) {
   const {
     data: entries,
     isLoading,
@@ -170,7 +170,7 @@ export function StockHistoryDrawer({ kind, recordId, name, onClose }: StockHisto
             <CloseIcon />
           </IconButton>
         </Stack>
-        <History kind={kind} recordId={recordId} name={name} />
+        <RecordHistory kind={kind} recordId={recordId} name={name} />
       </Stack>
     </Drawer>
   );
