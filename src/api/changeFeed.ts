@@ -1,9 +1,10 @@
 import { createAction, type Middleware } from '@reduxjs/toolkit';
 import { apiSlice } from './apiSlice';
-import { EVERY_TAG, tagsForChange, type ChangeEventData } from './changeTags';
+import type { ChangeEventData } from './changeTags';
 import { CLIENT_ID } from './clientId';
 import { meApi } from './me';
 import { selectToken, type SessionState } from './session';
+import { tagTypes } from './tags';
 
 // The change feed (docs/api.md §27): the server's stream of committed changes, turned into cache invalidations so
 // every open page shows a change made in another tab, by another person or through another server process.
@@ -19,6 +20,11 @@ export const feedUnavailable = createAction('changeFeed/feedUnavailable');
 /** The fallback's turn: the page came back into focus, or a minute passed. */
 export const refreshDue = createAction('changeFeed/refreshDue');
 
+// The topic table is read only when a change arrives, after the page is drawn: loaded then, it stays out of the
+// first load of the public area (the mutations that also read it are in the signed-in pages' chunks).
+let changeTags: Promise<typeof import('./changeTags')> | undefined;
+const loadChangeTags = () => (changeTags ??= import(/* webpackChunkName: "change-tags" */ './changeTags'));
+
 /** Turns the feed's events into invalidations; reducers stay free of them. */
 export const changeFeedMiddleware: Middleware = (store) => (next) => (action) => {
   const result = next(action);
@@ -27,9 +33,13 @@ export const changeFeedMiddleware: Middleware = (store) => (next) => (action) =>
     const state = store.getState() as SessionState;
     const token = selectToken(state);
     const myId = token === null ? undefined : meApi.endpoints.me.select(token)(state as never).data?.id;
-    store.dispatch(apiSlice.util.invalidateTags(tagsForChange(action.payload, myId)));
+    const event = action.payload;
+    void loadChangeTags().then(({ tagsForChange }) =>
+      store.dispatch(apiSlice.util.invalidateTags(tagsForChange(event, myId))),
+    );
   } else if (changesMissed.match(action) || refreshDue.match(action)) {
-    store.dispatch(apiSlice.util.invalidateTags(EVERY_TAG));
+    // Every tag type: what was missed, or what the fallback refreshes each minute, may be anywhere.
+    store.dispatch(apiSlice.util.invalidateTags([...tagTypes]));
   }
   return result;
 };

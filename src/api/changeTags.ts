@@ -1,6 +1,6 @@
 import type { ChangeAction, ChangeEventData, ChangeTopic } from '../../server/src/domain/changeTopics';
 import { STOCK_KINDS, type StockKind } from './stockKinds';
-import { idTag, kindTagTypes, listTag, pagesTag, recordTag, tagTypes, wholeTag, type TagType } from './tags';
+import { idTag, kindTagTypes, listTag, pagesTag, recordTag, wholeTag, type TagType } from './tags';
 
 export type { ChangeEventData, ChangeTopic };
 
@@ -120,6 +120,3 @@ function ownTags(event: ChangeEventData, myId: number | undefined): Tag[] {
   // that did not show it, so the lists refetch with the reads of the rows.
   return [listTag(type), ...ids.map((id) => idTag(type, id)), ...me];
 }
-
-/** Every tag type: what a `reload` (events were missed) or the fallback's periodic refetch invalidates. */
-export const EVERY_TAG: Tag[] = [...tagTypes];
