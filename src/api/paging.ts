@@ -1,17 +1,7 @@
 // docs/api.md §5–§7: Django REST framework's LimitOffsetPagination, which the paged lists answer in.
 
-export interface Page<T> {
-  /** Every matching row, on all pages. */
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
-export interface PageRequest {
-  limit: number;
-  offset: number;
-}
+/** A page: `count` is every matching row, on all pages. */
+export type { Page, PageRequest } from '../../server/src/contract/paging';
 
 /** Query parameters without the empty ones: the server reads an empty filter as none, so none is sent. */
 export function filterParams(params: Record<string, string | number | undefined>): Record<string, string> {

@@ -2,6 +2,7 @@ import { apiSlice } from './apiSlice';
 import { derivedTags } from './changeTags';
 import { apiUrl } from './baseQuery';
 import type { HazardFields } from './ghs';
+import type { Page } from './paging';
 import { stockTags } from './stockObjects';
 import {
   specOf,
@@ -98,12 +99,7 @@ export interface StockPageArgs {
 }
 
 /** `results[i]` is row `offset + i + 1` of the whole ordered list, which holds `count` records. */
-export interface StockPage<Row = StockRecord> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: Row[];
-}
+export type StockPage<Row = StockRecord> = Page<Row>;
 
 // Each page is its own cache entry, subscribed while its rows are in (or near) view. A page scrolled away from is
 // dropped this many seconds later, so the cache holds what is on screen plus what went by in the last moments,

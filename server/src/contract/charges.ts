@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { MAX_PAGE_LIMIT, PageSchema, PagingQuery } from '../http/paging';
+import { MAX_PAGE_LIMIT, PageSchema, PagingQuery } from './paging';
 import { choice, dateOrDateTime, idFilter, integer, month } from '../validation/fields';
 import { FundRefSchema } from './funds';
 import { objectTypeSchema, unitSchema } from './stockKinds';

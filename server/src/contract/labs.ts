@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { LAB_ROLES } from '../db/tables';
 import { STOCK_KINDS } from '../domain/stockKinds';
 import { STOCK_RECORD_SCHEMAS, type StockRecord } from '../domain/stockRecords';
-import { PageSchema } from '../http/paging';
+import { PageSchema } from './paging';
 import { objectTypeSchema, unionOf } from './stockKinds';
 
 // A lab's own pages (docs/api.md §22): what it holds and who belongs to it, as the routes answer them and, through

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { MAX_REQUEST_LINES, REQUEST_STATUSES } from '../domain/requests';
 import { OBJECT_TYPES } from '../domain/stockKindHelpers';
-import { PageSchema } from '../http/paging';
+import { PageSchema } from './paging';
 import { choice, choiceList, idRef, nullable, number, stockDate, text } from '../validation/fields';
 import { FundRefSchema } from './funds';
 import { objectTypeSchema, unitSchema } from './stockKinds';

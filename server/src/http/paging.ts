@@ -1,64 +1,23 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { integer } from '../validation/fields';
+import { DEFAULT_PAGE_LIMIT, type Page, type PageRequest } from '../contract/paging';
 import { badRequest } from './errors';
 
 // Lists in pages the way Django REST framework's LimitOffsetPagination answers, which the contract's original
 // server followed: `?limit=N&offset=M` → `{count, next, previous, results}`. Out-of-range values are refused
 // (400 with the field's message) where DRF would quietly clamp them.
 
-/** The page size of a list that is always paged, when the client names none (DRF's PAGE_SIZE). */
-export const DEFAULT_PAGE_LIMIT = 50;
-/** The largest page a client may ask for (DRF's `max_limit`). */
-export const MAX_PAGE_LIMIT = 1000;
-
-export interface PageRequest {
-  limit: number;
-  offset: number;
-}
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
-/**
- * The query parameters of a paged list, to spread into its querystring schema. The stock lists are paged only when
- * `limit` is given; lists that are always paged (the audit log) read them through `parsePage`.
- */
-export const PagingQuery = {
-  limit: Type.Optional(
-    integer({
-      minimum: 1,
-      maximum: MAX_PAGE_LIMIT,
-      description: `Page size, 1–${MAX_PAGE_LIMIT}.`,
-    }),
-  ),
-  offset: Type.Optional(
-    integer({ minimum: 0, description: 'Records to skip before the page (with `limit`; default 0).' }),
-  ),
-};
+export {
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  PageSchema,
+  PagingQuery,
+  type Page,
+  type PageRequest,
+} from '../contract/paging';
 
 /** The page a validated querystring of an always-paged list asks for, with the defaults filled in. */
 export function parsePage(query: { limit?: number; offset?: number }): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };
-}
-
-const link = Type.Union([Type.String({ format: 'uri' }), Type.Null()]);
-
-/** `{count, next, previous, results}` of `item`s. */
-export function PageSchema<T extends TSchema>(item: T, description: string) {
-  return Type.Object(
-    {
-      count: Type.Integer({ description: 'Records in the whole list.' }),
-      next: link,
-      previous: link,
-      results: Type.Array(item),
-    },
-    { description },
-  );
 }
 
 // A host name, an IPv4 or a bracketed IPv6 address, with an optional port: the Host values links are built from.
