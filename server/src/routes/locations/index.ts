@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
-import { resource } from '../../http/resource';
+import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
 import { IssueLineParams, IssueSchema, LineReturnBody } from '../../contract/issues';
 import {
@@ -60,6 +60,16 @@ export default async function locationRoutes(app: FastifyInstance) {
     schema: { tags, summary, params: IdParams, body, response: { 200: LocationSchema } },
   });
 
+  // PUT's body is PATCH's with every field required: one handler writes either.
+  const updateLocation: Handler<ReturnType<typeof update>['schema']> = async (request) =>
+    locations.updateLocation(
+      context(),
+      currentActor(request),
+      request.params.id,
+      request.body,
+      ifMatchOf(request),
+    );
+
   resource(app, `/api/management/store-consumers/:id${ID}/`, (routes) =>
     routes
       .get(
@@ -70,24 +80,8 @@ export default async function locationRoutes(app: FastifyInstance) {
         },
         async (request) => locations.getLocation(context(), request.params.id),
       )
-      .put(update('Replace a location (all four fields)', LocationBody), async (request) =>
-        locations.updateLocation(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body,
-          ifMatchOf(request),
-        ),
-      )
-      .patch(update('Change some fields of a location', LocationPatchBody), async (request) =>
-        locations.updateLocation(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body,
-          ifMatchOf(request),
-        ),
-      )
+      .put(update('Replace a location (all four fields)', LocationBody), updateLocation)
+      .patch(update('Change some fields of a location', LocationPatchBody), updateLocation)
       .delete(
         {
           access: 'storeWrite',

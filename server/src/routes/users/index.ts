@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource } from '../../http/resource';
+import { resource, type Handler } from '../../http/resource';
 import { ifMatchOf } from '../../http/versions';
 import {
   CreateUserBody,
@@ -73,6 +73,10 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   };
 
+  // PATCH and PUT take the same fields, all optional (SERVER.md §3).
+  const updateUser: Handler<typeof update.schema> = async (request) =>
+    users.updateUser(context(), currentActor(request), request.params.id, request.body, ifMatchOf(request));
+
   resource(app, `/api/account/users/:id${ID}/`, (routes) =>
     routes
       .get(
@@ -83,24 +87,8 @@ export default async function userRoutes(app: FastifyInstance) {
         },
         async (request) => users.getUser(context(), request.params.id),
       )
-      .patch(update, async (request) =>
-        users.updateUser(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body,
-          ifMatchOf(request),
-        ),
-      )
-      .put(update, async (request) =>
-        users.updateUser(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body,
-          ifMatchOf(request),
-        ),
-      )
+      .patch(update, updateUser)
+      .put(update, updateUser)
       .delete(
         {
           access: 'storeWrite',
