@@ -179,3 +179,12 @@ export function viewItemText(kind: StockKind, item: ViewItem, record: object, re
   };
   return item.includes('{') ? item.replace(TEMPLATE_FIELD, (_match, name: string) => text(name)) : text(item);
 }
+
+/** How a record is named across kinds, as maps of records read by several kinds key them: `CHEMICAL:7`. */
+export const stockKey = ({
+  object_type,
+  object_id,
+}: {
+  object_type: StockObjectType;
+  object_id: number;
+}): string => `${object_type}:${object_id}`;

@@ -1,20 +1,18 @@
-import type { Db } from '../db';
-import type { Dialect } from '../db/dialect';
-import { findFund } from '../db/repositories/funds';
-import * as cart from '../db/repositories/issueCart';
-import type { CartLineRow } from '../db/repositories/issueCart';
-import { findLocation, lockLocation } from '../db/repositories/locations';
-import { findStockRecords, lockStockRow, type StockRecords } from '../db/repositories/stock';
-import type { User } from '../db/repositories/users';
-import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
+import { findStockRecordsOf, lockStockRow } from '../db/repositories/stock';
 import {
   fromBaseQuantity,
   KIND_OF_TYPE,
-  OBJECT_TYPES,
   quantityText,
   STOCK_UNITS,
+  stockKey,
   toBaseQuantity,
 } from '../domain/stockKindHelpers';
+import type { Db } from '../db';
+import type { Dialect } from '../db/dialect';
+import { findFund } from '../db/repositories/funds';
+import type { CartLineRow } from '../db/repositories/issueCart';
+import { findLocation, lockLocation } from '../db/repositories/locations';
+import type { User } from '../db/repositories/users';
 import { cmrStatements } from '../domain/chemistry/cmr';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -22,17 +20,18 @@ import { FieldErrorCollector, messages, ValidationError } from '../validation/er
 import { LINE_QUANTITY } from '../validation/stockQuantity';
 import { validateObject } from '../validation/validate';
 import {
+  type Actor,
   fieldChanges,
   locationTarget,
   recordAudit,
   stockSnapshot,
   stockTarget,
-  type Actor,
 } from '../audit/entries';
 import { fundError, fundTarget } from './funds';
 import type { CartLine, CartLineFields, CartMerge } from '../contract/issueCart';
 import type { Issue } from '../contract/issues';
 import { writeIssue } from './issues';
+import * as cart from '../db/repositories/issueCart';
 
 export interface IssueCartContext {
   db: Db;
@@ -44,15 +43,9 @@ export interface IssueCartContext {
 
 /** Lines in the §9 shape, reading each kind's records in one query. */
 async function withRecords(db: Db, rows: CartLineRow[]): Promise<CartLine[]> {
-  const records = new Map<string, StockRecords[StockKind]>();
-  for (const kind of STOCK_KINDS) {
-    const ids = rows.filter((row) => KIND_OF_TYPE[row.object_type] === kind).map((row) => row.object_id);
-    for (const record of await findStockRecords(db, kind, [...new Set(ids)])) {
-      records.set(`${OBJECT_TYPES[kind]}:${record.id}`, record);
-    }
-  }
+  const records = await findStockRecordsOf(db, rows);
   return rows.map((row) => {
-    const record = records.get(`${row.object_type}:${row.object_id}`);
+    const record = records.get(stockKey(row));
     // Stock records named by a cart line cannot be deleted (stockReferences).
     if (!record) throw new Error(`cart line ${row.id} names a missing ${row.object_type} ${row.object_id}`);
     return {

@@ -1,18 +1,24 @@
+import { findStockRecordsOf, stockRecordExists } from '../db/repositories/stock';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  STOCK_UNITS,
+  stockKey,
+} from '../domain/stockKindHelpers';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import * as listing from '../db/repositories/ledgerListing';
 import type { LedgerFilter } from '../db/repositories/ledgerListing';
 import { everyRow, keysetBatches } from '../db/slices';
-import { findStockRecords, stockRecordExists } from '../db/repositories/stock';
 import type { LedgerEntryRow } from '../db/repositories/stockLedger';
 import { searchTerms } from '../domain/ledger';
-import { STOCK_KINDS, type StockKind } from '../domain/stockKinds';
-import { fromBaseQuantity, KIND_OF_TYPE, OBJECT_TYPES, STOCK_UNITS } from '../domain/stockKindHelpers';
-import { describeStockRecord, type StockRecord } from '../domain/stockRecords';
+import { type StockKind } from '../domain/stockKinds';
+import { describeStockRecord } from '../domain/stockRecords';
 import { timeRange } from '../domain/timeRange';
 import { notFound } from '../http/errors';
 import { ValidationError } from '../validation/errors';
 import type { LedgerEntry, LedgerListEntry, LedgerQuery } from '../contract/ledger';
+import * as listing from '../db/repositories/ledgerListing';
 
 export interface LedgerContext {
   db: Db;
@@ -56,16 +62,10 @@ function ledgerFilter(query: LedgerQuery): LedgerFilter {
 
 /** The entries with their unit and record, reading each kind's records in one query. */
 async function withItems(db: Db, rows: readonly LedgerEntryRow[]): Promise<LedgerListEntry[]> {
-  const records = new Map<string, StockRecord>();
-  for (const kind of STOCK_KINDS) {
-    const ids = rows.filter((row) => row.object_type === OBJECT_TYPES[kind]).map((row) => row.object_id);
-    for (const record of await findStockRecords(db, kind, [...new Set(ids)])) {
-      records.set(`${OBJECT_TYPES[kind]}:${record.id}`, record);
-    }
-  }
+  const records = await findStockRecordsOf(db, rows);
   return rows.map((row) => {
     const kind = KIND_OF_TYPE[row.object_type];
-    const record = records.get(`${row.object_type}:${row.object_id}`);
+    const record = records.get(stockKey(row));
     return {
       ...toLedgerEntry(row),
       unit: STOCK_UNITS[kind],

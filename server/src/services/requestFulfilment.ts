@@ -1,3 +1,13 @@
+import { findStockRecordsOf } from '../db/repositories/stock';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  readField,
+  STOCK_UNITS,
+  stockField,
+  stockKey,
+} from '../domain/stockKindHelpers';
 import type {
   FulfilPick,
   LabRequest,
@@ -17,21 +27,11 @@ import {
   pickCandidates,
   recordFacts,
   type RecordFacts,
-  recordKey,
-  recordsOfLines,
 } from '../db/repositories/requestStock';
 import type { StockObjectType } from '../db/tables';
 import { cmrStatements } from '../domain/chemistry/cmr';
 import { openQuantity } from '../domain/requests';
 import { STOCK_KINDS } from '../domain/stockKinds';
-import {
-  fromBaseQuantity,
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  readField,
-  STOCK_UNITS,
-  stockField,
-} from '../domain/stockKindHelpers';
 import { conflict, notFound } from '../http/errors';
 import { FieldErrorCollector, messages } from '../validation/errors';
 import type { Actor } from '../audit/entries';
@@ -83,7 +83,7 @@ export async function pickSuggestion(context: RequestsContext, id: number): Prom
     const picks: SuggestedPick[] = [];
     for (const candidate of candidatesOf.get(`${line.object_type}:${catalogOf.get(line.id)}`) ?? []) {
       if (needed === 0) break;
-      const key = `${line.object_type}:${candidate.id}`;
+      const key = stockKey({ object_type: line.object_type, object_id: candidate.id });
       const available = left.get(key) ?? candidate.quantity;
       const taken = Math.min(available, needed);
       if (taken === 0) continue;
@@ -135,12 +135,12 @@ async function unapprovedCmrPicks(
   lines: readonly RequestLineRow[],
   picks: readonly IssueLine[],
 ): Promise<string[]> {
-  const records = await recordsOfLines(trx, picks);
+  const records = await findStockRecordsOf(trx, picks);
   const reasons: string[] = [];
   const named = new Set<string>();
   for (const pick of picks) {
     const line = lines.find((candidate) => candidate.id === pick.request_line_id)!;
-    const key = recordKey(pick.object_type, pick.object_id);
+    const key = stockKey(pick);
     const record = records.get(key);
     // Deleted since the fulfilment checked it (sendBackToStore's second look): nothing of it is issued.
     if (record === undefined) continue;
@@ -243,7 +243,7 @@ async function issuePicks(
           .map((pick) => pick.object_id),
       ];
       for (const [recordId, fact] of await recordFacts(trx, kind, ids))
-        facts.set(`${type}:${recordId}`, fact);
+        facts.set(stockKey({ object_type: type, object_id: recordId }), fact);
     }
     const picked = new Map<number, number>();
     for (const [index, pick] of picks.entries()) {
@@ -253,10 +253,10 @@ async function issuePicks(
         errors.add('lines', fulfilMessages.unknownLine(number, pick.request_line));
         continue;
       }
-      const record = facts.get(`${line.object_type}:${pick.object_id}`);
+      const record = facts.get(stockKey({ object_type: line.object_type, object_id: pick.object_id }));
       const problem = !record
         ? `Line ${number}: object_id: ${messages.pkMissing(pick.object_id)}`
-        : record.catalog_id !== facts.get(`${line.object_type}:${line.object_id}`)!.catalog_id
+        : record.catalog_id !== facts.get(stockKey(line))!.catalog_id
           ? fulfilMessages.otherEntry(number, line.object_type, pick.object_id)
           : record.expiry_date !== null && record.expiry_date < day
             ? fulfilMessages.expired(number, record.expiry_date)

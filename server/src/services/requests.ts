@@ -1,3 +1,15 @@
+import { findStockRecordsOf, type StockRecords } from '../db/repositories/stock';
+import {
+  fromBaseQuantity,
+  KIND_OF_TYPE,
+  OBJECT_TYPES,
+  quantityText,
+  readField,
+  STOCK_UNITS,
+  stockField,
+  stockKey,
+  toBaseQuantity,
+} from '../domain/stockKindHelpers';
 import type { Updateable } from 'kysely';
 import type {
   ApprovedLine,
@@ -12,9 +24,7 @@ import type { Dialect } from '../db/dialect';
 import { fundError, fundsById } from '../db/repositories/funds';
 import { labRoleOf, listLabMembers } from '../db/repositories/labMemberships';
 import { findLocation } from '../db/repositories/locations';
-import { recordKey, recordsOfLines } from '../db/repositories/requestStock';
 import type { RequestRow } from '../db/repositories/requests';
-import type { StockRecords } from '../db/repositories/stock';
 import type { RequestsTable, RequestStatus, StockObjectType } from '../db/tables';
 import { dateIn } from '../domain/calendarDate';
 import { needsStoreApproval } from '../domain/chemistry/cmr';
@@ -35,17 +45,7 @@ import {
   type RequestActor,
   statusText,
 } from '../domain/requests';
-import { type StockKind } from '../domain/stockKinds';
-import {
-  fromBaseQuantity,
-  KIND_OF_TYPE,
-  OBJECT_TYPES,
-  quantityText,
-  readField,
-  STOCK_UNITS,
-  stockField,
-  toBaseQuantity,
-} from '../domain/stockKindHelpers';
+import type { StockKind } from '../domain/stockKinds';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { PageRequest } from '../http/paging';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
@@ -132,7 +132,7 @@ export async function toRequests(
     db,
     rows.map((row) => row.id),
   );
-  const records = await recordsOfLines(db, lines);
+  const records = await findStockRecordsOf(db, lines);
   const funds = await fundsById(
     db,
     rows.map((row) => row.fund_id),
@@ -143,7 +143,7 @@ export async function toRequests(
       .filter((line) => line.request_id === row.id)
       .map((line): RequestLine => {
         const kind = KIND_OF_TYPE[line.object_type];
-        const key = recordKey(line.object_type, line.object_id);
+        const key = stockKey(line);
         const record = records.get(key);
         // A stock record named by a request line cannot be deleted (stockReferences).
         if (!record) throw new Error(`request line ${line.id} names a missing record ${key}`);
@@ -280,12 +280,12 @@ async function checkedInput(
     errors.add('lines', requestMessages.tooManyLines);
     errors.throwIfAny();
   }
-  const records = await recordsOfLines(trx, input.lines);
+  const records = await findStockRecordsOf(trx, input.lines);
   const firstLineOf = new Map<string, number>();
   const lines = input.lines.map((line, index) => {
     const number = index + 1;
     const kind = KIND_OF_TYPE[line.object_type];
-    const key = recordKey(line.object_type, line.object_id);
+    const key = stockKey(line);
     const first = firstLineOf.get(key);
     if (first !== undefined) errors.add('lines', requestMessages.repeatedRecord(number, first));
     else firstLineOf.set(key, number);
@@ -532,9 +532,9 @@ export async function approveRequest(
       else approved.set(lineId, base);
     }
     errors.throwIfAny();
-    const records = await recordsOfLines(trx, lines);
+    const records = await findStockRecordsOf(trx, lines);
     for (const line of lines) {
-      const record = records.get(recordKey(line.object_type, line.object_id))!;
+      const record = records.get(stockKey(line))!;
       checkChargeable(errors, line.id, KIND_OF_TYPE[line.object_type], record, approved.get(line.id)!);
     }
     errors.throwIfAny();

@@ -11,6 +11,7 @@ import { KIND_OF_TYPE, OBJECT_TYPES, STOCK_UNITS, toBaseQuantity } from '../doma
 import { conflict, type HttpError } from '../http/errors';
 import { recordChange } from '../feed/changeLog';
 import { recordSearchChanges, type StockRef } from '../search/changeLog';
+import { stockKey } from '../domain/stockKindHelpers';
 import type { Actor } from '../audit/entries';
 
 // A stock movement: every change of stock quantities (an adjustment, a shipment merged or undone, an issue, a return,
@@ -46,7 +47,7 @@ export interface RecordTotal extends StockRef {
   after: number;
 }
 
-export const stockKey = ({ object_type, object_id }: StockRef): string => `${object_type}:${object_id}`;
+export { stockKey };
 
 /**
  * The quantities of these records (by stockKey), locked until the transaction ends and read after the lock, i.e. the

@@ -1,30 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
-import { hasExpiry, OBJECT_TYPES } from '../../domain/stockKindHelpers';
-import { type PickFact, specOf, STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
+import { hasExpiry } from '../../domain/stockKindHelpers';
+import { type PickFact, specOf, type StockKind } from '../../domain/stockKinds';
 import type { Executor } from '../executor';
-import type { StockObjectType } from '../tables';
-import { findStockRecords, type StockRecords } from './stock';
 
 // What requests read of stock records besides their §4.1 shape: the catalog entry a record belongs to (a request is
 // fulfilled from any record of it) and its expiry, and the records a line may be picked from.
-
-/** How a request line, a pick or an issue line names its record: `CHEMICAL:7`. */
-export const recordKey = (objectType: StockObjectType, id: number) => `${objectType}:${id}`;
-
-/** The §4.1 records the lines name, by `object_type:object_id`, one query per kind. */
-export async function recordsOfLines(
-  db: Executor,
-  lines: readonly { object_type: StockObjectType; object_id: number }[],
-): Promise<Map<string, StockRecords[StockKind]>> {
-  const records = new Map<string, StockRecords[StockKind]>();
-  for (const kind of STOCK_KINDS) {
-    const type = OBJECT_TYPES[kind];
-    const ids = [...new Set(lines.filter((line) => line.object_type === type).map((line) => line.object_id))];
-    for (const record of await findStockRecords(db, kind, ids))
-      records.set(recordKey(type, record.id), record);
-  }
-  return records;
-}
 
 export interface RecordFacts {
   id: number;

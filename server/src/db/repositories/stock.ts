@@ -1,13 +1,28 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { derivePictograms, effectiveSignalWord } from '../../domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../domain/chemistry/storageCompatibility';
-import { specOf, type SpecTable, type StockField, type StockKind } from '../../domain/stockKinds';
-import { byKind, fromBaseQuantity, fromStored, stockField, byKindAs } from '../../domain/stockKindHelpers';
+import {
+  specOf,
+  STOCK_KINDS,
+  type SpecTable,
+  type StockField,
+  type StockKind,
+} from '../../domain/stockKinds';
+import {
+  byKind,
+  byKindAs,
+  fromBaseQuantity,
+  fromStored,
+  OBJECT_TYPES,
+  stockField,
+  stockKey,
+} from '../../domain/stockKindHelpers';
 import { readOrder, type HazardLabel, type NamedEntry, type StockRecords } from '../../domain/stockRecords';
 import { lockRowsIfSupported } from '../locking';
 import type { Dialect } from '../dialect';
 import { nextVersion, raiseVersions } from '../versions';
 import type {
+  StockObjectType,
   ChemicalsTable,
   ChemicalStockTable,
   GlasswareStockTable,
@@ -418,4 +433,19 @@ export async function chemicalStockIds(trx: Executor, chemicalId: number): Promi
     .where('chemical_id', '=', chemicalId)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The §4.1 records that rows of several kinds name, by stockKey: one query per kind. */
+export async function findStockRecordsOf(
+  db: Executor,
+  refs: readonly { object_type: StockObjectType; object_id: number }[],
+): Promise<Map<string, StockRecords[StockKind]>> {
+  const records = new Map<string, StockRecords[StockKind]>();
+  for (const kind of STOCK_KINDS) {
+    const type = OBJECT_TYPES[kind];
+    const ids = [...new Set(refs.filter((ref) => ref.object_type === type).map((ref) => ref.object_id))];
+    for (const record of await findStockRecords(db, kind, ids))
+      records.set(stockKey({ object_type: type, object_id: record.id }), record);
+  }
+  return records;
 }
