@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { dialectOf, type Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import type { Executor } from '../db/executor';
+import { prunedThrough, pruneLog } from '../db/prunableLogs';
 import type { Database } from '../db/tables';
 import { MAX_EVENT_IDS, type ChangeAction, type ChangeTopic } from '../domain/changeTopics';
 
@@ -168,36 +169,13 @@ async function writeEvents(
 /**
  * Deletes the events written before `olderThan` and raises the pruned watermark (`change_events_pruned`) to the
  * highest seq deleted, so a stream asked to resume below it says `reload` instead of replaying with holes. Returns
- * how many events were deleted. Written like pruneSearchChanges (search/changeLog.ts), for the same reasons.
+ * how many events were deleted.
  */
-export async function pruneChangeEvents(db: Db, olderThan: Date): Promise<number> {
-  const cutoff = olderThan.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const newestOldSeq = trx
-      .selectFrom('change_events')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('created_at', '<', cutoff);
-    // The watermark first, so the transaction holds the write lock (SQLite) or the row lock (PostgreSQL) before
-    // it reads, and commits it with the deletion: no event disappears unannounced.
-    await trx
-      .updateTable('change_events_pruned')
-      .set({ through_seq: newestOldSeq })
-      .where('through_seq', '<', newestOldSeq)
-      .execute();
-    const { numDeletedRows } = await trx
-      .deleteFrom('change_events')
-      .where('created_at', '<', cutoff)
-      .where('seq', '<=', (eb) => eb.selectFrom('change_events_pruned').select('through_seq'))
-      .executeTakeFirst();
-    return Number(numDeletedRows);
-  });
+export function pruneChangeEvents(db: Db, olderThan: Date): Promise<number> {
+  return pruneLog(db, 'change_events', olderThan);
 }
 
 /** Every event with a seq up to this one may have been pruned. */
-export async function changeEventsPrunedThrough(db: Executor): Promise<number> {
-  const { through_seq } = await db
-    .selectFrom('change_events_pruned')
-    .select('through_seq')
-    .executeTakeFirstOrThrow();
-  return Number(through_seq);
+export function changeEventsPrunedThrough(db: Executor): Promise<number> {
+  return prunedThrough(db, 'change_events');
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prunedThrough, pruneLog } from '../db/prunableLogs';
 import type { Database, StockObjectType } from '../db/tables';
 
 export interface StockRef {
@@ -25,34 +26,11 @@ export async function recordSearchChanges(trx: Kysely<Database>, refs: readonly 
  * the highest seq deleted, so a process whose index is older than that reloads instead of missing notes.
  * Returns how many notes were deleted.
  */
-export async function pruneSearchChanges(db: Kysely<Database>, olderThan: Date): Promise<number> {
-  const cutoff = olderThan.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const newestOldSeq = trx
-      .selectFrom('search_changes')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('created_at', '<', cutoff);
-    // The watermark is written first, so the transaction holds the write lock (SQLite) or the row lock
-    // (PostgreSQL) before it reads, and it commits with the deletion: no note disappears unannounced.
-    await trx
-      .updateTable('search_changes_pruned')
-      .set({ through_seq: newestOldSeq })
-      .where('through_seq', '<', newestOldSeq)
-      .execute();
-    const { numDeletedRows } = await trx
-      .deleteFrom('search_changes')
-      .where('created_at', '<', cutoff)
-      .where('seq', '<=', (eb) => eb.selectFrom('search_changes_pruned').select('through_seq'))
-      .executeTakeFirst();
-    return Number(numDeletedRows);
-  });
+export function pruneSearchChanges(db: Kysely<Database>, olderThan: Date): Promise<number> {
+  return pruneLog(db, 'search_changes', olderThan);
 }
 
 /** Every note with a seq up to this one may have been pruned. */
-export async function prunedThroughSeq(db: Kysely<Database>): Promise<number> {
-  const { through_seq } = await db
-    .selectFrom('search_changes_pruned')
-    .select('through_seq')
-    .executeTakeFirstOrThrow();
-  return through_seq;
+export function prunedThroughSeq(db: Kysely<Database>): Promise<number> {
+  return prunedThrough(db, 'search_changes');
 }
