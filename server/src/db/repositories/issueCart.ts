@@ -78,18 +78,3 @@ export async function updateCartLine(
 export async function deleteCartLines(trx: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await trx.deleteFrom('issue_cart').where('id', 'in', ids).execute();
 }
-
-/** Whether any user's cart names this stock record (it then cannot be deleted). */
-export async function inAnyCart(
-  db: Executor,
-  objectType: StockObjectType,
-  objectId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('issue_cart')
-    .select('id')
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -25,23 +25,6 @@ export async function addLedgerEntries(
   return ids;
 }
 
-/** Whether a record has entries of this kind (SHIPMENT and ISSUE entries are its history). */
-export async function hasLedgerEntries(
-  db: Executor,
-  objectType: StockObjectType,
-  objectId: number,
-  kind: StockLedgerTable['kind'],
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('stock_ledger')
-    .select('id')
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Removes a deleted record's manual adjustments (§4.7); its shipment and issue history blocks the delete instead. */
 export async function deleteAdjustments(
   trx: Executor,

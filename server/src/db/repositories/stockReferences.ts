@@ -1,8 +1,6 @@
-import type { StockObjectType } from '../tables';
-import { inAnyCart } from './issueCart';
+import type { StockLedgerTable, StockObjectType } from '../tables';
 import { onAnyRequest } from './requests';
 import { isInShipmentHistory, isStaged } from './shipments';
-import { hasLedgerEntries } from './stockLedger';
 import type { Executor } from '../executor';
 
 /** Something that may still refer to a stock record, named as the 409 message names it. */
@@ -10,6 +8,33 @@ interface StockReference {
   what: string;
   refersTo: (trx: Executor, type: StockObjectType, id: number) => Promise<boolean>;
 }
+
+/**
+ * Tables whose rows name a stock record by `object_type` and `object_id`. (`request_lines` too, read by
+ * onAnyRequest beside the other reads of request lines.)
+ */
+type RecordNamingTable = 'issue_cart' | 'stock_ledger';
+
+type LedgerKind = StockLedgerTable['kind'];
+
+/**
+ * Whether a row of `table` names this stock record (of the ledger, an entry of `ledgerKind`): the one query of the
+ * references below but the shipments', which are named through their shipment or their user's staging table.
+ */
+async function isNamedIn(
+  trx: Executor,
+  table: RecordNamingTable,
+  type: StockObjectType,
+  id: number,
+  ledgerKind?: LedgerKind,
+): Promise<boolean> {
+  let query = trx.selectFrom(table).select('id').where('object_type', '=', type).where('object_id', '=', id);
+  if (ledgerKind !== undefined) query = query.where('kind', '=', ledgerKind);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+const hasLedgerEntries = (trx: Executor, type: StockObjectType, id: number, kind: LedgerKind) =>
+  isNamedIn(trx, 'stock_ledger', type, id, kind);
 
 /**
  * Everything that blocks deleting a stock record (SERVER.md §4.7). A table that refers to stock records adds
@@ -24,7 +49,7 @@ const STOCK_REFERENCES: readonly StockReference[] = [
   { what: 'issue history', refersTo: (trx, type, id) => hasLedgerEntries(trx, type, id, 'ISSUE') },
   // An import's undo takes its quantities back from the records it added to.
   { what: 'import history', refersTo: (trx, type, id) => hasLedgerEntries(trx, type, id, 'IMPORT') },
-  { what: "a user's issue cart", refersTo: inAnyCart },
+  { what: "a user's issue cart", refersTo: (trx, type, id) => isNamedIn(trx, 'issue_cart', type, id) },
   { what: "a user's shipment staging list", refersTo: isStaged },
   // A request keeps what its lab asked for, priced and approved, after it is fulfilled or closed.
   { what: 'a request from a lab', refersTo: onAnyRequest },
