@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
-import { lockRowsIfSupported } from '../locking';
+import { rowById } from '../rowById';
 import type { Dialect } from '../dialect';
 import type { ImportsTable, StockObjectType } from '../tables';
 import { slicesOf } from '../slices';
@@ -27,14 +27,8 @@ export async function insertImport(trx: Executor, values: Insertable<ImportsTabl
 }
 
 /** The import; with `dialect`, locked until the transaction ends (lockRowsIfSupported). */
-export async function findImport(
-  db: Executor,
-  id: number,
-  dialect?: Dialect,
-): Promise<ImportRow | undefined> {
-  const query = db.selectFrom('imports').selectAll().where('id', '=', id);
-  return (dialect ? lockRowsIfSupported(query, dialect) : query).executeTakeFirst();
-}
+export const findImport = (db: Executor, id: number, dialect?: Dialect) =>
+  rowById(db, 'imports', id, dialect);
 
 export async function updateImport(
   trx: Executor,

@@ -1,4 +1,4 @@
-import { lockRowsIfSupported } from '../locking';
+import { rowById } from '../rowById';
 import type { Dialect } from '../dialect';
 import { nextVersion } from '../versions';
 import type { ConsumerType, StoreConsumerRow } from '../tables';
@@ -29,22 +29,14 @@ export async function listLocationNames(
   return db.selectFrom('store_consumers').select(['id', 'name', 'consumer_type']).orderBy('id').execute();
 }
 
-export async function findLocation(db: Executor, id: number): Promise<Location | undefined> {
-  return db.selectFrom('store_consumers').selectAll().where('id', '=', id).executeTakeFirst();
-}
+export const findLocation = (db: Executor, id: number) => rowById(db, 'store_consumers', id);
 
 /**
  * The location, locked until the transaction ends where the engine has row locks: a merge holds it while it adds
  * an issue, so a concurrent delete waits and then sees the issue (409) instead of breaking the foreign key.
  */
-export async function lockLocation(
-  trx: Executor,
-  dialect: Dialect,
-  id: number,
-): Promise<Location | undefined> {
-  const query = trx.selectFrom('store_consumers').selectAll().where('id', '=', id);
-  return lockRowsIfSupported(query, dialect).executeTakeFirst();
-}
+export const lockLocation = (trx: Executor, dialect: Dialect, id: number) =>
+  rowById(trx, 'store_consumers', id, dialect);
 
 export async function insertLocation(
   db: Executor,

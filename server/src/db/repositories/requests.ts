@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { lockRowsIfSupported } from '../locking';
+import { rowById } from '../rowById';
 import type { Dialect } from '../dialect';
 import type { Executor } from '../executor';
 import type { RequestLinesTable, RequestsTable, RequestStatus, StockObjectType } from '../tables';
@@ -25,23 +25,15 @@ export async function requestLocationId(db: Executor, id: number): Promise<numbe
   return row?.location_id;
 }
 
-export async function findRequest(db: Executor, id: number): Promise<RequestRow | undefined> {
-  return db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
-}
+export const findRequest = (db: Executor, id: number) => rowById(db, 'requests', id);
 
 /**
  * The request, locked until the transaction ends where the engine has row locks: every change of a request takes
  * it first, so of two changes at once (two approvals, an approval and a cancel, two fulfilments) the second sees
  * the first's status.
  */
-export async function lockRequest(
-  trx: Executor,
-  dialect: Dialect,
-  id: number,
-): Promise<RequestRow | undefined> {
-  const query = trx.selectFrom('requests').selectAll().where('id', '=', id);
-  return lockRowsIfSupported(query, dialect).executeTakeFirst();
-}
+export const lockRequest = (trx: Executor, dialect: Dialect, id: number) =>
+  rowById(trx, 'requests', id, dialect);
 
 /** The lines of the requests, each request's in their position order. */
 export async function findRequestLines(

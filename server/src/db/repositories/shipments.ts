@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { StockKind } from '../../domain/stockKinds';
 import { lockRowsIfSupported } from '../locking';
+import { rowById } from '../rowById';
 import { slicesOf } from '../slices';
 import type { Dialect } from '../dialect';
 import type {
@@ -143,14 +144,8 @@ export async function insertShipmentLines(
 }
 
 /** The shipment, locked until the transaction ends (lockRowsIfSupported): undo takes it before its stock rows. */
-export async function lockShipment(
-  trx: Executor,
-  dialect: Dialect,
-  id: number,
-): Promise<ShipmentRow | undefined> {
-  const query = trx.selectFrom('shipments').selectAll().where('id', '=', id);
-  return lockRowsIfSupported(query, dialect).executeTakeFirst();
-}
+export const lockShipment = (trx: Executor, dialect: Dialect, id: number) =>
+  rowById(trx, 'shipments', id, dialect);
 
 export async function markShipmentReverted(
   trx: Executor,
