@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
+import { deleteRowsBefore } from '../db/expiredRows';
 import { normalizeEmail } from '../db/repositories/users';
 
 /**
@@ -71,10 +72,6 @@ export async function resetLoginFailures(db: Executor, email: string, ip?: strin
  * Deletes the pairs whose last failure is older than `olderThan` and returns how many: pass the start of the lock
  * window (now − LOGIN_LOCK_SECONDS), since older failures no longer count and a later attempt would start afresh.
  */
-export async function pruneLoginFailures(db: Executor, olderThan: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('login_failures')
-    .where('last_failure_at', '<', olderThan.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function pruneLoginFailures(db: Executor, olderThan: Date): Promise<number> {
+  return deleteRowsBefore(db, 'login_failures', olderThan);
 }

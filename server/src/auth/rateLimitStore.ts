@@ -7,6 +7,7 @@ import type {
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Executor } from '../db/executor';
+import { deleteRowsBefore } from '../db/expiredRows';
 
 export interface Hits {
   /** Hits of the key in its current window, this one included. */
@@ -39,12 +40,8 @@ export async function countHit(db: Executor, key: string, windowMs: number, now:
 }
 
 /** Deletes the counters whose window ended before `before` and answers how many: they count nothing any more. */
-export async function pruneRateLimits(db: Executor, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('rate_limits')
-    .where('resets_at', '<', before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function pruneRateLimits(db: Executor, before: Date): Promise<number> {
+  return deleteRowsBefore(db, 'rate_limits', before);
 }
 
 /**
