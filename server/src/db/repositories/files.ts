@@ -19,9 +19,15 @@ export interface FileRow {
 const fileRowColumns = ['id', 'stored_name', 'size_bytes', 'version'] as const;
 const toFileRow = (row: FileRow): FileRow => ({ ...row, size_bytes: Number(row.size_bytes) });
 
-/** The tables a file links to, by the API's name of the link list. */
-const LINK_TARGETS = { categories: 'categories', chemicals: 'chemical_stock' } as const;
-export type LinkList = keyof typeof LINK_TARGETS;
+/**
+ * A file's link lists, by the API's name: the table it links to (`target`), the table of its links and their column
+ * naming the linked row. Reads and writes of links take both lists from here.
+ */
+const LINKS = {
+  categories: { target: 'categories', table: 'file_categories', column: 'category_id' },
+  chemicals: { target: 'chemical_stock', table: 'file_chemicals', column: 'chemical_stock_id' },
+} as const;
+export type LinkList = keyof typeof LINKS;
 
 function flatten(record: ChemicalRecord): FileChemical {
   return {
@@ -98,15 +104,20 @@ export async function findFiles(db: Executor, ids?: readonly number[]): Promise<
   }));
 }
 
-/** The ids of the files linked to a chemical stock record. */
-export async function findFileIdsOfChemical(db: Executor, chemicalStockId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('file_chemicals')
-    .select('file_id')
-    .where('chemical_stock_id', '=', chemicalStockId)
-    .execute();
+/** The ids of the files linked to the category or chemical stock record with this id. */
+async function linkedFileIds(db: Executor, list: LinkList, id: number): Promise<number[]> {
+  const { table, column } = LINKS[list];
+  const rows = await db.selectFrom(table).select('file_id').where(column, '=', id).execute();
   return rows.map((row) => row.file_id);
 }
+
+/** The ids of the files linked to a chemical stock record. */
+export const findFileIdsOfChemical = (db: Executor, chemicalStockId: number) =>
+  linkedFileIds(db, 'chemicals', chemicalStockId);
+
+/** The ids of the files filed under a category. */
+export const findFileIdsOfCategory = (db: Executor, categoryId: number) =>
+  linkedFileIds(db, 'categories', categoryId);
 
 /**
  * The ids of the files linked to the other stock records of a chemical stock record's substance (its chemical
@@ -121,16 +132,6 @@ export async function findFileIdsOfSiblings(db: Executor, chemicalStockId: numbe
     .distinct()
     .where('record.id', '=', chemicalStockId)
     .where('sibling.id', '<>', chemicalStockId)
-    .execute();
-  return rows.map((row) => row.file_id);
-}
-
-/** The ids of the files filed under a category. */
-export async function findFileIdsOfCategory(db: Executor, categoryId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('file_categories')
-    .select('file_id')
-    .where('category_id', '=', categoryId)
     .execute();
   return rows.map((row) => row.file_id);
 }
@@ -176,23 +177,17 @@ export async function replaceLinks(
   list: LinkList,
   targetIds: readonly number[],
 ) {
-  const unique = [...new Set(targetIds)];
-  if (list === 'categories') {
-    await db.deleteFrom('file_categories').where('file_id', '=', fileId).execute();
-    for (const chunk of slicesOf(unique)) {
-      await db
-        .insertInto('file_categories')
-        .values(chunk.map((category_id) => ({ file_id: fileId, category_id })))
-        .execute();
-    }
-  } else {
-    await db.deleteFrom('file_chemicals').where('file_id', '=', fileId).execute();
-    for (const chunk of slicesOf(unique)) {
-      await db
-        .insertInto('file_chemicals')
-        .values(chunk.map((chemical_stock_id) => ({ file_id: fileId, chemical_stock_id })))
-        .execute();
-    }
+  const { table, column } = LINKS[list];
+  await db.deleteFrom(table).where('file_id', '=', fileId).execute();
+  for (const chunk of slicesOf([...new Set(targetIds)])) {
+    // Kysely cannot follow a table chosen at run time; both link tables are a file id and the linked row's id.
+    const links = chunk.map(
+      (id) => ({ file_id: fileId, [column]: id }) as { file_id: number; category_id: number },
+    );
+    await db
+      .insertInto(table as 'file_categories')
+      .values(links)
+      .execute();
   }
 }
 
@@ -206,7 +201,7 @@ export async function firstMissingTarget(
   for (const chunk of slicesOf([...new Set(ids)])) {
     // Both target tables have an integer id; Kysely cannot follow a table name chosen at run time.
     const rows = await db
-      .selectFrom(LINK_TARGETS[list] as 'categories')
+      .selectFrom(LINKS[list].target as 'categories')
       .select('id')
       .where('id', 'in', chunk)
       .execute();
