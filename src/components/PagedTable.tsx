@@ -40,6 +40,36 @@ export function usePagedFilters<Inputs>(initial: Inputs) {
   };
 }
 
+/**
+ * The page controls under a server-paged list, written once for every such list (tables and cards alike): a new
+ * number of rows per page goes back to the first page.
+ */
+export function PageControls({
+  count,
+  paging,
+  onPagingChange,
+  rowsLabel,
+}: {
+  count: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  /** 'Holdings per page:'; MUI's 'Rows per page:' without it. */
+  rowsLabel?: string;
+}) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={paging.page}
+      rowsPerPage={paging.limit}
+      rowsPerPageOptions={rowsPerPageOptions}
+      labelRowsPerPage={rowsLabel}
+      onPageChange={(_event, page) => onPagingChange({ ...paging, page })}
+      onRowsPerPageChange={(event) => onPagingChange({ limit: Number(event.target.value), page: 0 })}
+    />
+  );
+}
+
 /** The row of filter controls above a list, a form by its name. */
 export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -87,15 +117,7 @@ export function PagedTable<Row>({
       ) : (
         <ColumnTable label={label} columns={columns} rows={data.results} rowKey={rowKey} />
       )}
-      <TablePagination
-        component="div"
-        count={data.count}
-        page={paging.page}
-        rowsPerPage={paging.limit}
-        rowsPerPageOptions={rowsPerPageOptions}
-        onPageChange={(_event, page) => onPagingChange({ ...paging, page })}
-        onRowsPerPageChange={(event) => onPagingChange({ limit: Number(event.target.value), page: 0 })}
-      />
+      <PageControls count={data.count} paging={paging} onPagingChange={onPagingChange} />
     </Paper>
   );
 }
