@@ -16,12 +16,15 @@ import {
 } from '../../api/audit';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
 import { localDateTime } from '../../components/dates';
+import { ChoiceFilter, labelledChoices, TextFilter } from '../../components/FilterFields';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Column } from '../../components/VirtualTable';
 import { AuditEntryDialog } from './AuditEntryDialog';
 
 const TYPING_PAUSE_MS = 300;
+
+const targetTypeChoices = labelledChoices(auditTargetTypes, auditTargetLabels);
 
 // The groups an action filter may name (docs/api.md §6.2), in words; a group the server adds later reads as its key.
 const groupLabels: Record<string, string> = {
@@ -122,38 +125,28 @@ export function AuditPage() {
             )),
           ])}
         </TextField>
-        <TextField
+        <TextFilter
           label="Who"
           type="email"
-          size="small"
           placeholder="E-mail"
           value={inputs.actor}
-          onChange={(event) => change({ actor: event.target.value })}
+          onChange={(actor) => change({ actor })}
         />
-        <TextField
-          select
+        <ChoiceFilter
           label="Target type"
-          size="small"
+          all="All"
+          choices={targetTypeChoices}
           value={inputs.targetType}
-          onChange={(event) => change({ targetType: event.target.value as FilterableTargetType | '' })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {auditTargetTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {auditTargetLabels[type]}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(targetType) => change({ targetType: targetType as FilterableTargetType | '' })}
+          minWidth={150}
+        />
         <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
-        <TextField
+        <TextFilter
           label="Text"
           type="search"
-          size="small"
           placeholder="Target or e-mail"
           value={inputs.search}
-          onChange={(event) => change({ search: event.target.value })}
-          sx={{ flexGrow: 1, minWidth: 200 }}
+          onChange={(search) => change({ search })}
         />
       </FilterBar>
       <PagedTable
