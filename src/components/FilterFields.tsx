@@ -17,10 +17,9 @@ export function labelledChoices<Value extends string>(
 
 /**
  * A list's filter by one of its choices (a status, a kind of item, a lab), written once for the list pages' filter
- * bars: `all` names the empty choice first, where the list may show every row. `onChange` gets the chosen value as
- * the field gives it.
+ * bars: `all` names the empty choice ('') first, where the list may show every row.
  */
-export function ChoiceFilter({
+export function ChoiceFilter<Value extends string | number>({
   label,
   value,
   choices,
@@ -29,9 +28,10 @@ export function ChoiceFilter({
   minWidth,
 }: {
   label: string;
-  value: string | number;
-  choices: readonly FilterChoice<string | number>[];
-  onChange: (value: string) => void;
+  /** One of the choices' values, or '' for all where `all` is offered. */
+  value: Value;
+  choices: readonly FilterChoice<Value>[];
+  onChange: (value: Value) => void;
   all?: string;
   minWidth: number;
 }) {
@@ -41,7 +41,8 @@ export function ChoiceFilter({
       label={label}
       size="small"
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      // A select gives the chosen item's value as the item holds it (a number stays a number): a choice's, or ''.
+      onChange={(event) => onChange(event.target.value as unknown as Value)}
       sx={{ minWidth }}
     >
       {all !== undefined && <MenuItem value="">{all}</MenuItem>}

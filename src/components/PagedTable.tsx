@@ -22,17 +22,23 @@ export interface Paging {
 
 /**
  * A server-paged list's filters as typed and the page shown: `change` sets some filters and goes back to the first
- * page, since the one shown may no longer exist.
+ * page, since the one shown may no longer exist; `field('actor')` is one filter's value and change, for a filter
+ * field (`<TextFilter {...field('actor')} />`).
  */
 export function usePagedFilters<Inputs>(initial: Inputs) {
   const [inputs, setInputs] = useState(initial);
   const [paging, setPaging] = useState<Paging>({ limit: rowsPerPageOptions[1], page: 0 });
+  const change = (next: Partial<Inputs>) => {
+    setInputs((current) => ({ ...current, ...next }));
+    setPaging((current) => ({ ...current, page: 0 }));
+  };
   return {
     inputs,
-    change: (next: Partial<Inputs>) => {
-      setInputs((current) => ({ ...current, ...next }));
-      setPaging((current) => ({ ...current, page: 0 }));
-    },
+    change,
+    field: <Key extends keyof Inputs>(key: Key) => ({
+      value: inputs[key],
+      onChange: (value: Inputs[Key]) => change({ [key]: value } as unknown as Partial<Inputs>),
+    }),
     paging,
     setPaging,
     /** The `limit`/`offset` the server pages by (DRF LimitOffsetPagination). */

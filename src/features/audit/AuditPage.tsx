@@ -62,7 +62,7 @@ const noFilters: FilterInputs = { action: '', actor: '', targetType: '', days: a
 /** Issue 11: the audit log, newest first, filtered and paged by the server; an entry opens in full. */
 export function AuditPage() {
   const [opened, setOpened] = useState<AuditEntry | null>(null);
-  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, paging, setPaging, request } = usePagedFilters(noFilters);
   const actor = useDebouncedValue(inputs.actor, TYPING_PAUSE_MS);
   const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
   const actions = useAuditActionsQuery();
@@ -125,29 +125,16 @@ export function AuditPage() {
             )),
           ])}
         </TextField>
-        <TextFilter
-          label="Who"
-          type="email"
-          placeholder="E-mail"
-          value={inputs.actor}
-          onChange={(actor) => change({ actor })}
-        />
+        <TextFilter label="Who" type="email" placeholder="E-mail" {...field('actor')} />
         <ChoiceFilter
           label="Target type"
           all="All"
           choices={targetTypeChoices}
-          value={inputs.targetType}
-          onChange={(targetType) => change({ targetType: targetType as FilterableTargetType | '' })}
           minWidth={150}
+          {...field('targetType')}
         />
-        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
-        <TextFilter
-          label="Text"
-          type="search"
-          placeholder="Target or e-mail"
-          value={inputs.search}
-          onChange={(search) => change({ search })}
-        />
+        <DateRangeFields {...field('days')} />
+        <TextFilter label="Text" type="search" placeholder="Target or e-mail" {...field('search')} />
       </FilterBar>
       <PagedTable
         label="audit entries"

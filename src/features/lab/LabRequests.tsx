@@ -67,7 +67,7 @@ interface LabRequestsProps {
 /** The lab's requests to the store, newest first, with a new request and the steps each person may take. */
 export function LabRequests({ locationId, labName, meId, isManager }: LabRequestsProps) {
   const [writing, setWriting] = useState(false);
-  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: RequestStatus | '' }>({
+  const { inputs, field, paging, setPaging, request } = usePagedFilters<{ status: RequestStatus | '' }>({
     status: '',
   });
   const list = useLabRequestsQuery({
@@ -107,9 +107,8 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
             label="Status"
             all="All statuses"
             choices={statusChoices}
-            value={inputs.status}
-            onChange={(status) => change({ status: status as RequestStatus | '' })}
             minWidth={220}
+            {...field('status')}
           />
         </FilterBar>
         <Box sx={{ flexGrow: 1 }} />

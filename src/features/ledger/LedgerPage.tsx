@@ -114,7 +114,7 @@ function ExportButton({ filters }: { filters: LedgerFilters }) {
 
 /** Issue 11: every change of stock, newest first, filtered and paged by the server. */
 export function LedgerPage() {
-  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, paging, setPaging, request } = usePagedFilters(noFilters);
   const filters = useLedgerFilters(inputs);
   const list = useListLedgerQuery({ ...filters, ...request });
 
@@ -131,9 +131,8 @@ export function LedgerPage() {
           label="Item kind"
           all="All"
           choices={itemKindChoices}
-          value={inputs.type}
-          onChange={(type) => change({ type: type as StockKind | '' })}
           minWidth={150}
+          {...field('type')}
         />
         <TextField
           select
@@ -158,21 +157,9 @@ export function LedgerPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextFilter
-          label="User"
-          type="email"
-          placeholder="E-mail"
-          value={inputs.user}
-          onChange={(user) => change({ user })}
-        />
-        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
-        <TextFilter
-          label="Item"
-          type="search"
-          placeholder="Name, CAS RN, maker…"
-          value={inputs.search}
-          onChange={(search) => change({ search })}
-        />
+        <TextFilter label="User" type="email" placeholder="E-mail" {...field('user')} />
+        <DateRangeFields {...field('days')} />
+        <TextFilter label="Item" type="search" placeholder="Name, CAS RN, maker…" {...field('search')} />
       </FilterBar>
       <PagedTable
         label="ledger entries"

@@ -115,7 +115,7 @@ export function RequestsPage() {
   const today = useLabToday();
   const labs = labNames(useConsumersTreeQuery().data);
   const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
-  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
+  const { inputs, field, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
     status: 'waiting',
   });
   const { statuses } = statusFilters.find((filter) => filter.value === inputs.status) ?? statusFilters[0];
@@ -167,13 +167,7 @@ export function RequestsPage() {
         <ExportCsvButton subject="requests" columns={columns} rows={shown} />
       </PageHeader>
       <FilterBar label="Request filters">
-        <ChoiceFilter
-          label="Status"
-          choices={statusFilters}
-          value={inputs.status}
-          onChange={(status) => change({ status: status as StatusFilter })}
-          minWidth={280}
-        />
+        <ChoiceFilter label="Status" choices={statusFilters} minWidth={280} {...field('status')} />
       </FilterBar>
       <PagedTable
         label="requests"
