@@ -39,8 +39,8 @@ export function usePagedFilters<Inputs>(initial: Inputs) {
       value: inputs[key],
       onChange: (value: Inputs[Key]) => change({ [key]: value } as unknown as Partial<Inputs>),
     }),
-    paging,
-    setPaging,
+    /** Where the list stands and how it moves, for its table or page controls (`<PagedTable {...pages} />`). */
+    pages: { paging, onPagingChange: setPaging },
     /** The `limit`/`offset` the server pages by (DRF LimitOffsetPagination). */
     request: { limit: paging.limit, offset: paging.limit * paging.page },
   };
@@ -96,18 +96,19 @@ interface PagedTableProps<Row> {
   /** The table's accessible name, also the loading spinner's ("Loading <label>"). */
   label: string;
   columns: readonly Column<Row>[];
-  rowKey: (row: Row) => number;
   /** The list query: its last page stays on screen while the next one loads; a failure shows in its place. */
   list: { data?: Page<Row>; isFetching: boolean; isError: boolean; error?: ApiError };
   paging: Paging;
   onPagingChange: (paging: Paging) => void;
 }
 
-/** One page of a server-paged list with the page controls, or its loading, empty or failed state. */
-export function PagedTable<Row>({
+/**
+ * One page of a server-paged list with the page controls, or its loading, empty or failed state; a row is known by
+ * its id, as every server list's rows are.
+ */
+export function PagedTable<Row extends { id: number }>({
   label,
   columns,
-  rowKey,
   list: { data, isFetching, isError, error },
   paging,
   onPagingChange,
@@ -121,7 +122,7 @@ export function PagedTable<Row>({
       {data.results.length === 0 ? (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
       ) : (
-        <ColumnTable label={label} columns={columns} rows={data.results} rowKey={rowKey} />
+        <ColumnTable label={label} columns={columns} rows={data.results} rowKey={(row) => row.id} />
       )}
       <PageControls count={data.count} paging={paging} onPagingChange={onPagingChange} />
     </Paper>

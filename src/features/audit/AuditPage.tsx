@@ -62,7 +62,7 @@ const noFilters: FilterInputs = { action: '', actor: '', targetType: '', days: a
 /** Issue 11: the audit log, newest first, filtered and paged by the server; an entry opens in full. */
 export function AuditPage() {
   const [opened, setOpened] = useState<AuditEntry | null>(null);
-  const { inputs, change, field, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, pages, request } = usePagedFilters(noFilters);
   const actor = useDebouncedValue(inputs.actor, TYPING_PAUSE_MS);
   const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
   const actions = useAuditActionsQuery();
@@ -136,14 +136,7 @@ export function AuditPage() {
         <DateRangeFields {...field('days')} />
         <TextFilter label="Text" type="search" placeholder="Target or e-mail" {...field('search')} />
       </FilterBar>
-      <PagedTable
-        label="audit entries"
-        columns={columns}
-        rowKey={(entry) => entry.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="audit entries" columns={columns} list={list} {...pages} />
       {opened && (
         <AuditEntryDialog
           entry={opened}

@@ -67,7 +67,7 @@ interface LabRequestsProps {
 /** The lab's requests to the store, newest first, with a new request and the steps each person may take. */
 export function LabRequests({ locationId, labName, meId, isManager }: LabRequestsProps) {
   const [writing, setWriting] = useState(false);
-  const { inputs, field, paging, setPaging, request } = usePagedFilters<{ status: RequestStatus | '' }>({
+  const { inputs, field, pages, request } = usePagedFilters<{ status: RequestStatus | '' }>({
     status: '',
   });
   const list = useLabRequestsQuery({
@@ -143,12 +143,7 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
               />
             ))
           )}
-          <PageControls
-            count={list.currentData.count}
-            paging={paging}
-            onPagingChange={setPaging}
-            rowsLabel="Requests per page:"
-          />
+          <PageControls count={list.currentData.count} rowsLabel="Requests per page:" {...pages} />
         </Stack>
       )}
       {writing && (

@@ -114,7 +114,7 @@ function ExportButton({ filters }: { filters: LedgerFilters }) {
 
 /** Issue 11: every change of stock, newest first, filtered and paged by the server. */
 export function LedgerPage() {
-  const { inputs, change, field, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, pages, request } = usePagedFilters(noFilters);
   const filters = useLedgerFilters(inputs);
   const list = useListLedgerQuery({ ...filters, ...request });
 
@@ -161,14 +161,7 @@ export function LedgerPage() {
         <DateRangeFields {...field('days')} />
         <TextFilter label="Item" type="search" placeholder="Name, CAS RN, maker…" {...field('search')} />
       </FilterBar>
-      <PagedTable
-        label="ledger entries"
-        columns={columns}
-        rowKey={(entry) => entry.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="ledger entries" columns={columns} list={list} {...pages} />
     </Stack>
   );
 }

@@ -115,7 +115,7 @@ export function RequestsPage() {
   const today = useLabToday();
   const labs = labNames(useConsumersTreeQuery().data);
   const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
-  const { inputs, field, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
+  const { inputs, field, pages, request } = usePagedFilters<{ status: StatusFilter }>({
     status: 'waiting',
   });
   const { statuses } = statusFilters.find((filter) => filter.value === inputs.status) ?? statusFilters[0];
@@ -169,14 +169,7 @@ export function RequestsPage() {
       <FilterBar label="Request filters">
         <ChoiceFilter label="Status" choices={statusFilters} minWidth={280} {...field('status')} />
       </FilterBar>
-      <PagedTable
-        label="requests"
-        columns={columns}
-        rowKey={(row) => row.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="requests" columns={columns} list={list} {...pages} />
       {chosen && decision.kind === 'fulfil' && <FulfilDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'approve' && <StoreApproveDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'reject' && <StoreRejectDialog {...chosen} onClose={close} />}
