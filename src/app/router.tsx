@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { STOCK_KINDS } from '../api/stockKinds';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { recordSegments } from '../components/recordUrls';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignedInGate } from '../features/auth/SignedInGate';
+import { areaPaths, type SignedInArea } from '../features/auth/signedInAreas';
 import { PublicShell } from './shells/PublicShell';
 
 // The public area and the login screen are the two ways in, and they share nearly all their code (React, the store,
@@ -32,6 +33,20 @@ const RecordPage = lazy(() =>
   })),
 );
 
+/** A signed-in area (the admin's, the labs'): its gate, then its shell's chunk, with a spinner while that loads. */
+function signedInArea(area: SignedInArea, Shell: ComponentType): RouteObject {
+  return {
+    path: areaPaths[area],
+    element: (
+      <SignedInGate area={area}>
+        <Suspense fallback={<CenteredSpinner />}>
+          <Shell />
+        </Suspense>
+      </SignedInGate>
+    ),
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -45,25 +60,7 @@ export const routes: RouteObject[] = [
     path: '/adminapp/login',
     element: <LoginPage />,
   },
-  {
-    path: '/adminapp',
-    element: (
-      <SignedInGate area="admin">
-        <Suspense fallback={<CenteredSpinner />}>
-          <AdminShell />
-        </Suspense>
-      </SignedInGate>
-    ),
-  },
-  {
-    path: '/lab',
-    element: (
-      <SignedInGate area="lab">
-        <Suspense fallback={<CenteredSpinner />}>
-          <LabShell />
-        </Suspense>
-      </SignedInGate>
-    ),
-  },
+  signedInArea('admin', AdminShell),
+  signedInArea('lab', LabShell),
   { path: '*', element: <Navigate to="/" replace /> },
 ];

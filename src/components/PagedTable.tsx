@@ -22,22 +22,58 @@ export interface Paging {
 
 /**
  * A server-paged list's filters as typed and the page shown: `change` sets some filters and goes back to the first
- * page, since the one shown may no longer exist.
+ * page, since the one shown may no longer exist; `field('actor')` is one filter's value and change, for a filter
+ * field (`<TextFilter {...field('actor')} />`).
  */
 export function usePagedFilters<Inputs>(initial: Inputs) {
   const [inputs, setInputs] = useState(initial);
   const [paging, setPaging] = useState<Paging>({ limit: rowsPerPageOptions[1], page: 0 });
+  const change = (next: Partial<Inputs>) => {
+    setInputs((current) => ({ ...current, ...next }));
+    setPaging((current) => ({ ...current, page: 0 }));
+  };
   return {
     inputs,
-    change: (next: Partial<Inputs>) => {
-      setInputs((current) => ({ ...current, ...next }));
-      setPaging((current) => ({ ...current, page: 0 }));
-    },
-    paging,
-    setPaging,
+    change,
+    field: <Key extends keyof Inputs>(key: Key) => ({
+      value: inputs[key],
+      onChange: (value: Inputs[Key]) => change({ [key]: value } as unknown as Partial<Inputs>),
+    }),
+    /** Where the list stands and how it moves, for its table or page controls (`<PagedTable {...pages} />`). */
+    pages: { paging, onPagingChange: setPaging },
     /** The `limit`/`offset` the server pages by (DRF LimitOffsetPagination). */
     request: { limit: paging.limit, offset: paging.limit * paging.page },
   };
+}
+
+/**
+ * The page controls under a server-paged list, written once for every such list (tables and cards alike): a new
+ * number of rows per page goes back to the first page.
+ */
+export function PageControls({
+  count,
+  paging,
+  onPagingChange,
+  rowsLabel,
+}: {
+  count: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  /** 'Holdings per page:'; MUI's 'Rows per page:' without it. */
+  rowsLabel?: string;
+}) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={paging.page}
+      rowsPerPage={paging.limit}
+      rowsPerPageOptions={rowsPerPageOptions}
+      labelRowsPerPage={rowsLabel}
+      onPageChange={(_event, page) => onPagingChange({ ...paging, page })}
+      onRowsPerPageChange={(event) => onPagingChange({ limit: Number(event.target.value), page: 0 })}
+    />
+  );
 }
 
 /** The row of filter controls above a list, a form by its name. */
@@ -60,18 +96,19 @@ interface PagedTableProps<Row> {
   /** The table's accessible name, also the loading spinner's ("Loading <label>"). */
   label: string;
   columns: readonly Column<Row>[];
-  rowKey: (row: Row) => number;
   /** The list query: its last page stays on screen while the next one loads; a failure shows in its place. */
   list: { data?: Page<Row>; isFetching: boolean; isError: boolean; error?: ApiError };
   paging: Paging;
   onPagingChange: (paging: Paging) => void;
 }
 
-/** One page of a server-paged list with the page controls, or its loading, empty or failed state. */
-export function PagedTable<Row>({
+/**
+ * One page of a server-paged list with the page controls, or its loading, empty or failed state; a row is known by
+ * its id, as every server list's rows are.
+ */
+export function PagedTable<Row extends { id: number }>({
   label,
   columns,
-  rowKey,
   list: { data, isFetching, isError, error },
   paging,
   onPagingChange,
@@ -85,17 +122,9 @@ export function PagedTable<Row>({
       {data.results.length === 0 ? (
         <Typography sx={{ py: 4, textAlign: 'center' }}>Nothing Found</Typography>
       ) : (
-        <ColumnTable label={label} columns={columns} rows={data.results} rowKey={rowKey} />
+        <ColumnTable label={label} columns={columns} rows={data.results} rowKey={(row) => row.id} />
       )}
-      <TablePagination
-        component="div"
-        count={data.count}
-        page={paging.page}
-        rowsPerPage={paging.limit}
-        rowsPerPageOptions={rowsPerPageOptions}
-        onPageChange={(_event, page) => onPagingChange({ ...paging, page })}
-        onRowsPerPageChange={(event) => onPagingChange({ limit: Number(event.target.value), page: 0 })}
-      />
+      <PageControls count={data.count} paging={paging} onPagingChange={onPagingChange} />
     </Paper>
   );
 }

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { AddShipmentBadge, CreateIssueBadge, StoreBadge } from '../../features/dashboard/SidebarBadges';
 import { RequestsBadge } from '../../features/requests/RequestsBadge';
 import { newItemDialogRequested } from '../uiSlice';
-import { lazyPage, type ShellPage } from './shellPages';
+import { lazyPage, namedPage, type ShellPage } from './shellPages';
 
 // Issue 13's Dashboard first, under its own key, shown when nothing else is chosen (after signing in); then SPEC
 // §2 order: 0 Search, 1 Add Shipment, 2 Store, 3 Location, 4 Create an Issue, 5 User Managment, 6 Shipment,
@@ -14,21 +14,17 @@ export const adminPages: ShellPage[] = [
   {
     index: DASHBOARD_PAGE,
     label: 'Dashboard',
-    Page: lazyPage(() =>
-      import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
-    ),
+    Page: namedPage(() => import('../../features/dashboard/DashboardPage'), 'DashboardPage'),
   },
   {
     index: 0,
     label: 'Search',
-    Page: lazyPage(() => import('../../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
+    Page: namedPage(() => import('../../features/search/SearchPage'), 'SearchPage'),
   },
   {
     index: 1,
     label: 'Add Shipment',
-    Page: lazyPage(() =>
-      import('../../features/shipments/AddShipmentPage').then((m) => ({ default: m.AddShipmentPage })),
-    ),
+    Page: namedPage(() => import('../../features/shipments/AddShipmentPage'), 'AddShipmentPage'),
     Badge: AddShipmentBadge,
     changesOnly: true,
     entries: [
@@ -56,68 +52,54 @@ export const adminPages: ShellPage[] = [
   {
     index: 3,
     label: 'Location',
-    Page: lazyPage(() =>
-      import('../../features/locations/LocationPage').then((m) => ({ default: m.AdminLocationPage })),
-    ),
+    Page: namedPage(() => import('../../features/locations/LocationPage'), 'AdminLocationPage'),
   },
   {
     index: 4,
     label: 'Create an Issue',
-    Page: lazyPage(() =>
-      import('../../features/issues/CreateIssuePage').then((m) => ({ default: m.CreateIssuePage })),
-    ),
+    Page: namedPage(() => import('../../features/issues/CreateIssuePage'), 'CreateIssuePage'),
     Badge: CreateIssueBadge,
     changesOnly: true,
   },
   {
     index: 5,
     label: 'User Managment',
-    Page: lazyPage(() => import('../../features/users/UsersPage').then((m) => ({ default: m.UsersPage }))),
+    Page: namedPage(() => import('../../features/users/UsersPage'), 'UsersPage'),
   },
   {
     index: 6,
     label: 'Shipment',
-    Page: lazyPage(() =>
-      import('../../features/shipments/ShipmentHistoryPage').then((m) => ({
-        default: m.ShipmentHistoryPage,
-      })),
-    ),
+    Page: namedPage(() => import('../../features/shipments/ShipmentHistoryPage'), 'ShipmentHistoryPage'),
   },
   {
     index: 7,
     label: 'File Managment',
-    Page: lazyPage(() => import('../../features/files/FilesPage').then((m) => ({ default: m.FilesPage }))),
+    Page: namedPage(() => import('../../features/files/FilesPage'), 'FilesPage'),
   },
   {
     index: 8,
     label: 'Category',
-    Page: lazyPage(() =>
-      import('../../features/categories/CategoriesPage').then((m) => ({ default: m.CategoriesPage })),
-    ),
+    Page: namedPage(() => import('../../features/categories/CategoriesPage'), 'CategoriesPage'),
   },
   {
     index: 9,
     label: 'Ledger',
-    Page: lazyPage(() => import('../../features/ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),
+    Page: namedPage(() => import('../../features/ledger/LedgerPage'), 'LedgerPage'),
   },
   {
     index: 10,
     label: 'Audit',
-    Page: lazyPage(() => import('../../features/audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
+    Page: namedPage(() => import('../../features/audit/AuditPage'), 'AuditPage'),
   },
   {
     index: 11,
     label: 'Requests',
-    Page: lazyPage(() =>
-      import('../../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })),
-    ),
+    Page: namedPage(() => import('../../features/requests/RequestsPage'), 'RequestsPage'),
     Badge: RequestsBadge,
   },
   {
     index: 12,
     label: 'Statements',
-    Page: lazyPage(() =>
-      import('../../features/statements/StatementsPage').then((m) => ({ default: m.StatementsPage })),
-    ),
+    Page: namedPage(() => import('../../features/statements/StatementsPage'), 'StatementsPage'),
   },
 ];

@@ -1,11 +1,11 @@
-import { lazyPage, type ShellPage } from './shellPages';
+import { lazyPage, namedPage, type ShellPage } from './shellPages';
 
 // SPEC §2 public sidebar order: 0 Search, 1 Store, 2 Location, 3 File Management. Pages are added as they are built.
 export const publicPages: ShellPage[] = [
   {
     index: 0,
     label: 'Search',
-    Page: lazyPage(() => import('../../features/search/SearchPage').then((m) => ({ default: m.SearchPage }))),
+    Page: namedPage(() => import('../../features/search/SearchPage'), 'SearchPage'),
   },
   {
     index: 1,
@@ -20,16 +20,12 @@ export const publicPages: ShellPage[] = [
   {
     index: 2,
     label: 'Location',
-    Page: lazyPage(() =>
-      import('../../features/locations/LocationPage').then((m) => ({ default: m.LocationPage })),
-    ),
+    Page: namedPage(() => import('../../features/locations/LocationPage'), 'LocationPage'),
   },
   {
     index: 3,
     label: 'File Management',
-    Page: lazyPage(() =>
-      import('../../features/files/FilesPage').then((m) => ({ default: m.PublicFilesPage })),
-    ),
+    Page: namedPage(() => import('../../features/files/FilesPage'), 'PublicFilesPage'),
   },
 ];
 
@@ -38,9 +34,7 @@ export const terminalPages: ShellPage[] = [
   {
     index: 0,
     label: 'Search',
-    Page: lazyPage(() =>
-      import('../../features/terminal/TerminalSearchPage').then((m) => ({ default: m.TerminalSearchPage })),
-    ),
+    Page: namedPage(() => import('../../features/terminal/TerminalSearchPage'), 'TerminalSearchPage'),
   },
   ...publicPages.filter((page) => page.index !== 0),
 ];

@@ -37,6 +37,14 @@ export function lazyPage(load: () => Promise<PageModule>): PageComponent {
   return Object.assign(Page, { preload });
 }
 
+/** The page a module exports under its name (most pages' modules): `lazyPage` of that export, without a prefetch. */
+export function namedPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): PageComponent {
+  return lazyPage(() => load().then((module) => ({ default: module[name] })));
+}
+
 /**
  * Which page a shell shows: its place in SPEC §2's list, kept even while earlier pages are missing, or a name for
  * a page SPEC does not list (the admin dashboard), so SPEC's pages keep their numbers.

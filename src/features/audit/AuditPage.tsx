@@ -16,12 +16,15 @@ import {
 } from '../../api/audit';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
 import { localDateTime } from '../../components/dates';
+import { ChoiceFilter, labelledChoices, TextFilter } from '../../components/FilterFields';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Column } from '../../components/VirtualTable';
 import { AuditEntryDialog } from './AuditEntryDialog';
 
 const TYPING_PAUSE_MS = 300;
+
+const targetTypeChoices = labelledChoices(auditTargetTypes, auditTargetLabels);
 
 // The groups an action filter may name (docs/api.md §6.2), in words; a group the server adds later reads as its key.
 const groupLabels: Record<string, string> = {
@@ -59,7 +62,7 @@ const noFilters: FilterInputs = { action: '', actor: '', targetType: '', days: a
 /** Issue 11: the audit log, newest first, filtered and paged by the server; an entry opens in full. */
 export function AuditPage() {
   const [opened, setOpened] = useState<AuditEntry | null>(null);
-  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, pages, request } = usePagedFilters(noFilters);
   const actor = useDebouncedValue(inputs.actor, TYPING_PAUSE_MS);
   const search = useDebouncedValue(inputs.search, TYPING_PAUSE_MS);
   const actions = useAuditActionsQuery();
@@ -122,48 +125,18 @@ export function AuditPage() {
             )),
           ])}
         </TextField>
-        <TextField
-          label="Who"
-          type="email"
-          size="small"
-          placeholder="E-mail"
-          value={inputs.actor}
-          onChange={(event) => change({ actor: event.target.value })}
-        />
-        <TextField
-          select
+        <TextFilter label="Who" type="email" placeholder="E-mail" {...field('actor')} />
+        <ChoiceFilter
           label="Target type"
-          size="small"
-          value={inputs.targetType}
-          onChange={(event) => change({ targetType: event.target.value as FilterableTargetType | '' })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {auditTargetTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {auditTargetLabels[type]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
-        <TextField
-          label="Text"
-          type="search"
-          size="small"
-          placeholder="Target or e-mail"
-          value={inputs.search}
-          onChange={(event) => change({ search: event.target.value })}
-          sx={{ flexGrow: 1, minWidth: 200 }}
+          all="All"
+          choices={targetTypeChoices}
+          minWidth={150}
+          {...field('targetType')}
         />
+        <DateRangeFields {...field('days')} />
+        <TextFilter label="Text" type="search" placeholder="Target or e-mail" {...field('search')} />
       </FilterBar>
-      <PagedTable
-        label="audit entries"
-        columns={columns}
-        rowKey={(entry) => entry.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="audit entries" columns={columns} list={list} {...pages} />
       {opened && (
         <AuditEntryDialog
           entry={opened}

@@ -6,7 +6,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -14,7 +13,7 @@ import { errorMessage } from '../../api/errorMessage';
 import { useListImportsQuery, type ImportSummary } from '../../api/imports';
 import type { StockKind } from '../../api/stock';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { rowsPerPageOptions, type Paging } from '../../components/PagedTable';
+import { PageControls, rowsPerPageOptions, type Paging } from '../../components/PagedTable';
 import { localDateTime } from '../../components/dates';
 import { UndoImportDialog } from './UndoImportDialog';
 
@@ -89,15 +88,7 @@ export function PastImports({ kind }: { kind: StockKind }) {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={data.count}
-          page={paging.page}
-          rowsPerPage={paging.limit}
-          rowsPerPageOptions={rowsPerPageOptions}
-          onPageChange={(_event, page) => setPaging((current) => ({ ...current, page }))}
-          onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
-        />
+        <PageControls count={data.count} paging={paging} onPagingChange={setPaging} />
       </Paper>
       {undoing && <UndoImportDialog session={undoing} onClose={() => setUndoing(undefined)} />}
     </>

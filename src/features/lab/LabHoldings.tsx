@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLabToday } from '../../api/calendar';
@@ -13,7 +12,7 @@ import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { GhsPictogram } from '../../components/GhsPictogram';
-import { rowsPerPageOptions, type Paging } from '../../components/PagedTable';
+import { PageControls, rowsPerPageOptions, type Paging } from '../../components/PagedTable';
 import { RecordLink } from '../../components/RecordLink';
 import { ExpiryCell, LabTodayContext } from '../../components/stockAlerts';
 import { amount, kindLabels, stockName, units } from '../../components/stockColumns';
@@ -93,15 +92,11 @@ export function LabHoldings({ locationId, labName }: { locationId: number; labNa
         rows={holdings.results}
         rowKey={(holding) => `${holding.object_type}-${holding.object_id}`}
       />
-      <TablePagination
-        component="div"
+      <PageControls
         count={holdings.count}
-        page={paging.page}
-        rowsPerPage={paging.limit}
-        rowsPerPageOptions={rowsPerPageOptions}
-        labelRowsPerPage="Holdings per page:"
-        onPageChange={(_event, page) => setPaging((current) => ({ ...current, page }))}
-        onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
+        paging={paging}
+        onPagingChange={setPaging}
+        rowsLabel="Holdings per page:"
       />
     </Paper>
   );

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +11,7 @@ import { useLabRequestsQuery } from '../../api/requests';
 import { labRoleLabels, type MyLab } from '../../api/roles';
 import { useMe } from '../../app/hooks';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { ChoiceFilter } from '../../components/FilterFields';
 import { consumerTypeLabels } from '../../components/LocationTree';
 import { PageHeader } from '../../components/PageHeader';
 import { LabFunds } from './LabFunds';
@@ -60,20 +59,13 @@ function LabSwitcher({
   onChange: (location: number) => void;
 }) {
   return (
-    <TextField
-      select
-      size="small"
+    <ChoiceFilter
       label="Lab"
+      choices={labs.map((choice) => ({ value: choice.location, label: choice.name }))}
       value={lab.location}
-      onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ minWidth: 220 }}
-    >
-      {labs.map((choice) => (
-        <MenuItem key={choice.location} value={choice.location}>
-          {choice.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      onChange={(location) => onChange(Number(location))}
+      minWidth={220}
+    />
   );
 }
 

@@ -2,10 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessage';
@@ -22,11 +19,14 @@ import { amountNumber, useCurrencyQuery } from '../../api/statements';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { ChoiceFilter, labelledChoices } from '../../components/FilterFields';
 import { AddIcon } from '../../components/icons';
-import { FilterBar, rowsPerPageOptions, usePagedFilters } from '../../components/PagedTable';
+import { FilterBar, PageControls, usePagedFilters } from '../../components/PagedTable';
 import { RequestCard } from './RequestCard';
 import { RequestFormDialog } from './RequestFormDialog';
 import { digitsOf, fundHeading } from '../../components/money';
+
+const statusChoices = labelledChoices(REQUEST_STATUSES, requestStatusLabels);
 
 /** A row of the export: one line of a request, with the request's own details beside it. */
 interface ExportedLine {
@@ -67,7 +67,7 @@ interface LabRequestsProps {
 /** The lab's requests to the store, newest first, with a new request and the steps each person may take. */
 export function LabRequests({ locationId, labName, meId, isManager }: LabRequestsProps) {
   const [writing, setWriting] = useState(false);
-  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: RequestStatus | '' }>({
+  const { inputs, field, pages, request } = usePagedFilters<{ status: RequestStatus | '' }>({
     status: '',
   });
   const list = useLabRequestsQuery({
@@ -103,21 +103,13 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
           New request
         </Button>
         <FilterBar label="Filter requests">
-          <TextField
-            select
-            size="small"
+          <ChoiceFilter
             label="Status"
-            value={inputs.status}
-            onChange={(event) => change({ status: event.target.value as RequestStatus | '' })}
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">All statuses</MenuItem>
-            {REQUEST_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {requestStatusLabels[status]}
-              </MenuItem>
-            ))}
-          </TextField>
+            all="All statuses"
+            choices={statusChoices}
+            minWidth={220}
+            {...field('status')}
+          />
         </FilterBar>
         <Box sx={{ flexGrow: 1 }} />
         <ExportCsvButton
@@ -151,16 +143,7 @@ export function LabRequests({ locationId, labName, meId, isManager }: LabRequest
               />
             ))
           )}
-          <TablePagination
-            component="div"
-            count={list.currentData.count}
-            page={paging.page}
-            rowsPerPage={paging.limit}
-            rowsPerPageOptions={rowsPerPageOptions}
-            labelRowsPerPage="Requests per page:"
-            onPageChange={(_event, page) => setPaging({ ...paging, page })}
-            onRowsPerPageChange={(event) => setPaging({ limit: Number(event.target.value), page: 0 })}
-          />
+          <PageControls count={list.currentData.count} rowsLabel="Requests per page:" {...pages} />
         </Stack>
       )}
       {writing && (

@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -22,8 +20,8 @@ import { adminPageSelected } from '../../app/uiSlice';
 import { useAppDispatch } from '../../app/hooks';
 import { DateRangeFields, anyDay, dayRangeBounds, type DayRange } from '../../components/DateRangeFields';
 import { localDateTime } from '../../components/dates';
-import { DownloadIcon } from '../../components/icons';
-import { notify } from '../../components/notify';
+import { DownloadButton, notifySaved } from '../../components/DownloadButton';
+import { ChoiceFilter, labelledChoices, TextFilter } from '../../components/FilterFields';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
 import { amount, kindLabels, signedAmount } from '../../components/stockColumns';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -34,6 +32,8 @@ import type { Column } from '../../components/VirtualTable';
 const SHIPMENT_PAGE = 6;
 
 const TYPING_PAUSE_MS = 300;
+
+const itemKindChoices = labelledChoices(STOCK_KINDS, kindLabels);
 
 /** The fields that tell the record apart from others of its name (SPEC's columns), then its maker, one line. */
 function identifyingFields(kind: StockKind, item: LedgerItem): string {
@@ -103,24 +103,18 @@ function ExportButton({ filters }: { filters: LedgerFilters }) {
   const [received, setReceived] = useState(0);
   const start = async () => {
     setReceived(0);
-    const result = await exportLedger({ ...filters, onProgress: setReceived });
-    if (result.data) notify(`Saved ${result.data}.`, 'success');
+    notifySaved((await exportLedger({ ...filters, onProgress: setReceived })).data);
   };
   return (
-    <Button
-      variant="outlined"
-      startIcon={isLoading ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
-      disabled={isLoading}
-      onClick={start}
-    >
+    <DownloadButton busy={isLoading} onClick={start}>
       {isLoading ? `Exporting… ${kilobytes(received)}` : 'Export CSV'}
-    </Button>
+    </DownloadButton>
   );
 }
 
 /** Issue 11: every change of stock, newest first, filtered and paged by the server. */
 export function LedgerPage() {
-  const { inputs, change, paging, setPaging, request } = usePagedFilters(noFilters);
+  const { inputs, change, field, pages, request } = usePagedFilters(noFilters);
   const filters = useLedgerFilters(inputs);
   const list = useListLedgerQuery({ ...filters, ...request });
 
@@ -133,21 +127,13 @@ export function LedgerPage() {
         <ExportButton filters={filters} />
       </Stack>
       <FilterBar label="Ledger filters">
-        <TextField
-          select
+        <ChoiceFilter
           label="Item kind"
-          size="small"
-          value={inputs.type}
-          onChange={(event) => change({ type: event.target.value as StockKind | '' })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {STOCK_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {kindLabels[kind]}
-            </MenuItem>
-          ))}
-        </TextField>
+          all="All"
+          choices={itemKindChoices}
+          minWidth={150}
+          {...field('type')}
+        />
         <TextField
           select
           label="Kind of change"
@@ -171,33 +157,11 @@ export function LedgerPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          label="User"
-          type="email"
-          size="small"
-          placeholder="E-mail"
-          value={inputs.user}
-          onChange={(event) => change({ user: event.target.value })}
-        />
-        <DateRangeFields value={inputs.days} onChange={(days) => change({ days })} />
-        <TextField
-          label="Item"
-          type="search"
-          size="small"
-          placeholder="Name, CAS RN, maker…"
-          value={inputs.search}
-          onChange={(event) => change({ search: event.target.value })}
-          sx={{ flexGrow: 1, minWidth: 200 }}
-        />
+        <TextFilter label="User" type="email" placeholder="E-mail" {...field('user')} />
+        <DateRangeFields {...field('days')} />
+        <TextFilter label="Item" type="search" placeholder="Name, CAS RN, maker…" {...field('search')} />
       </FilterBar>
-      <PagedTable
-        label="ledger entries"
-        columns={columns}
-        rowKey={(entry) => entry.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="ledger entries" columns={columns} list={list} {...pages} />
     </Stack>
   );
 }

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLabToday } from '../../api/calendar';
@@ -13,12 +11,14 @@ import {
   requestStatusLabels,
   useStoreRequestsQuery,
   type LabRequest,
+  type RequestAction,
   type RequestStatus,
 } from '../../api/requests';
 import { useCanChangeStore } from '../../app/hooks';
 import type { Column } from '../../components/columns';
 import { longUsCalendarDate, longUsDate } from '../../components/dates';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { ChoiceFilter } from '../../components/FilterFields';
 import { fundHeading } from '../../components/money';
 import { PageHeader } from '../../components/PageHeader';
 import { FilterBar, PagedTable, usePagedFilters } from '../../components/PagedTable';
@@ -32,21 +32,25 @@ import { StoreApproveDialog, StoreCancelDialog, StoreRejectDialog } from './Stor
  * the store: to issue, or to approve), so the page shows every request the badge announced.
  */
 const statusFilters = [
-  { key: 'waiting', label: 'Waiting for the store (to fulfil, to approve)', statuses: WAITING_FOR_THE_STORE },
   {
-    key: 'open',
+    value: 'waiting',
+    label: 'Waiting for the store (to fulfil, to approve)',
+    statuses: WAITING_FOR_THE_STORE,
+  },
+  {
+    value: 'open',
     label: 'To fulfil (approved, partly fulfilled)',
     statuses: ['approved', 'partly_fulfilled'],
   },
-  { key: 'store', label: 'Waiting for store approval', statuses: ['awaiting_store_approval'] },
-  { key: 'lab', label: 'At the lab (submitted, returned)', statuses: ['submitted', 'returned'] },
-  { key: 'fulfilled', label: 'Fulfilled', statuses: ['fulfilled'] },
-  { key: 'rejected', label: 'Rejected', statuses: ['rejected'] },
-  { key: 'cancelled', label: 'Cancelled', statuses: ['cancelled'] },
-  { key: 'all', label: 'All', statuses: REQUEST_STATUSES },
-] as const satisfies readonly { key: string; label: string; statuses?: readonly RequestStatus[] }[];
+  { value: 'store', label: 'Waiting for store approval', statuses: ['awaiting_store_approval'] },
+  { value: 'lab', label: 'At the lab (submitted, returned)', statuses: ['submitted', 'returned'] },
+  { value: 'fulfilled', label: 'Fulfilled', statuses: ['fulfilled'] },
+  { value: 'rejected', label: 'Rejected', statuses: ['rejected'] },
+  { value: 'cancelled', label: 'Cancelled', statuses: ['cancelled'] },
+  { value: 'all', label: 'All', statuses: REQUEST_STATUSES },
+] as const satisfies readonly { value: string; label: string; statuses?: readonly RequestStatus[] }[];
 
-type StatusFilter = (typeof statusFilters)[number]['key'];
+type StatusFilter = (typeof statusFilters)[number]['value'];
 
 /** A request the store has still to act on whose needed-by day has passed in the lab. */
 function isOverdue(request: LabRequest, today: string | undefined): boolean {
@@ -91,56 +95,51 @@ const linesText = (request: LabRequest) =>
 
 type Decision = { kind: 'fulfil' | 'approve' | 'reject' | 'cancel'; request: LabRequest };
 
+/** The store's steps on a request, each a button in its row where the request's status allows the step. */
+const decisionButtons: readonly {
+  kind: Decision['kind'];
+  step: RequestAction;
+  label: string;
+  variant?: 'contained' | 'outlined';
+  color?: 'error';
+}[] = [
+  { kind: 'fulfil', step: 'fulfil', label: 'Fulfil', variant: 'contained' },
+  { kind: 'approve', step: 'store_approve', label: 'Approve', variant: 'outlined' },
+  { kind: 'reject', step: 'store_reject', label: 'Reject', color: 'error' },
+  { kind: 'cancel', step: 'cancel_open', label: 'Cancel', color: 'error' },
+];
+
 /** The store's queue of the labs' requests (issue 24): fulfil approved ones, decide on CMR lines. */
 export function RequestsPage() {
   const canChange = useCanChangeStore();
   const today = useLabToday();
   const labs = labNames(useConsumersTreeQuery().data);
   const labName = (request: LabRequest) => labs.get(request.location) ?? `Lab #${request.location}`;
-  const { inputs, change, paging, setPaging, request } = usePagedFilters<{ status: StatusFilter }>({
+  const { inputs, field, pages, request } = usePagedFilters<{ status: StatusFilter }>({
     status: 'waiting',
   });
-  const { statuses } = statusFilters.find((filter) => filter.key === inputs.status) ?? statusFilters[0];
+  const { statuses } = statusFilters.find((filter) => filter.value === inputs.status) ?? statusFilters[0];
   const list = useStoreRequestsQuery({ statuses, ...request });
   const [decision, setDecision] = useState<Decision | null>(null);
 
-  const actions = (row: LabRequest) => {
-    const open = (kind: Decision['kind']) => () => setDecision({ kind, request: row });
-    return (
-      <Stack direction="row" spacing={1}>
-        {allows('fulfil', row.status) && (
+  const actions = (row: LabRequest) => (
+    <Stack direction="row" spacing={1}>
+      {decisionButtons
+        .filter((button) => allows(button.step, row.status))
+        .map(({ kind, label, color, variant }) => (
           <Button
+            key={kind}
             size="small"
-            variant="contained"
-            aria-label={`Fulfil request ${row.id}`}
-            onClick={open('fulfil')}
+            variant={variant}
+            color={color}
+            aria-label={`${label} request ${row.id}`}
+            onClick={() => setDecision({ kind, request: row })}
           >
-            Fulfil
+            {label}
           </Button>
-        )}
-        {allows('store_approve', row.status) && (
-          <Button
-            size="small"
-            variant="outlined"
-            aria-label={`Approve request ${row.id}`}
-            onClick={open('approve')}
-          >
-            Approve
-          </Button>
-        )}
-        {allows('store_reject', row.status) && (
-          <Button size="small" color="error" aria-label={`Reject request ${row.id}`} onClick={open('reject')}>
-            Reject
-          </Button>
-        )}
-        {allows('cancel_open', row.status) && (
-          <Button size="small" color="error" aria-label={`Cancel request ${row.id}`} onClick={open('cancel')}>
-            Cancel
-          </Button>
-        )}
-      </Stack>
-    );
-  };
+        ))}
+    </Stack>
+  );
 
   const columns: Column<LabRequest>[] = [
     { header: 'Request', cell: (row) => `#${row.id}`, value: (row) => row.id },
@@ -168,29 +167,9 @@ export function RequestsPage() {
         <ExportCsvButton subject="requests" columns={columns} rows={shown} />
       </PageHeader>
       <FilterBar label="Request filters">
-        <TextField
-          select
-          label="Status"
-          size="small"
-          value={inputs.status}
-          onChange={(event) => change({ status: event.target.value as StatusFilter })}
-          sx={{ minWidth: 280 }}
-        >
-          {statusFilters.map((filter) => (
-            <MenuItem key={filter.key} value={filter.key}>
-              {filter.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ChoiceFilter label="Status" choices={statusFilters} minWidth={280} {...field('status')} />
       </FilterBar>
-      <PagedTable
-        label="requests"
-        columns={columns}
-        rowKey={(row) => row.id}
-        list={list}
-        paging={paging}
-        onPagingChange={setPaging}
-      />
+      <PagedTable label="requests" columns={columns} list={list} {...pages} />
       {chosen && decision.kind === 'fulfil' && <FulfilDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'approve' && <StoreApproveDialog {...chosen} onClose={close} />}
       {chosen && decision.kind === 'reject' && <StoreRejectDialog {...chosen} onClose={close} />}

@@ -1,11 +1,8 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useExportHazardRegisterMutation, type RegisterFormat } from '../../api/hazardRegister';
-import { DownloadIcon } from '../../components/icons';
-import { notify } from '../../components/notify';
+import { DownloadButton, notifySaved } from '../../components/DownloadButton';
 
 const formats: { format: RegisterFormat; label: string }[] = [
   { format: 'csv', label: 'CSV' },
@@ -22,21 +19,18 @@ export function HazardRegisterButton() {
   const [exportRegister, { isLoading }] = useExportHazardRegisterMutation();
   const download = async (format: RegisterFormat) => {
     setAnchor(null);
-    const result = await exportRegister(format);
-    if (result.data) notify(`Saved ${result.data}.`, 'success');
+    notifySaved((await exportRegister(format)).data);
   };
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={isLoading ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
-        disabled={isLoading}
+      <DownloadButton
+        busy={isLoading}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {isLoading ? 'Exporting…' : 'Hazard register'}
-      </Button>
+      </DownloadButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {formats.map(({ format, label }) => (
           <MenuItem key={format} onClick={() => download(format)}>
