@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
-import { useEditConflict } from '../../components/EditConflict';
-import { formChanged, reapplied } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
+import { useEditForm } from '../../components/useEditForm';
 import {
   locationConflictFields,
   locationFieldNames,
@@ -33,30 +31,17 @@ interface EditLocationDialogProps {
  */
 export function EditLocationDialog({ location, onSaved, onClose }: EditLocationDialogProps) {
   const [updateLocation, { isLoading, error }] = useUpdateLocationMutation();
-  const [opened] = useState(() => fieldsOf(location));
-  // What the form's values are changes of: the location as opened, or as it was when a conflict was resolved.
-  const [started, setStarted] = useState(opened);
-  const [values, setValues] = useState(opened);
-  const conflicts = useEditConflict<Location>(location.version);
+  const form = useEditForm(location, fieldsOf);
   const refused = formErrors(error, locationFieldNames);
 
   const submit = async () => {
-    if (locationIncomplete(values)) return;
-    await saved(updateLocation({ id: location.id, version: conflicts.version(), fields: values }));
-  };
-
-  const reapply = (current: Location) => {
-    const now = fieldsOf(current);
-    const next = reapplied(started, values, now);
-    setValues(next.values);
-    setStarted(now);
-    if (Object.keys(next.changes).length > 0)
-      void saved(updateLocation({ id: location.id, version: conflicts.version(), changes: next.changes }));
+    if (locationIncomplete(form.values)) return;
+    await saved(updateLocation({ id: location.id, version: form.version(), fields: form.values }));
   };
 
   const saved = async (request: ReturnType<typeof updateLocation>) => {
     const result = await request;
-    if (conflicts.refused(result.error)) return;
+    if (form.refused(result.error)) return;
     if (result.data) {
       notify(`Location ${result.data.name} saved.`, 'success');
       onSaved(result.data);
@@ -72,19 +57,16 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
       pending={isLoading}
       onSubmit={submit}
       onClose={onClose}
-      changed={formChanged(opened, values)}
+      changed={form.changed}
       errors={refused.others}
     >
-      {conflicts.notice({
-        fields: (current) => locationConflictFields(values, fieldsOf(current)),
+      {form.notice({
+        fields: (current) => locationConflictFields(form.values, fieldsOf(current)),
         pending: isLoading,
-        onReapply: reapply,
-        onUseCurrent: (current) => {
-          setValues(fieldsOf(current));
-          setStarted(fieldsOf(current));
-        },
+        onReapply: (changes) =>
+          void saved(updateLocation({ id: location.id, version: form.version(), changes })),
       })}
-      <LocationFields values={values} onChange={setValues} errors={refused.fields} />
+      <LocationFields values={form.values} onChange={form.setValues} errors={refused.fields} />
     </FormDialog>
   );
 }
