@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
-import { shownValue, type ConflictField } from '../../components/EditConflict';
+import { conflictFieldsOf, type ConflictField } from '../../components/EditConflict';
 import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { consumerTypeLabels } from '../../components/LocationTree';
@@ -39,11 +39,7 @@ export function locationIncomplete(values: NewLocation): boolean {
 /** A location's fields in a form and on the server, as an edit's conflict lists them: the type by its label. */
 export function locationConflictFields(yours: NewLocation, current: NewLocation): ConflictField[] {
   return [
-    ...textFields.map(({ name, label }) => ({
-      label,
-      yours: shownValue(yours[name]),
-      current: shownValue(current[name]),
-    })),
+    ...conflictFieldsOf(textFields, yours, current),
     {
       label: 'Type',
       yours: consumerTypeLabels[yours.consumer_type],

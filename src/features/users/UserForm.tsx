@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { labRoleLabels, roleLabels, type LabMembership, type Role } from '../../api/roles';
 import { useConsumersTreeQuery } from '../../api/locations';
 import type { NewPassword, NewUser, User } from '../../api/users';
-import { shownValue, type ConflictField } from '../../components/EditConflict';
+import { conflictFieldsOf, shownValue, type ConflictField } from '../../components/EditConflict';
 import { LabMembershipFields } from './LabMembershipFields';
 
 /**
@@ -66,11 +66,7 @@ export function userConflictFields(
     shownValue(membershipTexts(values.role === 'lab_user' ? values.labs : [], locationName));
   const theirs = formValuesOfUser(current);
   return [
-    ...detailFields.map(({ name, label }) => ({
-      label,
-      yours: shownValue(yours[name]),
-      current: shownValue(theirs[name]),
-    })),
+    ...conflictFieldsOf(detailFields, yours, theirs),
     {
       label: 'Role',
       yours: yours.role === '' ? '' : roleLabels[yours.role],
