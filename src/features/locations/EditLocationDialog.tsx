@@ -1,8 +1,7 @@
 import { formErrors } from '../../api/fieldMessages';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
-import { FormDialog } from '../../components/FormDialog';
+import { EditFormDialog, useEditForm } from '../../components/EditFormDialog';
 import { notify } from '../../components/notify';
-import { useEditForm } from '../../components/useEditForm';
 import {
   locationConflictFields,
   locationFieldNames,
@@ -50,23 +49,19 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
   };
 
   return (
-    <FormDialog
-      open
+    <EditFormDialog
+      form={form}
       title="Edit Location"
-      submitLabel="Save"
       pending={isLoading}
+      errors={refused.others}
+      fields={(current) => locationConflictFields(form.values, fieldsOf(current))}
+      onReapply={(changes) =>
+        void saved(updateLocation({ id: location.id, version: form.version(), changes }))
+      }
       onSubmit={submit}
       onClose={onClose}
-      changed={form.changed}
-      errors={refused.others}
     >
-      {form.notice({
-        fields: (current) => locationConflictFields(form.values, fieldsOf(current)),
-        pending: isLoading,
-        onReapply: (changes) =>
-          void saved(updateLocation({ id: location.id, version: form.version(), changes })),
-      })}
       <LocationFields values={form.values} onChange={form.setValues} errors={refused.fields} />
-    </FormDialog>
+    </EditFormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { formErrors } from '../../api/fieldMessages';
 import { useUpdateUserMutation, type User, type UserDetails } from '../../api/users';
-import { FormDialog } from '../../components/FormDialog';
+import { EditFormDialog, useEditForm } from '../../components/EditFormDialog';
 import { notify } from '../../components/notify';
-import { useEditForm } from '../../components/useEditForm';
 import {
   formValuesOfUser,
   roleAndLabs,
@@ -54,22 +53,17 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   };
 
   return (
-    <FormDialog
-      open
+    <EditFormDialog
+      form={form}
       title="Edit User Information"
-      submitLabel="Save"
       pending={isLoading}
+      errors={refused.others}
+      fields={(current) => userConflictFields(form.values, current, locationName)}
+      onReapply={reapply}
       onSubmit={submit}
       onClose={onClose}
-      changed={form.changed}
-      errors={refused.others}
     >
-      {form.notice({
-        fields: (current) => userConflictFields(form.values, current, locationName),
-        pending: isLoading,
-        onReapply: reapply,
-      })}
       <UserForm values={form.values} onChange={form.setValues} errors={refused.fields} withPassword={false} />
-    </FormDialog>
+    </EditFormDialog>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import type { ApiError } from '../api/errorMessage';
 import { useEditConflict, type ConflictChoices } from './EditConflict';
 import { formChanged, reapplied } from './formChanges';
+import { FormDialog } from './FormDialog';
 
 /** What an edit form's conflict notice needs of it (useEditForm's notice). */
 interface EditFormChoices<T, V> extends Pick<ConflictChoices<T>, 'fields' | 'pending'> {
@@ -9,6 +11,20 @@ interface EditFormChoices<T, V> extends Pick<ConflictChoices<T>, 'fields' | 'pen
    * already holds that row with the changes on top (`values`).
    */
   onReapply: (changes: Partial<V>, values: V) => void;
+}
+
+/** An edit form's state (useEditForm). */
+export interface EditForm<T, V> {
+  values: V;
+  setValues: (values: V) => void;
+  /** Whether the form holds anything other than what it opened with. */
+  changed: boolean;
+  /** The version the next save names in If-Match. */
+  version: () => number;
+  /** After a save: whether it was refused as stale (the notice then shows). */
+  refused: (error: ApiError | undefined) => boolean;
+  /** The notice a refused save shows above the fields; nothing otherwise. */
+  notice: (choices: EditFormChoices<T, V>) => ReactNode;
 }
 
 /**
@@ -21,7 +37,7 @@ interface EditFormChoices<T, V> extends Pick<ConflictChoices<T>, 'fields' | 'pen
 export function useEditForm<T extends { version: number }, V extends object>(
   row: T,
   valuesOf: (row: T) => V,
-) {
+): EditForm<T, V> {
   const [opened] = useState(() => valuesOf(row));
   const [started, setStarted] = useState(opened);
   const [values, setValues] = useState(opened);
@@ -29,14 +45,10 @@ export function useEditForm<T extends { version: number }, V extends object>(
   return {
     values,
     setValues,
-    /** Whether the form holds anything other than what it opened with. */
     changed: formChanged(opened, values),
-    /** The version the next save names in If-Match. */
     version: conflicts.version,
-    /** After a save: whether it was refused as stale (the notice then shows). */
     refused: conflicts.refused,
-    /** The notice a refused save shows above the fields; nothing otherwise. */
-    notice: ({ fields, pending, onReapply }: EditFormChoices<T, V>): ReactNode =>
+    notice: ({ fields, pending, onReapply }) =>
       conflicts.notice({
         fields,
         pending,
@@ -53,4 +65,49 @@ export function useEditForm<T extends { version: number }, V extends object>(
         },
       }),
   };
+}
+
+interface EditFormDialogProps<T, V> extends Omit<EditFormChoices<T, V>, 'pending'> {
+  /** The form (useEditForm) whose values the fields show. */
+  form: EditForm<T, V>;
+  title: string;
+  pending: boolean;
+  /** What a refused save says that no field shows beside itself. */
+  errors: readonly string[];
+  onSubmit: () => void;
+  onClose: () => void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * The edit dialog of a versioned row (Edit Location, Edit User Information): a FormDialog saved with Save, whose
+ * changes count from the row as opened, and the conflict notice of a refused save above the fields.
+ */
+export function EditFormDialog<T extends { version: number }, V extends object>({
+  form,
+  title,
+  pending,
+  errors,
+  fields,
+  onReapply,
+  onSubmit,
+  onClose,
+  children,
+}: EditFormDialogProps<T, V>) {
+  return (
+    <FormDialog
+      open
+      title={title}
+      submitLabel="Save"
+      pending={pending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      changed={form.changed}
+      errors={errors}
+    >
+      {form.notice({ fields, pending, onReapply })}
+      {children}
+    </FormDialog>
+  );
 }

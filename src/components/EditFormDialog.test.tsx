@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiError } from '../api/errorMessage';
-import { useEditForm } from './useEditForm';
+import { useEditForm } from './EditFormDialog';
 
 interface Room {
   version: number;
@@ -11,18 +11,18 @@ interface Room {
 
 const valuesOf = ({ name, building }: Room) => ({ name, building });
 
-/** A 412 whose row now reads `current`. */
-const staleBecause = (current: Room) =>
-  ({
-    status: 412,
-    data: { detail: 'x', changed_by: 'ann@lab.org', changed_at: null, version: current.version, current },
-  }) as ApiError;
+// Someone moved the room to another building after the form opened.
+const moved: Room = { version: 2, name: 'Lab 1', building: 'South' };
+const stale = {
+  status: 412,
+  data: { detail: 'x', changed_by: 'ann@lab.org', changed_at: null, version: moved.version, current: moved },
+} as ApiError;
 
-let form: ReturnType<typeof useEditForm<Room, { name: string; building: string }>>;
+/** What Reapply handed over, with the version the save would name. */
 const reapplied: unknown[] = [];
 
-function RoomForm({ room }: { room: Room }) {
-  form = useEditForm(room, valuesOf);
+function RoomForm() {
+  const form = useEditForm({ version: 1, name: 'Lab 1', building: 'North' }, valuesOf);
   return (
     <>
       {form.notice({
@@ -30,6 +30,8 @@ function RoomForm({ room }: { room: Room }) {
         pending: false,
         onReapply: (changes, values) => reapplied.push({ changes, values, version: form.version() }),
       })}
+      <button onClick={() => form.setValues({ ...form.values, name: 'Lab 1a' })}>Rename</button>
+      <button onClick={() => form.refused(stale)}>Save</button>
       <output aria-label="values">{JSON.stringify(form.values)}</output>
       <output aria-label="changed">{String(form.changed)}</output>
     </>
@@ -42,12 +44,12 @@ describe('useEditForm', () => {
   });
 
   async function refusedAfterRenaming() {
-    render(<RoomForm room={{ version: 1, name: 'Lab 1', building: 'North' }} />);
-    act(() => form.setValues({ name: 'Lab 1a', building: 'North' }));
+    const user = userEvent.setup();
+    render(<RoomForm />);
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     expect(screen.getByRole('status', { name: 'changed' })).toHaveTextContent('true');
-    // Someone moved the room to another building meanwhile.
-    act(() => void form.refused(staleBecause({ version: 2, name: 'Lab 1', building: 'South' })));
-    return userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    return user;
   }
 
   it('reapplies only what the person changed, over the row as it is now, naming its version', async () => {
@@ -61,13 +63,13 @@ describe('useEditForm', () => {
     );
   });
 
-  it('takes the current values, from which a later reapply counts the changes', async () => {
+  it('takes the current values, and sends nothing', async () => {
     const user = await refusedAfterRenaming();
     await user.click(screen.getByRole('button', { name: 'Use current values' }));
     expect(screen.getByRole('status', { name: 'values' })).toHaveTextContent(
       '{"name":"Lab 1","building":"South"}',
     );
-    expect(form.version()).toBe(2);
+    expect(screen.queryByRole('alert', { name: 'Changed meanwhile' })).not.toBeInTheDocument();
     expect(reapplied).toEqual([]);
   });
 });
