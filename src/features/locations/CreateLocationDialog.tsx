@@ -8,6 +8,7 @@ import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { consumerTypeLabels } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
+import { TextInputs } from '../../components/TextInputs';
 
 type TextFieldName = Exclude<keyof NewLocation, 'consumer_type'>;
 
@@ -59,20 +60,7 @@ interface LocationFieldsProps {
 export function LocationFields({ values, onChange, errors }: LocationFieldsProps) {
   return (
     <>
-      {textFields.map(({ name, label }, position) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          autoFocus={position === 0}
-          autoComplete="off"
-          required
-          value={values[name]}
-          onChange={(event) => onChange({ ...values, [name]: event.target.value })}
-          error={Boolean(errors[name])}
-          helperText={errors[name]}
-        />
-      ))}
+      <TextInputs fields={textFields} values={values} onChange={onChange} errors={errors} />
       <TextField
         select
         name="consumer_type"

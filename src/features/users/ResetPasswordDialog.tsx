@@ -1,17 +1,14 @@
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useSetPasswordMutation, type NewPassword, type User } from '../../api/users';
 import { FormDialog } from '../../components/FormDialog';
 import { notify } from '../../components/notify';
-import { passwordMismatch, type FieldErrors } from './UserForm';
+import { TextInputs } from '../../components/TextInputs';
+import { passwordFields, passwordMismatch, type FieldErrors } from './UserForm';
 
-/** The two inputs, by the API's names: the second must repeat the first. */
-const passwordInputs: { name: keyof NewPassword; label: string }[] = [
-  { name: 'password', label: 'Password' },
-  { name: 'confirm_password', label: 'Repeat Password' },
-];
+// Reset Password has always asked to Repeat Password; an account's creation asks to Confirm Password.
+const passwordInputs = [passwordFields[0], { ...passwordFields[1], label: 'Repeat Password' }];
 
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [setPassword, { isLoading, error }] = useSetPasswordMutation();
@@ -42,20 +39,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
       errors={localErrors ? [] : refused.others}
     >
       <Typography>New password for {user.email}</Typography>
-      {passwordInputs.map(({ name, label }, position) => (
-        <TextField
-          key={name}
-          label={label}
-          type="password"
-          autoComplete="new-password"
-          autoFocus={position === 0}
-          required
-          value={passwords[name]}
-          onChange={(event) => setPasswords({ ...passwords, [name]: event.target.value })}
-          error={Boolean(errors[name])}
-          helperText={errors[name]}
-        />
-      ))}
+      <TextInputs fields={passwordInputs} values={passwords} onChange={setPasswords} errors={errors} />
     </FormDialog>
   );
 }
