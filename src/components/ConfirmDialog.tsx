@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
+import { notify } from './notify';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -45,5 +46,50 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface DeleteDialogProps {
+  title: string;
+  /** The question, naming what goes. */
+  children: ReactNode;
+  /** Sends the delete: a mutation's trigger, whose failure the error dialog shows. */
+  onDelete: () => PromiseLike<{ error?: unknown }>;
+  pending: boolean;
+  /** The notice once it is gone. */
+  deletedNotice: string;
+  onClose: () => void;
+}
+
+/**
+ * The delete of one row of a list page (an account, a category, a file), written once: asks, deletes, says so and
+ * closes; a refused delete leaves the question open behind the error dialog.
+ */
+export function DeleteDialog({
+  title,
+  children,
+  onDelete,
+  pending,
+  deletedNotice,
+  onClose,
+}: DeleteDialogProps) {
+  const confirm = async () => {
+    const result = await onDelete();
+    if (result.error === undefined) {
+      notify(deletedNotice, 'success');
+      onClose();
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={title}
+      confirmLabel="Delete"
+      pending={pending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

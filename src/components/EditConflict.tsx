@@ -2,15 +2,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../api/errorMessage';
 import { editConflictOf, type EditConflict } from '../api/versions';
+import { ComparisonTable } from './ComparisonTable';
 import { localDateTime } from './dates';
 
 // An edit refused because the row changed after the form opened (docs/api.md §28): the form stays open and says
@@ -83,14 +79,30 @@ export interface ConflictField {
   current: string;
 }
 
+/** A form's value as a conflict may show it. */
+type FieldValue = string | number | null | undefined | readonly string[];
+
 /** The text a conflict shows for a value, blank included. */
-export function shownValue(value: string | number | null | undefined | readonly string[]): string {
+export function shownValue(value: FieldValue): string {
   const text = Array.isArray(value)
     ? value.join(', ')
     : value === null || value === undefined
       ? ''
       : String(value);
   return text.trim() === '' ? '—' : text;
+}
+
+/** The typed fields of a form (name and label), as an edit's conflict lists them: each value as shownValue says it. */
+export function conflictFieldsOf<K extends string>(
+  fields: readonly { name: K; label: string }[],
+  yours: Record<K, FieldValue>,
+  current: Record<K, FieldValue>,
+): ConflictField[] {
+  return fields.map(({ name, label }) => ({
+    label,
+    yours: shownValue(yours[name]),
+    current: shownValue(current[name]),
+  }));
 }
 
 /** 'Changed by anna@lab.org at Nov 28, 2026, 10:15:00 AM', or by someone else when the server cannot tell. */
@@ -143,26 +155,16 @@ export function EditConflictNotice({
           : 'Your changes were not saved. Your values and the current ones are the same.'}
       </Typography>
       {differing.length > 0 && (
-        <Table size="small" aria-label="Your values and the current ones" sx={{ my: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Field</TableCell>
-              <TableCell>Yours</TableCell>
-              <TableCell>Current</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {differing.map((field) => (
-              <TableRow key={field.label}>
-                <TableCell component="th" scope="row">
-                  {field.label}
-                </TableCell>
-                <TableCell>{field.yours}</TableCell>
-                <TableCell>{field.current}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ComparisonTable
+          label="Your values and the current ones"
+          headings={['Yours', 'Current']}
+          fields={differing.map(({ label, yours, current }) => ({
+            field: label,
+            first: yours,
+            second: current,
+          }))}
+          sx={{ my: 1 }}
+        />
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button variant="contained" size="small" disabled={pending} onClick={onReapply}>

@@ -30,6 +30,32 @@ interface FormDialogProps {
 }
 
 /**
+ * The foot of a modal form: Cancel, out of reach while the request runs, and the submit button with its progress.
+ * FormDialog's own, and that of the dialogs that lay their form out themselves (a wider one, one inside a dialog
+ * that loads first), so every form dialog ends alike.
+ */
+export function FormDialogActions({
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" loading={pending}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/**
  * A modal form: Enter submits, the submit button shows progress, and it cannot be dismissed mid-request. Closed
  * with changes in it, it asks first; with none, it closes at once.
  */
@@ -64,14 +90,7 @@ export function FormDialog({
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <FormDialogActions submitLabel={submitLabel} pending={pending} onCancel={close} />
       </form>
       <ConfirmDialog
         open={askingToDiscard}

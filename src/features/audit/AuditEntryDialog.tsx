@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '../../api/audit';
+import { ComparisonTable } from '../../components/ComparisonTable';
 import { localDateTime } from '../../components/dates';
 
 /** A value before or after a change as it reads: none as a dash, link lists one per line. */
@@ -59,26 +59,15 @@ export function AuditEntryDialog({ entry, actionLabel, actorLabel, onClose }: Au
           {changes.length === 0 ? (
             <Typography color="text.secondary">This action has no fields to list.</Typography>
           ) : (
-            <Table size="small" aria-label="Changes">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Before</TableCell>
-                  <TableCell>After</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {changes.map(([field, [before, after]]) => (
-                  <TableRow key={field}>
-                    <TableCell component="th" scope="row">
-                      {field}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'pre-line' }}>{fieldValue(before)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'pre-line' }}>{fieldValue(after)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ComparisonTable
+              label="Changes"
+              headings={['Before', 'After']}
+              fields={changes.map(([field, [before, after]]) => ({
+                field,
+                first: fieldValue(before),
+                second: fieldValue(after),
+              }))}
+            />
           )}
         </Stack>
       </DialogContent>

@@ -20,7 +20,7 @@ import { ColumnTable } from '../../components/ColumnTable';
 import type { Column } from '../../components/columns';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteDialog } from '../../components/ConfirmDialog';
 import { AddIcon, DeleteIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { CategoryNameDialog } from './CategoryNameDialog';
@@ -97,24 +97,16 @@ function EditCategoryDialog({ category, onClose }: { category: Category; onClose
 
 function DeleteCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const [deleteCategory, { isLoading }] = useDeleteCategoryMutation();
-  const confirm = async () => {
-    const result = await deleteCategory(category.id);
-    if (result.error === undefined) {
-      notify(`Category ${category.name} deleted.`, 'success');
-      onClose();
-    }
-  };
   return (
-    <ConfirmDialog
-      open
+    <DeleteDialog
       title="Delete Category"
-      confirmLabel="Delete"
       pending={isLoading}
-      onConfirm={confirm}
+      onDelete={() => deleteCategory(category.id)}
+      deletedNotice={`Category ${category.name} deleted.`}
       onClose={onClose}
     >
       Are you sure you want to delete this Category?
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
 

@@ -1,12 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { fileName, type FileRecord } from '../../api/files';
 import type { ChemicalStock } from '../../api/stock';
 import { notify } from '../../components/notify';
+import { PanelDialog } from '../../components/PanelDialog';
 import { ChemicalSearch, chemicalLabel } from './ChemicalSearch';
 import { useChemicalLinks } from './useChemicalLinks';
 
@@ -30,17 +25,9 @@ export function AddSubstanceLinksDialog({ file, onClose }: { file: FileRecord; o
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Add Substance Links</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {links.notice}
-          <ChemicalSearch actionLabel="Add Link" onPick={link} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <PanelDialog title="Add Substance Links" onClose={onClose}>
+      {links.notice}
+      <ChemicalSearch actionLabel="Add Link" onPick={link} />
+    </PanelDialog>
   );
 }

@@ -1,10 +1,5 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +10,7 @@ import { useState } from 'react';
 import { fileName, useListFilesQuery, type FileRecord, type LinkedChemical } from '../../api/files';
 import { AddIcon, CloseIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { PanelDialog } from '../../components/PanelDialog';
 import { AddSubstanceLinksDialog } from './AddSubstanceLinksDialog';
 import { useChemicalLinks } from './useChemicalLinks';
 
@@ -104,25 +100,17 @@ function LinkedSubstances({ file, admin, onAdd, onClose }: LinkedSubstancesProps
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>Link File to Substances</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {links.notice}
-          <Typography color="text.secondary">{fileName(file)}</Typography>
-          <LinkedChemicalsTable file={file} onRemove={admin ? unlink : undefined} />
-          {admin && (
-            <div>
-              <Button startIcon={<AddIcon />} onClick={onAdd}>
-                Add Links
-              </Button>
-            </div>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <PanelDialog title="Link File to Substances" maxWidth="md" onClose={onClose}>
+      {links.notice}
+      <Typography color="text.secondary">{fileName(file)}</Typography>
+      <LinkedChemicalsTable file={file} onRemove={admin ? unlink : undefined} />
+      {admin && (
+        <div>
+          <Button startIcon={<AddIcon />} onClick={onAdd}>
+            Add Links
+          </Button>
+        </div>
+      )}
+    </PanelDialog>
   );
 }

@@ -24,6 +24,12 @@ import { FormDialog } from '../../components/FormDialog';
 import { AddIcon, EditIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 
+/** A fund's fields as its form shows them; the lengths are the server's limits. */
+const fundFields: { name: keyof FundFields; label: string; maxLength: number; hint: string }[] = [
+  { name: 'code', label: 'Code', maxLength: 30, hint: 'As the grant or budget is known, e.g. ERC-17' },
+  { name: 'name', label: 'Name', maxLength: 100, hint: ' ' },
+];
+
 /** The add and the edit of a fund: one form, its code and name. */
 function FundFormDialog({
   locationId,
@@ -63,25 +69,19 @@ function FundFormDialog({
       onClose={onClose}
       errors={refused.others}
     >
-      <TextField
-        label="Code"
-        required
-        autoFocus
-        value={values.code}
-        onChange={(event) => setValues({ ...values, code: event.target.value })}
-        error={'code' in errors}
-        helperText={errors.code ?? 'As the grant or budget is known, e.g. ERC-17'}
-        slotProps={{ htmlInput: { maxLength: 30 } }}
-      />
-      <TextField
-        label="Name"
-        required
-        value={values.name}
-        onChange={(event) => setValues({ ...values, name: event.target.value })}
-        error={'name' in errors}
-        helperText={errors.name ?? ' '}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
-      />
+      {fundFields.map(({ name, label, maxLength, hint }, position) => (
+        <TextField
+          key={name}
+          label={label}
+          required
+          autoFocus={position === 0}
+          value={values[name]}
+          onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+          error={name in errors}
+          helperText={errors[name] ?? hint}
+          slotProps={{ htmlInput: { maxLength } }}
+        />
+      ))}
     </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -30,6 +28,7 @@ import { unitPriceText } from '../../components/statements';
 import { RecordPicker } from './RecordPicker';
 import { digitsOf, estimatedCost, moneyText } from '../../components/money';
 import { FormErrorList } from '../../components/FormErrorList';
+import { FormDialogActions } from '../../components/FormDialog';
 
 /** The longest note the server keeps (docs/api.md §26.3). */
 const NOTE_MAX_LENGTH = 1000;
@@ -244,14 +243,11 @@ export function RequestFormDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {request ? 'Resubmit' : 'Submit request'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          submitLabel={request ? 'Resubmit' : 'Submit request'}
+          pending={pending}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -3,11 +3,12 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useCreateLocationMutation, type ConsumerType, type NewLocation } from '../../api/locations';
-import { shownValue, type ConflictField } from '../../components/EditConflict';
+import { conflictFieldsOf, type ConflictField } from '../../components/EditConflict';
 import { formChanged } from '../../components/formChanges';
 import { FormDialog } from '../../components/FormDialog';
 import { consumerTypeLabels } from '../../components/LocationTree';
 import { notify } from '../../components/notify';
+import { TextInputs } from '../../components/TextInputs';
 
 type TextFieldName = Exclude<keyof NewLocation, 'consumer_type'>;
 
@@ -39,11 +40,7 @@ export function locationIncomplete(values: NewLocation): boolean {
 /** A location's fields in a form and on the server, as an edit's conflict lists them: the type by its label. */
 export function locationConflictFields(yours: NewLocation, current: NewLocation): ConflictField[] {
   return [
-    ...textFields.map(({ name, label }) => ({
-      label,
-      yours: shownValue(yours[name]),
-      current: shownValue(current[name]),
-    })),
+    ...conflictFieldsOf(textFields, yours, current),
     {
       label: 'Type',
       yours: consumerTypeLabels[yours.consumer_type],
@@ -63,20 +60,7 @@ interface LocationFieldsProps {
 export function LocationFields({ values, onChange, errors }: LocationFieldsProps) {
   return (
     <>
-      {textFields.map(({ name, label }, position) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          autoFocus={position === 0}
-          autoComplete="off"
-          required
-          value={values[name]}
-          onChange={(event) => onChange({ ...values, [name]: event.target.value })}
-          error={Boolean(errors[name])}
-          helperText={errors[name]}
-        />
-      ))}
+      <TextInputs fields={textFields} values={values} onChange={onChange} errors={errors} />
       <TextField
         select
         name="consumer_type"

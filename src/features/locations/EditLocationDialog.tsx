@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useUpdateLocationMutation, type Location, type NewLocation } from '../../api/locations';
-import { useEditConflict } from '../../components/EditConflict';
-import { formChanged, reapplied } from '../../components/formChanges';
-import { FormDialog } from '../../components/FormDialog';
+import { EditFormDialog, useEditForm } from '../../components/EditFormDialog';
 import { notify } from '../../components/notify';
 import {
   locationConflictFields,
@@ -33,30 +30,17 @@ interface EditLocationDialogProps {
  */
 export function EditLocationDialog({ location, onSaved, onClose }: EditLocationDialogProps) {
   const [updateLocation, { isLoading, error }] = useUpdateLocationMutation();
-  const [opened] = useState(() => fieldsOf(location));
-  // What the form's values are changes of: the location as opened, or as it was when a conflict was resolved.
-  const [started, setStarted] = useState(opened);
-  const [values, setValues] = useState(opened);
-  const conflicts = useEditConflict<Location>(location.version);
+  const form = useEditForm(location, fieldsOf);
   const refused = formErrors(error, locationFieldNames);
 
   const submit = async () => {
-    if (locationIncomplete(values)) return;
-    await saved(updateLocation({ id: location.id, version: conflicts.version(), fields: values }));
-  };
-
-  const reapply = (current: Location) => {
-    const now = fieldsOf(current);
-    const next = reapplied(started, values, now);
-    setValues(next.values);
-    setStarted(now);
-    if (Object.keys(next.changes).length > 0)
-      void saved(updateLocation({ id: location.id, version: conflicts.version(), changes: next.changes }));
+    if (locationIncomplete(form.values)) return;
+    await saved(updateLocation({ id: location.id, version: form.version(), fields: form.values }));
   };
 
   const saved = async (request: ReturnType<typeof updateLocation>) => {
     const result = await request;
-    if (conflicts.refused(result.error)) return;
+    if (form.refused(result.error)) return;
     if (result.data) {
       notify(`Location ${result.data.name} saved.`, 'success');
       onSaved(result.data);
@@ -65,26 +49,19 @@ export function EditLocationDialog({ location, onSaved, onClose }: EditLocationD
   };
 
   return (
-    <FormDialog
-      open
+    <EditFormDialog
+      form={form}
       title="Edit Location"
-      submitLabel="Save"
       pending={isLoading}
+      errors={refused.others}
+      fields={(current) => locationConflictFields(form.values, fieldsOf(current))}
+      onReapply={(changes) =>
+        void saved(updateLocation({ id: location.id, version: form.version(), changes }))
+      }
       onSubmit={submit}
       onClose={onClose}
-      changed={formChanged(opened, values)}
-      errors={refused.others}
     >
-      {conflicts.notice({
-        fields: (current) => locationConflictFields(values, fieldsOf(current)),
-        pending: isLoading,
-        onReapply: reapply,
-        onUseCurrent: (current) => {
-          setValues(fieldsOf(current));
-          setStarted(fieldsOf(current));
-        },
-      })}
-      <LocationFields values={values} onChange={setValues} errors={refused.fields} />
-    </FormDialog>
+      <LocationFields values={form.values} onChange={form.setValues} errors={refused.fields} />
+    </EditFormDialog>
   );
 }

@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +10,7 @@ import {
   type PickSuggestion,
   type useFulfilRequestMutation,
 } from '../../api/requests';
+import { FormDialogActions } from '../../components/FormDialog';
 import { fundHeading } from '../../components/money';
 import { notify } from '../../components/notify';
 import { numberOrNull } from '../../components/StockFormDialog';
@@ -89,14 +88,7 @@ export function FulfilForm({ request, labName, suggestion, fulfilment, onClose }
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isLoading}>
-          Fulfil
-        </Button>
-      </DialogActions>
+      <FormDialogActions submitLabel="Fulfil" pending={isLoading} onCancel={onClose} />
     </form>
   );
 }

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { formErrors } from '../../api/fieldMessages';
 import { useUpdateUserMutation, type User, type UserDetails } from '../../api/users';
-import { useEditConflict } from '../../components/EditConflict';
-import { formChanged, reapplied } from '../../components/formChanges';
-import { FormDialog } from '../../components/FormDialog';
+import { EditFormDialog, useEditForm } from '../../components/EditFormDialog';
 import { notify } from '../../components/notify';
 import {
   formValuesOfUser,
@@ -22,39 +19,33 @@ import {
  */
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateUser, { isLoading, error }] = useUpdateUserMutation();
-  const [opened] = useState<UserFormValues>(() => formValuesOfUser(user));
-  // What the form's values are changes of: the account as opened, or as it was when a conflict was resolved.
-  const [started, setStarted] = useState(opened);
-  const [values, setValues] = useState(opened);
-  const conflicts = useEditConflict<User>(user.version);
+  const form = useEditForm(user, formValuesOfUser);
   const locationName = useLocationName();
   const refused = formErrors(error, userFieldNames(false));
 
   const submit = async () => {
-    const { first_name, last_name, email } = values;
-    await saved({ first_name, last_name, email, ...roleAndLabs(values) }, email);
+    const { first_name, last_name, email } = form.values;
+    await saved({ first_name, last_name, email, ...roleAndLabs(form.values) }, email);
   };
 
-  const reapply = (current: User) => {
-    const now = formValuesOfUser(current);
-    const next = reapplied(started, values, now);
-    setValues(next.values);
-    setStarted(now);
-    const { email, first_name, last_name, role, labs } = next.changes;
+  const reapply = (
+    { email, first_name, last_name, role, labs }: Partial<UserFormValues>,
+    values: UserFormValues,
+  ) => {
     const changes: Partial<UserDetails> = {
       ...(email !== undefined && { email }),
       ...(first_name !== undefined && { first_name }),
       ...(last_name !== undefined && { last_name }),
       // Labs belong to lab users alone: a new role takes the labs that go with it.
-      ...(role !== undefined && roleAndLabs(next.values)),
-      ...(labs !== undefined && { labs: roleAndLabs(next.values).labs }),
+      ...(role !== undefined && roleAndLabs(values)),
+      ...(labs !== undefined && { labs: roleAndLabs(values).labs }),
     };
-    if (Object.keys(changes).length > 0) void saved(changes, next.values.email);
+    if (Object.keys(changes).length > 0) void saved(changes, values.email);
   };
 
   const saved = async (details: Partial<UserDetails>, email: string) => {
-    const result = await updateUser({ id: user.id, version: conflicts.version(), ...details });
-    if (conflicts.refused(result.error)) return;
+    const result = await updateUser({ id: user.id, version: form.version(), ...details });
+    if (form.refused(result.error)) return;
     if (result.error === undefined) {
       notify(`User ${email} updated.`, 'success');
       onClose();
@@ -62,26 +53,17 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
   };
 
   return (
-    <FormDialog
-      open
+    <EditFormDialog
+      form={form}
       title="Edit User Information"
-      submitLabel="Save"
       pending={isLoading}
+      errors={refused.others}
+      fields={(current) => userConflictFields(form.values, current, locationName)}
+      onReapply={reapply}
       onSubmit={submit}
       onClose={onClose}
-      changed={formChanged(opened, values)}
-      errors={refused.others}
     >
-      {conflicts.notice({
-        fields: (current) => userConflictFields(values, current, locationName),
-        pending: isLoading,
-        onReapply: reapply,
-        onUseCurrent: (current) => {
-          setValues(formValuesOfUser(current));
-          setStarted(formValuesOfUser(current));
-        },
-      })}
-      <UserForm values={values} onChange={setValues} errors={refused.fields} withPassword={false} />
-    </FormDialog>
+      <UserForm values={form.values} onChange={form.setValues} errors={refused.fields} withPassword={false} />
+    </EditFormDialog>
   );
 }

@@ -3,7 +3,8 @@ import TextField from '@mui/material/TextField';
 import { labRoleLabels, roleLabels, type LabMembership, type Role } from '../../api/roles';
 import { useConsumersTreeQuery } from '../../api/locations';
 import type { NewPassword, NewUser, User } from '../../api/users';
-import { shownValue, type ConflictField } from '../../components/EditConflict';
+import { conflictFieldsOf, shownValue, type ConflictField } from '../../components/EditConflict';
+import { TextInputs, type TextInput } from '../../components/TextInputs';
 import { LabMembershipFields } from './LabMembershipFields';
 
 /**
@@ -66,11 +67,7 @@ export function userConflictFields(
     shownValue(membershipTexts(values.role === 'lab_user' ? values.labs : [], locationName));
   const theirs = formValuesOfUser(current);
   return [
-    ...detailFields.map(({ name, label }) => ({
-      label,
-      yours: shownValue(yours[name]),
-      current: shownValue(theirs[name]),
-    })),
+    ...conflictFieldsOf(detailFields, yours, theirs),
     {
       label: 'Role',
       yours: yours.role === '' ? '' : roleLabels[yours.role],
@@ -87,20 +84,16 @@ export function passwordMismatch({ password, confirm_password }: NewPassword): F
   return password === confirm_password ? null : { confirm_password: 'Passwords do not match.' };
 }
 
-interface Field {
-  name: keyof NewPassword | 'email' | 'first_name' | 'last_name';
-  label: string;
-  type?: string;
-  autoComplete: string;
-}
+type Field = TextInput<keyof NewPassword | 'email' | 'first_name' | 'last_name'>;
 
 const detailFields: Field[] = [
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'first_name', label: 'First Name', autoComplete: 'off' },
-  { name: 'last_name', label: 'Last Name', autoComplete: 'off' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'first_name', label: 'First Name' },
+  { name: 'last_name', label: 'Last Name' },
 ];
 
-const passwordFields: Field[] = [
+/** The first password and its repeat, as an account's creation and Reset Password ask for them. */
+export const passwordFields: TextInput<keyof NewPassword>[] = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirm_password', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
@@ -124,24 +117,9 @@ interface UserFormProps {
 /** The user fields shared by Create a New User and Edit User Information. */
 export function UserForm({ values, onChange, errors, withPassword }: UserFormProps) {
   const fields = withPassword ? [...detailFields, ...passwordFields] : detailFields;
-  const textFields = fields.map(({ name, label, type, autoComplete }, position) => (
-    <TextField
-      key={name}
-      name={name}
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      autoFocus={position === 0}
-      required
-      value={values[name]}
-      onChange={(event) => onChange({ ...values, [name]: event.target.value })}
-      error={Boolean(errors[name])}
-      helperText={errors[name]}
-    />
-  ));
   return (
     <>
-      {textFields}
+      <TextInputs fields={fields} values={values} onChange={onChange} errors={errors} />
       <TextField
         select
         name="role"

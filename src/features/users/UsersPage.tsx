@@ -23,33 +23,34 @@ import { membershipTexts, useLocationName } from './UserForm';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: User } | null;
 
+/** The buttons of an account's row, each opening its dialog; named with the account. */
+const userActions: {
+  kind: 'password' | 'edit' | 'delete';
+  label: string;
+  Icon: typeof KeyIcon;
+  color?: 'error';
+}[] = [
+  { kind: 'password', label: 'Reset password for', Icon: KeyIcon },
+  { kind: 'edit', label: 'Edit', Icon: EditIcon },
+  { kind: 'delete', label: 'Delete', Icon: DeleteIcon, color: 'error' },
+];
+
 function UserActions({ user, onOpen }: { user: User; onOpen: (dialog: OpenDialog) => void }) {
   // Protected accounts cannot be changed through the API (SERVER.md §3), so their buttons stay disabled.
   const locked = user.is_superuser;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <IconButton
-        aria-label={`Reset password for ${user.email}`}
-        disabled={locked}
-        onClick={() => onOpen({ kind: 'password', user })}
-      >
-        <KeyIcon />
-      </IconButton>
-      <IconButton
-        aria-label={`Edit ${user.email}`}
-        disabled={locked}
-        onClick={() => onOpen({ kind: 'edit', user })}
-      >
-        <EditIcon />
-      </IconButton>
-      <IconButton
-        aria-label={`Delete ${user.email}`}
-        color="error"
-        disabled={locked}
-        onClick={() => onOpen({ kind: 'delete', user })}
-      >
-        <DeleteIcon />
-      </IconButton>
+      {userActions.map(({ kind, label, Icon, color }) => (
+        <IconButton
+          key={kind}
+          aria-label={`${label} ${user.email}`}
+          color={color}
+          disabled={locked}
+          onClick={() => onOpen({ kind, user })}
+        >
+          <Icon />
+        </IconButton>
+      ))}
       {locked && (
         <Typography variant="body2" color="text.secondary">
           Protected
