@@ -69,15 +69,6 @@ export async function createCategory(
   );
 }
 
-/** The If-Match check of a change of the locked category (docs/api.md §28). */
-const checkCategoryVersion = (trx: Executor, ifMatch: IfMatch | undefined, category: Category) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: category.version,
-    target: { type: 'category', id: category.id },
-    current: async () => category,
-  });
-
 /**
  * Names are unique regardless of case, but a category may be renamed to its own name in another case. Audited
  * when the name changes (a change of case included); the same name again writes no entry and keeps the version.
@@ -94,7 +85,7 @@ export async function renameCategory(
     writeTransaction(db, async (trx) => {
       const category = await categories.lockCategory(trx, dialect, id);
       if (!category) throw notFound();
-      await checkCategoryVersion(trx, ifMatch, category);
+      await checkVersion(trx, ifMatch, { type: 'category', id }, category.version, category);
       if (name === undefined || name === category.name) return category;
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
       const renamed = await categories.renameCategory(trx, id, name);
@@ -123,7 +114,7 @@ export async function deleteCategory(
   await writeTransaction(db, async (trx) => {
     const category = await categories.lockCategory(trx, dialect, id);
     if (!category) throw notFound();
-    await checkCategoryVersion(trx, ifMatch, category);
+    await checkVersion(trx, ifMatch, { type: 'category', id }, category.version, category);
     await raiseFileVersions(trx, await filesOfCategoryChanged(trx, id, actor));
     if (!(await categories.deleteCategory(trx, id))) throw notFound();
     await recordAudit(trx, {

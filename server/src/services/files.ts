@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
-import type { FileRow, LinkList } from '../db/repositories/files';
+import type { LinkList } from '../db/repositories/files';
 import type { ChemicalFile, LibraryFile, Links } from '../contract/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
@@ -202,15 +202,6 @@ function linkChanges(before: LibraryFile, after: LibraryFile): Record<'linked' |
   return changes;
 }
 
-/** The If-Match check of a change of the locked file (docs/api.md §28). */
-const checkFileVersion = (trx: Executor, ifMatch: IfMatch | undefined, row: FileRow, file: LibraryFile) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: row.version,
-    target: { type: 'file', id: row.id },
-    current: async () => file,
-  });
-
 /** Whether the given lists link other targets than the file has. */
 function linksDiffer(file: LibraryFile, links: Links): boolean {
   return LINK_LISTS.some((list) => {
@@ -244,7 +235,7 @@ export async function updateLinks(
       const row = await files.lockFileRow(trx, dialect, id);
       if (!row) throw notFound();
       const before = await getFile({ db: trx }, id);
-      await checkFileVersion(trx, ifMatch, row, before);
+      await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, before);
       if (!linksDiffer(before, links)) return before;
       await writeLinks(trx, id, links);
       await files.raiseFileVersions(trx, [id]);
@@ -278,7 +269,7 @@ export async function deleteFile(
     const row = await files.lockFileRow(trx, dialect, id);
     if (!row) throw notFound();
     const file = await getFile({ db: trx }, id);
-    await checkFileVersion(trx, ifMatch, row, file);
+    await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, file);
     await files.deleteFile(trx, id);
     await recordAudit(trx, {
       at: now(),

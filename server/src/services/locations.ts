@@ -5,7 +5,6 @@ import { listLabMembers } from '../db/repositories/labMemberships';
 import type { ConsumerType } from '../db/tables';
 import type { ConsumersTree, Location, LocationFields } from '../contract/locations';
 import { changedValues, raiseVersions } from '../db/versions';
-import type { Executor } from '../db/executor';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
@@ -61,15 +60,6 @@ export async function createLocation(
   });
 }
 
-/** The If-Match check of a change of the locked location (docs/api.md §28). */
-const checkLocationVersion = (trx: Executor, ifMatch: IfMatch | undefined, location: Location) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: location.version,
-    target: { type: 'location', id: location.id },
-    current: async () => location,
-  });
-
 /**
  * Audited with the fields that changed; a request that changes nothing writes no entry and keeps the version. 412
  * when If-Match names another version.
@@ -84,7 +74,7 @@ export async function updateLocation(
   return writeTransaction(db, async (trx) => {
     const before = await locations.lockLocation(trx, dialect, id);
     if (!before) throw notFound();
-    await checkLocationVersion(trx, ifMatch, before);
+    await checkVersion(trx, ifMatch, { type: 'location', id }, before.version, before);
     const location = await locations.updateLocation(trx, id, changedValues(before, changes));
     if (!location) throw notFound();
     await recordEdit(trx, {
@@ -110,7 +100,7 @@ export async function deleteLocation(
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
     const location = await locations.lockLocation(trx, dialect, id);
     if (!location) throw notFound();
-    await checkLocationVersion(trx, ifMatch, location);
+    await checkVersion(trx, ifMatch, { type: 'location', id }, location.version, location);
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
     // Its memberships go with it (ON DELETE CASCADE): each member loses the lab, and their account a new version.
     const members = await listLabMembers(trx, id);

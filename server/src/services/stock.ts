@@ -370,12 +370,7 @@ async function writeStockRecord<K extends StockKind>(
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
     if (current && before) {
-      await checkVersion(trx, {
-        ifMatch,
-        version: current.version,
-        target: versionTarget(kind, current.id),
-        current: async () => before,
-      });
+      await checkVersion(trx, ifMatch, versionTarget(kind, current.id), current.version, before);
     }
     const { columns, alsoChanged } = await resolveColumns(trx, kind, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
@@ -469,12 +464,7 @@ export async function deleteStockRecord(
     // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
     const record = await stock.findStockRecord(trx, kind, id);
     if (!record) throw notFound();
-    await checkVersion(trx, {
-      ifMatch,
-      version: row.version,
-      target: versionTarget(kind, id),
-      current: async () => record,
-    });
+    await checkVersion(trx, ifMatch, versionTarget(kind, id), row.version, record);
     const references = await stockReferences(trx, objectType, id);
     if (references.length > 0) {
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);

@@ -238,15 +238,6 @@ export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): 
   return account;
 }
 
-/** The If-Match check of a change of the locked account (docs/api.md §28). */
-const checkAccountVersion = (trx: Executor, ifMatch: IfMatch | undefined, account: Account) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: account.version,
-    target: { type: 'user', id: account.id },
-    current: async () => userRead(account),
-  });
-
 const sameLabs = (a: readonly LabMembership[], b: readonly LabMembership[]): boolean =>
   a.length === b.length &&
   a.every((lab, index) => lab.location === b[index].location && lab.role === b[index].role);
@@ -267,7 +258,7 @@ export async function updateUser(
     withUniqueEmail(() =>
       writeTransaction(db, async (trx) => {
         const before = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
-        await checkAccountVersion(trx, ifMatch, before);
+        await checkVersion(trx, ifMatch, { type: 'user', id }, before.version, userRead(before));
         const errors = new FieldErrorCollector();
         if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
           errors.merge(duplicateEmail());
@@ -306,7 +297,7 @@ export async function deleteUser(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const user = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
-    await checkAccountVersion(trx, ifMatch, user);
+    await checkVersion(trx, ifMatch, { type: 'user', id }, user.version, userRead(user));
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
     // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
     // Its labs' managers see it leave, and its own lists, open in its tabs until its token is refused, empty.
