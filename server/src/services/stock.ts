@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { isForeignKeyViolation } from '../db/errors';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
 import { deleteAdjustments } from '../db/repositories/stockLedger';
 import { everyRow, keysetBatches } from '../db/slices';
@@ -27,6 +27,7 @@ import type { IfMatch } from '../http/versions';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
+import { refusingDuplicates } from '../validation/duplicates';
 import {
   type Actor,
   type Changes,
@@ -72,16 +73,6 @@ export type ChemicalWrite = StockWrites['chemical'];
 
 const duplicateRecord = () =>
   ValidationError.field('non_field_errors', 'A stock record with these identifying fields already exists.');
-
-/** Turns the identity constraint's violation (also when a concurrent request won the race) into the §4.4 400. */
-async function withUniqueIdentity<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateRecord();
-    throw error;
-  }
-}
 
 // ---- From write fields to stored columns ----
 
@@ -375,7 +366,8 @@ async function writeStockRecord<K extends StockKind>(
     const { columns, alsoChanged } = await resolveColumns(trx, kind, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
-    const recordId = await withUniqueIdentity(async () => {
+    // The identity constraint's violation (also when a concurrent request won the race) is the §4.4 400.
+    const recordId = await refusingDuplicates(duplicateRecord, async () => {
       if (current === undefined) {
         return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
       }
