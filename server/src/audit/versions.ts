@@ -2,7 +2,7 @@ import type { EditConflict } from '../contract/versions';
 import type { Executor } from '../db/executor';
 import type { StockObjectType } from '../db/tables';
 import type { AuditTargetType } from '../domain/auditActions';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { matches, type IfMatch } from '../http/versions';
 
 // The If-Match check of a versioned write (docs/api.md §28). It runs inside the write's transaction, on the row the
@@ -82,4 +82,20 @@ export async function checkVersion<T>(
     change ? `Changed by ${change.by} at ${change.at}.` : 'Changed by someone else.',
     conflict,
   );
+}
+
+/**
+ * The row a versioned write changes, for a row that is its own read (a category, a location): locked by `lock`, 404
+ * when it is gone, then checkVersion.
+ */
+export async function lockVersioned<T extends { id: number; version: number }>(
+  db: Executor,
+  ifMatch: IfMatch | undefined,
+  type: AuditTargetType,
+  lock: () => Promise<T | undefined>,
+): Promise<T> {
+  const row = await lock();
+  if (!row) throw notFound();
+  await checkVersion(db, ifMatch, { type, id: row.id }, row.version, row);
+  return row;
 }

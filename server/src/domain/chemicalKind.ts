@@ -16,8 +16,10 @@ import {
 
 // The chemical's entry of the stock-kind table (stockKinds.ts): its fields and views.
 
-/** What describes a chemical record (its substance, identity and trade): the staged line's details, and the head of
- * an audit entry's snapshot. */
+/**
+ * What describes a chemical record (its substance, identity and trade): the staged line's details, and the head of
+ * an audit entry's snapshot.
+ */
 const DESCRIPTION = [
   'name',
   'CAS_RN',

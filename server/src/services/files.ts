@@ -202,6 +202,18 @@ function linkChanges(before: LibraryFile, after: LibraryFile): Record<'linked' |
   return changes;
 }
 
+/**
+ * The file a versioned write changes, as its row and its read: locked, 404 when it is gone, 412 when If-Match names
+ * another version.
+ */
+async function lockFileAt(trx: Executor, dialect: Dialect, id: number, ifMatch: IfMatch | undefined) {
+  const row = await files.lockFileRow(trx, dialect, id);
+  if (!row) throw notFound();
+  const file = await getFile({ db: trx }, id);
+  await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, file);
+  return { row, file };
+}
+
 /** Whether the given lists link other targets than the file has. */
 function linksDiffer(file: LibraryFile, links: Links): boolean {
   return LINK_LISTS.some((list) => {
@@ -232,10 +244,7 @@ export async function updateLinks(
   errors.throwIfAny();
   return withLinkTargets(db, links, id, () =>
     writeTransaction(db, async (trx) => {
-      const row = await files.lockFileRow(trx, dialect, id);
-      if (!row) throw notFound();
-      const before = await getFile({ db: trx }, id);
-      await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, before);
+      const { row, file: before } = await lockFileAt(trx, dialect, id, ifMatch);
       if (!linksDiffer(before, links)) return before;
       await writeLinks(trx, id, links);
       await files.raiseFileVersions(trx, [id]);
@@ -266,10 +275,7 @@ export async function deleteFile(
   ifMatch?: IfMatch,
 ) {
   await writeTransaction(db, async (trx) => {
-    const row = await files.lockFileRow(trx, dialect, id);
-    if (!row) throw notFound();
-    const file = await getFile({ db: trx }, id);
-    await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, file);
+    const { row, file } = await lockFileAt(trx, dialect, id, ifMatch);
     await files.deleteFile(trx, id);
     await recordAudit(trx, {
       at: now(),

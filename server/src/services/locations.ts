@@ -16,7 +16,7 @@ import {
   recordEdit,
   type Actor,
 } from '../audit/entries';
-import { checkVersion } from '../audit/versions';
+import { lockVersioned } from '../audit/versions';
 
 export interface LocationsContext {
   db: Db;
@@ -72,9 +72,9 @@ export async function updateLocation(
   ifMatch?: IfMatch,
 ): Promise<Location> {
   return writeTransaction(db, async (trx) => {
-    const before = await locations.lockLocation(trx, dialect, id);
-    if (!before) throw notFound();
-    await checkVersion(trx, ifMatch, { type: 'location', id }, before.version, before);
+    const before = await lockVersioned(trx, ifMatch, 'location', () =>
+      locations.lockLocation(trx, dialect, id),
+    );
     const location = await locations.updateLocation(trx, id, changedValues(before, changes));
     if (!location) throw notFound();
     await recordEdit(trx, {
@@ -98,9 +98,9 @@ export async function deleteLocation(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
-    const location = await locations.lockLocation(trx, dialect, id);
-    if (!location) throw notFound();
-    await checkVersion(trx, ifMatch, { type: 'location', id }, location.version, location);
+    const location = await lockVersioned(trx, ifMatch, 'location', () =>
+      locations.lockLocation(trx, dialect, id),
+    );
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
     // Its memberships go with it (ON DELETE CASCADE): each member loses the lab, and their account a new version.
     const members = await listLabMembers(trx, id);
