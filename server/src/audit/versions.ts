@@ -2,7 +2,7 @@ import type { EditConflict } from '../contract/versions';
 import type { Executor } from '../db/executor';
 import type { StockObjectType } from '../db/tables';
 import type { AuditTargetType } from '../domain/auditActions';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { matches, type IfMatch } from '../http/versions';
 
 // The If-Match check of a versioned write (docs/api.md §28). It runs inside the write's transaction, on the row the
@@ -56,24 +56,18 @@ export async function lastChange(
   return newest[0] ?? null;
 }
 
-export interface VersionCheck<T> {
-  /** The write's If-Match; undefined: none, nothing is compared. */
-  ifMatch: IfMatch | undefined;
-  /** The locked row's version. */
-  version: number;
-  target: VersionedTarget;
-  /** The row as its GET answers it, for the 412's `current`. */
-  current: () => Promise<T>;
-}
-
 /**
- * Passes when If-Match is absent, `*` or names the row's version; otherwise throws the 412 that says who changed
- * the row and when, with its current version and read. Call it in the write's transaction, right after the row is
- * locked and before anything is written.
+ * Passes when If-Match (undefined: none, nothing is compared) is absent, `*` or names the locked row's `version`;
+ * otherwise throws the 412 that says who changed the row and when, with its version and `current`, the row as its GET
+ * answers it (every versioned write has read it already, for its audit entry or its answer). The one check of all
+ * versioned writes: call it in the write's transaction, right after the row is locked and before anything is written.
  */
 export async function checkVersion<T>(
   db: Executor,
-  { ifMatch, version, target, current }: VersionCheck<T>,
+  ifMatch: IfMatch | undefined,
+  target: VersionedTarget,
+  version: number,
+  current: T,
 ): Promise<void> {
   if (matches(ifMatch, version)) return;
   const change = await lastChange(db, target);
@@ -81,11 +75,27 @@ export async function checkVersion<T>(
     changed_by: change?.by ?? null,
     changed_at: change?.at ?? null,
     version,
-    current: await current(),
+    current,
   };
   throw new HttpError(
     412,
     change ? `Changed by ${change.by} at ${change.at}.` : 'Changed by someone else.',
     conflict,
   );
+}
+
+/**
+ * The row a versioned write changes, for a row that is its own read (a category, a location): locked by `lock`, 404
+ * when it is gone, then checkVersion.
+ */
+export async function lockVersioned<T extends { id: number; version: number }>(
+  db: Executor,
+  ifMatch: IfMatch | undefined,
+  type: AuditTargetType,
+  lock: () => Promise<T | undefined>,
+): Promise<T> {
+  const row = await lock();
+  if (!row) throw notFound();
+  await checkVersion(db, ifMatch, { type, id: row.id }, row.version, row);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TArray, type TSchema } from '@fastify/type-provider-typebox';
 import { CONSUMER_TYPES, LAB_ROLES, USER_ROLES } from '../db/tables';
 
 export type { LabRole, UserRole } from '../db/tables';
@@ -24,12 +24,14 @@ const userFields = {
 export const LabMembershipSchema = Type.Object({ location: Type.Integer(), role: Type.Enum(LAB_ROLES) });
 export type LabMembership = Static<typeof LabMembershipSchema>;
 
+/** A user's shape with its kind of lab membership: the read of any account and of one's own differ only in labs. */
+const userShape = <Labs extends TSchema>(labs: TArray<Labs>) =>
+  Type.Object({ ...userFields, labs, version: VersionSchema });
+
 /** A user as store managers read it; never has a password field: answers are serialised by this schema. */
-export const UserSchema = Type.Object({
-  ...userFields,
-  labs: Type.Array(LabMembershipSchema, { description: 'Location id ascending; only lab users have labs.' }),
-  version: VersionSchema,
-});
+export const UserSchema = userShape(
+  Type.Array(LabMembershipSchema, { description: 'Location id ascending; only lab users have labs.' }),
+);
 export type UserRead = Static<typeof UserSchema>;
 
 /** A membership of the signed-in person, with what the lab page shows of the location. */
@@ -41,11 +43,9 @@ export const NamedLabMembershipSchema = Type.Object({
 export type NamedLabMembership = Static<typeof NamedLabMembershipSchema>;
 
 /** The caller's own account, with what its lab page names of each lab. */
-export const OwnAccountSchema = Type.Object({
-  ...userFields,
-  labs: Type.Array(NamedLabMembershipSchema, { description: 'Location id ascending' }),
-  version: VersionSchema,
-});
+export const OwnAccountSchema = userShape(
+  Type.Array(NamedLabMembershipSchema, { description: 'Location id ascending' }),
+);
 export type OwnAccount = Static<typeof OwnAccountSchema>;
 
 const roleFields = {

@@ -4,6 +4,7 @@ import {
   CHEMICAL_STATES,
   expiryDate,
   HAZARD_FIELDS,
+  IDENTITY_FIELD,
   manufacturer,
   minimumQuantity,
   quantity,
@@ -14,6 +15,21 @@ import {
 } from './stockKindSpec';
 
 // The chemical's entry of the stock-kind table (stockKinds.ts): its fields and views.
+
+/**
+ * What describes a chemical record (its substance, identity and trade): the staged line's details, and the head of
+ * an audit entry's snapshot.
+ */
+const DESCRIPTION = [
+  'name',
+  'CAS_RN',
+  'molecular_formula',
+  'molecular_weight',
+  'purity',
+  'state',
+  'manufacturer',
+  'supplier',
+] as const;
 
 export const CHEMICAL = {
   kind: 'chemical',
@@ -97,12 +113,8 @@ export const CHEMICAL = {
         labels: CHEMICAL_STATE_LABELS,
         placeholder: 'Please Choose...',
       },
-      required: true,
-      nullable: false,
       home: { on: 'record', column: 'state' },
-      identity: true,
-      filtered: true,
-      sortable: true,
+      ...IDENTITY_FIELD,
     },
     expiryDate,
     {
@@ -186,16 +198,7 @@ export const CHEMICAL = {
       'state',
       'storage_place',
     ],
-    stagingDetails: [
-      'name',
-      'CAS_RN',
-      'molecular_formula',
-      'molecular_weight',
-      'purity',
-      'state',
-      'manufacturer',
-      'supplier',
-    ],
+    stagingDetails: DESCRIPTION,
     stagingTable: ['CAS_RN', 'purity', 'state', 'quantity', 'manufacturer', 'supplier'],
     suggestion: ['name', 'CAS_RN', 'purity', 'state', 'quantity', 'manufacturer', 'supplier'],
     history: [
@@ -222,14 +225,7 @@ export const CHEMICAL = {
     ],
     pick: ['expiry_date', 'opened_on', 'storage_place'],
     audit: [
-      'name',
-      'CAS_RN',
-      'molecular_formula',
-      'molecular_weight',
-      'purity',
-      'state',
-      'manufacturer',
-      'supplier',
+      ...DESCRIPTION,
       'quantity',
       'expiry_date',
       'opened_on',

@@ -1,6 +1,7 @@
 import {
   catalogName,
   expiryDate,
+  IDENTITY_FIELD,
   manufacturer,
   minimumQuantity,
   quantity,
@@ -11,6 +12,17 @@ import {
 } from './stockKindSpec';
 
 // The instrument's and the glassware item's entries of the stock-kind table (stockKinds.ts): their fields and views.
+
+/** The instrument form's fields, in its order: an audit entry's snapshot lists the same. */
+const INSTRUMENT_FORM = [
+  'name',
+  'manufacturer',
+  'supplier',
+  'quantity',
+  'minimum_quantity',
+  'storage_place',
+  'unit_price',
+] as const;
 
 export const INSTRUMENT = {
   kind: 'instrument',
@@ -37,7 +49,7 @@ export const INSTRUMENT = {
     quantity('pieces', 0),
   ],
   views: {
-    form: ['name', 'manufacturer', 'supplier', 'quantity', 'minimum_quantity', 'storage_place', 'unit_price'],
+    form: INSTRUMENT_FORM,
     store: ['name', 'quantity', 'minimum_quantity', 'manufacturer', 'supplier', 'storage_place'],
     recordPage: ['quantity', 'manufacturer', 'supplier', 'minimum_quantity', 'storage_place', 'unit_price'],
     search: ['name', 'quantity', 'manufacturer', 'supplier'],
@@ -48,21 +60,27 @@ export const INSTRUMENT = {
     history: ['name', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'manufacturer', 'supplier'],
     pick: ['storage_place'],
-    audit: [
-      'name',
-      'manufacturer',
-      'supplier',
-      'quantity',
-      'minimum_quantity',
-      'storage_place',
-      'unit_price',
-    ],
+    audit: INSTRUMENT_FORM,
     auditLabel: ['name'],
     identifying: [],
     issueSuggestion: ['manufacturer', 'supplier'],
     label: [['manufacturer', 'supplier'], ['storage_place']],
   },
 } as const satisfies StockKindSpec<'instrument'>;
+
+/** The glassware form's fields, in its order: an audit entry's snapshot lists the same. */
+const GLASSWARE_FORM = [
+  'name',
+  'size',
+  'material_type',
+  'manufacturer',
+  'supplier',
+  'quantity',
+  'expiry_date',
+  'minimum_quantity',
+  'storage_place',
+  'unit_price',
+] as const;
 
 export const GLASSWARE = {
   kind: 'glassware',
@@ -88,26 +106,18 @@ export const GLASSWARE = {
       label: 'Size',
       // The column is a 32-bit integer on PostgreSQL.
       input: { type: 'number', decimals: 0, minimum: 0, maximum: 2_147_483_647 },
-      required: true,
-      nullable: false,
       home: { on: 'record', column: 'size' },
-      identity: true,
+      ...IDENTITY_FIELD,
       fuzzy: true,
-      filtered: true,
-      sortable: true,
     },
     {
       name: 'material_type',
       label: 'Material Type',
       labels: { store: 'Type', search: 'Type', recordPage: 'Type', ledger: 'Material type' },
       input: { type: 'text', maxLength: 50 },
-      required: true,
-      nullable: false,
       home: { on: 'record', column: 'material_type', key: 'material_type_key' },
-      identity: true,
+      ...IDENTITY_FIELD,
       fuzzy: true,
-      filtered: true,
-      sortable: true,
     },
     expiryDate,
     minimumQuantity('pieces', 0),
@@ -116,18 +126,7 @@ export const GLASSWARE = {
     quantity('pieces', 0),
   ],
   views: {
-    form: [
-      'name',
-      'size',
-      'material_type',
-      'manufacturer',
-      'supplier',
-      'quantity',
-      'expiry_date',
-      'minimum_quantity',
-      'storage_place',
-      'unit_price',
-    ],
+    form: GLASSWARE_FORM,
     store: [
       'name',
       'expiry_date',
@@ -158,18 +157,7 @@ export const GLASSWARE = {
     history: ['name', 'size', 'material_type', 'manufacturer', 'supplier', 'old_total', 'new_total'],
     line: ['name', 'size', 'material_type', 'manufacturer', 'supplier'],
     pick: ['expiry_date', 'storage_place'],
-    audit: [
-      'name',
-      'size',
-      'material_type',
-      'manufacturer',
-      'supplier',
-      'quantity',
-      'expiry_date',
-      'minimum_quantity',
-      'storage_place',
-      'unit_price',
-    ],
+    audit: GLASSWARE_FORM,
     auditLabel: ['name', 'size', 'material_type'],
     identifying: ['size', 'material_type'],
     issueSuggestion: ['Size {size}', 'material_type', 'manufacturer'],

@@ -220,16 +220,24 @@ export interface StockKindSpec<K extends StockKind = StockKind> {
 // Fields every kind shares. A kind's fields are listed in SERVER.md §4.3's order of its write fields, the quantity
 // last (the import template's columns).
 
+/**
+ * What every field that tells records apart has in common (§4.4: another value is another record): every write
+ * gives it, and the Store filters and sorts by it. Spread into each kind's identity fields.
+ */
+export const IDENTITY_FIELD = {
+  required: true,
+  nullable: false,
+  identity: true,
+  filtered: true,
+  sortable: true,
+} as const satisfies Partial<StockField>;
+
 export const manufacturer = {
   name: 'manufacturer',
   label: 'Manufacturer',
   input: { type: 'text', maxLength: 100 },
-  required: true,
-  nullable: false,
   home: { on: 'trade', table: 'manufacturers', foreignKey: 'manufacturer_id' },
-  identity: true,
-  filtered: true,
-  sortable: true,
+  ...IDENTITY_FIELD,
 } as const satisfies StockField;
 
 export const supplier = {
@@ -244,13 +252,9 @@ export const catalogName = {
   name: 'name',
   label: 'Name',
   input: { type: 'text', maxLength: 300 },
-  required: true,
-  nullable: false,
   home: { on: 'catalog' },
-  identity: true,
+  ...IDENTITY_FIELD,
   fuzzy: true,
-  filtered: true,
-  sortable: true,
 } as const satisfies StockField;
 
 /** The quantity: optional on create (0), required by a PUT like every field. */
@@ -321,15 +325,17 @@ export const unitPrice = <const U extends 'ml' | 'piece'>(per: U) =>
     home: { on: 'record', column: 'unit_price_e4', scale: 'ten-thousandths' },
   }) as const satisfies StockField;
 
+/** What every hazard field is: optional, none until given, kept with the substance or with the record. */
+const hazardData = <const K extends 'substance' | 'record'>(kept: K) =>
+  ({ required: false, nullable: true, home: { on: 'hazards', kept } }) as const;
+
 /** A chemical's hazard data, entered in the form's hazard block (docs/api.md §16); none until given. */
 export const HAZARD_FIELDS = [
   {
     name: 'hazard_statements',
     label: 'Hazard statements',
     input: { type: 'codes', list: 'hazard-statements' },
-    required: false,
-    nullable: true,
-    home: { on: 'hazards', kept: 'substance' },
+    ...hazardData('substance'),
   },
   {
     name: 'signal_word',
@@ -343,16 +349,12 @@ export const HAZARD_FIELDS = [
     },
     description:
       "DANGER or WARNING overrides the derived signal word, null sets none, DERIVED derives it again; the substance's, as the H-codes",
-    required: false,
-    nullable: true,
-    home: { on: 'hazards', kept: 'substance' },
+    ...hazardData('substance'),
   },
   {
     name: 'storage_classes',
     label: 'Storage classes',
     input: { type: 'codes', list: 'storage-classes' },
-    required: false,
-    nullable: true,
-    home: { on: 'hazards', kept: 'record' },
+    ...hazardData('record'),
   },
 ] as const satisfies readonly StockField[];

@@ -1,7 +1,6 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import type { Executor } from '../db/executor';
-import { isUniqueViolation } from '../db/errors';
 import * as categories from '../db/repositories/categories';
 import type { Category } from '../contract/categories';
 import { findFileIdsOfCategory, raiseFileVersions } from '../db/repositories/files';
@@ -9,8 +8,9 @@ import { recordChange, writeTransaction } from '../feed/changeLog';
 import { notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { ValidationError } from '../validation/errors';
+import { refusingDuplicates } from '../validation/duplicates';
 import { categoryTarget, fieldChanges, recordAudit, recordEdit, type Actor } from '../audit/entries';
-import { checkVersion } from '../audit/versions';
+import { lockVersioned } from '../audit/versions';
 
 export interface CategoriesContext {
   db: Db;
@@ -20,16 +20,6 @@ export interface CategoriesContext {
 }
 
 const duplicateName = () => ValidationError.field('name', 'category with this name already exists.');
-
-/** Writes, turning a unique-name race lost to another request into the same 400 as the pre-check. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName();
-    throw error;
-  }
-}
 
 /** The files filed under a category show its name: they change with it (and lose it with its deletion). */
 async function filesOfCategoryChanged(trx: Executor, categoryId: number, actor: Actor): Promise<number[]> {
@@ -54,7 +44,7 @@ export async function createCategory(
   name: string,
 ): Promise<Category> {
   if (await categories.categoryNameTaken(db, name)) throw duplicateName();
-  return withUniqueName(() =>
+  return refusingDuplicates(duplicateName, () =>
     writeTransaction(db, async (trx) => {
       const category = await categories.insertCategory(trx, name);
       await recordAudit(trx, {
@@ -69,15 +59,6 @@ export async function createCategory(
   );
 }
 
-/** The If-Match check of a change of the locked category (docs/api.md §28). */
-const checkCategoryVersion = (trx: Executor, ifMatch: IfMatch | undefined, category: Category) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: category.version,
-    target: { type: 'category', id: category.id },
-    current: async () => category,
-  });
-
 /**
  * Names are unique regardless of case, but a category may be renamed to its own name in another case. Audited
  * when the name changes (a change of case included); the same name again writes no entry and keeps the version.
@@ -90,11 +71,11 @@ export async function renameCategory(
   name: string | undefined,
   ifMatch?: IfMatch,
 ): Promise<Category> {
-  return withUniqueName(() =>
+  return refusingDuplicates(duplicateName, () =>
     writeTransaction(db, async (trx) => {
-      const category = await categories.lockCategory(trx, dialect, id);
-      if (!category) throw notFound();
-      await checkCategoryVersion(trx, ifMatch, category);
+      const category = await lockVersioned(trx, ifMatch, 'category', () =>
+        categories.lockCategory(trx, dialect, id),
+      );
       if (name === undefined || name === category.name) return category;
       if (await categories.categoryNameTaken(trx, name, id)) throw duplicateName();
       const renamed = await categories.renameCategory(trx, id, name);
@@ -121,9 +102,9 @@ export async function deleteCategory(
   ifMatch?: IfMatch,
 ) {
   await writeTransaction(db, async (trx) => {
-    const category = await categories.lockCategory(trx, dialect, id);
-    if (!category) throw notFound();
-    await checkCategoryVersion(trx, ifMatch, category);
+    const category = await lockVersioned(trx, ifMatch, 'category', () =>
+      categories.lockCategory(trx, dialect, id),
+    );
     await raiseFileVersions(trx, await filesOfCategoryChanged(trx, id, actor));
     if (!(await categories.deleteCategory(trx, id))) throw notFound();
     await recordAudit(trx, {

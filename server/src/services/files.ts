@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
 import { isForeignKeyViolation } from '../db/errors';
 import * as files from '../db/repositories/files';
-import type { FileRow, LinkList } from '../db/repositories/files';
+import type { LinkList } from '../db/repositories/files';
 import type { ChemicalFile, LibraryFile, Links } from '../contract/files';
 import { stockRecordExists } from '../db/repositories/stock';
 import type { Executor } from '../db/executor';
@@ -202,14 +202,17 @@ function linkChanges(before: LibraryFile, after: LibraryFile): Record<'linked' |
   return changes;
 }
 
-/** The If-Match check of a change of the locked file (docs/api.md §28). */
-const checkFileVersion = (trx: Executor, ifMatch: IfMatch | undefined, row: FileRow, file: LibraryFile) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: row.version,
-    target: { type: 'file', id: row.id },
-    current: async () => file,
-  });
+/**
+ * The file a versioned write changes, as its row and its read: locked, 404 when it is gone, 412 when If-Match names
+ * another version.
+ */
+async function lockFileAt(trx: Executor, dialect: Dialect, id: number, ifMatch: IfMatch | undefined) {
+  const row = await files.lockFileRow(trx, dialect, id);
+  if (!row) throw notFound();
+  const file = await getFile({ db: trx }, id);
+  await checkVersion(trx, ifMatch, { type: 'file', id }, row.version, file);
+  return { row, file };
+}
 
 /** Whether the given lists link other targets than the file has. */
 function linksDiffer(file: LibraryFile, links: Links): boolean {
@@ -241,10 +244,7 @@ export async function updateLinks(
   errors.throwIfAny();
   return withLinkTargets(db, links, id, () =>
     writeTransaction(db, async (trx) => {
-      const row = await files.lockFileRow(trx, dialect, id);
-      if (!row) throw notFound();
-      const before = await getFile({ db: trx }, id);
-      await checkFileVersion(trx, ifMatch, row, before);
+      const { row, file: before } = await lockFileAt(trx, dialect, id, ifMatch);
       if (!linksDiffer(before, links)) return before;
       await writeLinks(trx, id, links);
       await files.raiseFileVersions(trx, [id]);
@@ -275,10 +275,7 @@ export async function deleteFile(
   ifMatch?: IfMatch,
 ) {
   await writeTransaction(db, async (trx) => {
-    const row = await files.lockFileRow(trx, dialect, id);
-    if (!row) throw notFound();
-    const file = await getFile({ db: trx }, id);
-    await checkFileVersion(trx, ifMatch, row, file);
+    const { row, file } = await lockFileAt(trx, dialect, id, ifMatch);
     await files.deleteFile(trx, id);
     await recordAudit(trx, {
       at: now(),

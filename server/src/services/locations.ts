@@ -5,7 +5,6 @@ import { listLabMembers } from '../db/repositories/labMemberships';
 import type { ConsumerType } from '../db/tables';
 import type { ConsumersTree, Location, LocationFields } from '../contract/locations';
 import { changedValues, raiseVersions } from '../db/versions';
-import type { Executor } from '../db/executor';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { conflict, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
@@ -17,7 +16,7 @@ import {
   recordEdit,
   type Actor,
 } from '../audit/entries';
-import { checkVersion } from '../audit/versions';
+import { lockVersioned } from '../audit/versions';
 
 export interface LocationsContext {
   db: Db;
@@ -61,15 +60,6 @@ export async function createLocation(
   });
 }
 
-/** The If-Match check of a change of the locked location (docs/api.md §28). */
-const checkLocationVersion = (trx: Executor, ifMatch: IfMatch | undefined, location: Location) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: location.version,
-    target: { type: 'location', id: location.id },
-    current: async () => location,
-  });
-
 /**
  * Audited with the fields that changed; a request that changes nothing writes no entry and keeps the version. 412
  * when If-Match names another version.
@@ -82,9 +72,9 @@ export async function updateLocation(
   ifMatch?: IfMatch,
 ): Promise<Location> {
   return writeTransaction(db, async (trx) => {
-    const before = await locations.lockLocation(trx, dialect, id);
-    if (!before) throw notFound();
-    await checkLocationVersion(trx, ifMatch, before);
+    const before = await lockVersioned(trx, ifMatch, 'location', () =>
+      locations.lockLocation(trx, dialect, id),
+    );
     const location = await locations.updateLocation(trx, id, changedValues(before, changes));
     if (!location) throw notFound();
     await recordEdit(trx, {
@@ -108,9 +98,9 @@ export async function deleteLocation(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     // Locked so a merge into this location either commits its issue first (then 409) or waits for the delete.
-    const location = await locations.lockLocation(trx, dialect, id);
-    if (!location) throw notFound();
-    await checkLocationVersion(trx, ifMatch, location);
+    const location = await lockVersioned(trx, ifMatch, 'location', () =>
+      locations.lockLocation(trx, dialect, id),
+    );
     if (await locations.hasIssues(trx, id)) throw conflict('This location has issues and cannot be deleted.');
     // Its memberships go with it (ON DELETE CASCADE): each member loses the lab, and their account a new version.
     const members = await listLabMembers(trx, id);

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { isForeignKeyViolation } from '../db/errors';
 import type { NewStockRow, StockRecords, StockRow, StockRowChanges } from '../db/repositories/stock';
 import { deleteAdjustments } from '../db/repositories/stockLedger';
 import { everyRow, keysetBatches } from '../db/slices';
@@ -27,6 +27,7 @@ import type { IfMatch } from '../http/versions';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import { recordSearchChanges } from '../search/changeLog';
 import { ValidationError } from '../validation/errors';
+import { refusingDuplicates } from '../validation/duplicates';
 import {
   type Actor,
   type Changes,
@@ -72,16 +73,6 @@ export type ChemicalWrite = StockWrites['chemical'];
 
 const duplicateRecord = () =>
   ValidationError.field('non_field_errors', 'A stock record with these identifying fields already exists.');
-
-/** Turns the identity constraint's violation (also when a concurrent request won the race) into the §4.4 400. */
-async function withUniqueIdentity<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateRecord();
-    throw error;
-  }
-}
 
 // ---- From write fields to stored columns ----
 
@@ -370,17 +361,13 @@ async function writeStockRecord<K extends StockKind>(
     if (id !== undefined && current === undefined) throw notFound();
     const before = current && (await stock.findStockRecord(trx, kind, current.id));
     if (current && before) {
-      await checkVersion(trx, {
-        ifMatch,
-        version: current.version,
-        target: versionTarget(kind, current.id),
-        current: async () => before,
-      });
+      await checkVersion(trx, ifMatch, versionTarget(kind, current.id), current.version, before);
     }
     const { columns, alsoChanged } = await resolveColumns(trx, kind, input, current, DATABASE_CATALOG);
     const oldQuantity = current?.quantity ?? 0;
     const quantity = input.quantity === undefined ? oldQuantity : toBaseQuantity(kind, input.quantity);
-    const recordId = await withUniqueIdentity(async () => {
+    // The identity constraint's violation (also when a concurrent request won the race) is the §4.4 400.
+    const recordId = await refusingDuplicates(duplicateRecord, async () => {
       if (current === undefined) {
         return stock.insertStockRow(trx, kind, { ...columns, quantity } as NewStockRow<K>);
       }
@@ -469,12 +456,7 @@ export async function deleteStockRecord(
     // What went, quantity included: its ADJUSTMENT entries go with it, so this entry is what remains of it.
     const record = await stock.findStockRecord(trx, kind, id);
     if (!record) throw notFound();
-    await checkVersion(trx, {
-      ifMatch,
-      version: row.version,
-      target: versionTarget(kind, id),
-      current: async () => record,
-    });
+    await checkVersion(trx, ifMatch, versionTarget(kind, id), row.version, record);
     const references = await stockReferences(trx, objectType, id);
     if (references.length > 0) {
       throw conflict(`This stock record cannot be deleted: it is referenced by ${references.join(' and ')}.`);

@@ -3,7 +3,7 @@ import { resetLoginFailures } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { isForeignKeyViolation } from '../db/errors';
 import { listCartLines } from '../db/repositories/issueCart';
 import * as labMemberships from '../db/repositories/labMemberships';
 import type { LabMembership, NamedLabMembership } from '../db/repositories/labMemberships';
@@ -20,6 +20,7 @@ import { STOCK_KINDS } from '../domain/stockKinds';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { IfMatch } from '../http/versions';
 import { FieldErrorCollector, messages, ValidationError } from '../validation/errors';
+import { refusingDuplicates } from '../validation/duplicates';
 import { recordChange, writeTransaction } from '../feed/changeLog';
 import {
   fieldChanges,
@@ -160,16 +161,6 @@ function checkPasswordsMatch(errors: FieldErrorCollector, password: string, conf
   }
 }
 
-/** Inserts or updates, turning a unique-email race lost to another request into the same 400 as the pre-check. */
-async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail();
-    throw error;
-  }
-}
-
 export async function createUser(
   { db, config, now }: UsersContext,
   actor: Actor,
@@ -182,7 +173,7 @@ export async function createUser(
   errors.throwIfAny();
   const password_hash = await hashPassword(input.password, config.passwordHashCost);
   return withExistingLocations(db, labs, () =>
-    withUniqueEmail(() =>
+    refusingDuplicates(duplicateEmail, () =>
       writeTransaction(db, async (trx) => {
         const user = await users.insertUser(trx, {
           email: input.email,
@@ -221,6 +212,16 @@ async function lockChangeableUser(trx: Executor, dialect: Dialect, id: number): 
   return changeableUser(trx, id);
 }
 
+/**
+ * The account a versioned write changes, with its labs: lockChangeableUser, then 412 when If-Match names another
+ * version.
+ */
+async function lockAccountAt(trx: Executor, dialect: Dialect, id: number, ifMatch: IfMatch | undefined) {
+  const account = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
+  await checkVersion(trx, ifMatch, { type: 'user', id }, account.version, userRead(account));
+  return account;
+}
+
 export async function listUsers({ db }: UsersContext): Promise<UserRead[]> {
   const [all, labs] = await Promise.all([users.listUsers(db), labMemberships.labsOfUsers(db)]);
   return all.map((user) => userRead({ ...user, labs: labs.get(user.id) ?? [] }));
@@ -237,15 +238,6 @@ export async function ownAccount({ db }: Pick<UsersContext, 'db'>, user: User): 
   const { created_at: _created, ...account } = await withLabs(db, user);
   return account;
 }
-
-/** The If-Match check of a change of the locked account (docs/api.md §28). */
-const checkAccountVersion = (trx: Executor, ifMatch: IfMatch | undefined, account: Account) =>
-  checkVersion(trx, {
-    ifMatch,
-    version: account.version,
-    target: { type: 'user', id: account.id },
-    current: async () => userRead(account),
-  });
 
 const sameLabs = (a: readonly LabMembership[], b: readonly LabMembership[]): boolean =>
   a.length === b.length &&
@@ -264,10 +256,9 @@ export async function updateUser(
   ifMatch?: IfMatch,
 ): Promise<UserRead> {
   return withExistingLocations(db, givenLabs, () =>
-    withUniqueEmail(() =>
+    refusingDuplicates(duplicateEmail, () =>
       writeTransaction(db, async (trx) => {
-        const before = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
-        await checkAccountVersion(trx, ifMatch, before);
+        const before = await lockAccountAt(trx, dialect, id, ifMatch);
         const errors = new FieldErrorCollector();
         if (changes.email !== undefined && (await users.emailTaken(trx, changes.email, id)))
           errors.merge(duplicateEmail());
@@ -305,8 +296,7 @@ export async function deleteUser(
   ifMatch?: IfMatch,
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    const user = await withLabs(trx, await lockChangeableUser(trx, dialect, id));
-    await checkAccountVersion(trx, ifMatch, user);
+    const user = await lockAccountAt(trx, dialect, id, ifMatch);
     if (actor.id === id) throw badRequest('You cannot delete your own account.');
     // Rows that belong to the user (staging lines, cart lines, lab memberships) go with it through ON DELETE CASCADE.
     // Its labs' managers see it leave, and its own lists, open in its tabs until its token is refused, empty.
