@@ -23,7 +23,15 @@ const stamp = Type.Union([Type.String(), Type.Null()]);
  * answered, with no other file changed. Each has a `default`: what a line written without it holds (its column's
  * default too). What the server derives from a line (quantities in units, prices, costs) is not one of them.
  */
-const LINE_OWN_FIELDS = {} satisfies TProperties;
+const LINE_OWN_FIELDS = {
+  note: text({
+    maxLength: 200,
+    allowBlank: true,
+    default: '',
+    description:
+      'What the lab adds for the store about this line: a grade, a brand, a pack size; empty: nothing',
+  }),
+} satisfies TProperties;
 
 const LineOwnFieldsSchema = Type.Object(LINE_OWN_FIELDS);
 export type LineOwnFields = Static<typeof LineOwnFieldsSchema>;
@@ -33,7 +41,7 @@ export const lineOwnFields = (source: Partial<LineOwnFields>): LineOwnFields =>
   Object.fromEntries(
     Object.entries(LINE_OWN_FIELDS).map(([name, schema]) => [
       name,
-      (source as Record<string, unknown>)[name] ?? (schema as { default: unknown }).default,
+      (source as Record<string, unknown>)[name] ?? (schema as { default?: unknown }).default,
     ]),
   ) as LineOwnFields;
 
