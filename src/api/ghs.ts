@@ -26,16 +26,12 @@ export {
   type MarkedStorageClass,
 } from '../../server/src/domain/chemistry/storageCompatibility';
 
-import type { GhsPictogramCode, SignalWord, SignalWordChoice } from '../../server/src/domain/chemistry/ghs';
+import type { SignalWordChoice } from '../../server/src/domain/chemistry/ghs';
 import type { MarkedStorageClass } from '../../server/src/domain/chemistry/storageCompatibility';
 import type { HazardLabel as RecordHazards } from './stockKinds';
 
-/** What a chemical record reads of its hazards (docs/api.md, 'Hazard data'). */
-export interface HazardLabel {
-  hazard_statements: string[];
-  signal_word: SignalWord | null;
-  pictograms: GhsPictogramCode[];
-}
+/** What a chemical record reads of its hazards that its label shows (docs/api.md, 'Hazard data'). */
+export type HazardLabel = Pick<RecordHazards, 'hazard_statements' | 'signal_word' | 'pictograms'>;
 
 /** The hazard write fields: `signal_word` 'DERIVED' derives it from the codes again. */
 export interface HazardFields {

@@ -1,7 +1,8 @@
 import { apiSlice } from './apiSlice';
 import { STOCK_KINDS, type StockKind, type StockRecord } from './stockKinds';
-import { stockKindOf, stockTags, type ObjectType } from './stockObjects';
+import { stockKindOf, stockTags } from './stockObjects';
 import { listTags } from './tags';
+import type { SearchResult } from '../../server/src/contract/search';
 
 export interface SearchArgs {
   type: StockKind;
@@ -12,7 +13,7 @@ export interface SearchArgs {
 export type SearchResults = { [K in StockKind]: { type: K; rows: StockRecord<K>[] } }[StockKind];
 
 /** A result of the search across all kinds: the record carries its kind as an object type (SERVER.md §11). */
-export type SearchHit = StockRecord & { type: ObjectType };
+export type SearchHit = SearchResult & { type: NonNullable<SearchResult['type']> };
 
 export const searchApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

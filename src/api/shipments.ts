@@ -4,7 +4,11 @@ import { derivedTags } from './changeTags';
 import type { HazardFields } from './ghs';
 import { managementUrl, stockTags, type StockKind, type StockRecord, type StockWriteFields } from './stock';
 import { specOf, type SpecTable } from './stockKinds';
-import type { ShipmentLine as MergedLine } from '../../server/src/contract/shipments';
+import type {
+  Shipment as ContractShipment,
+  ShipmentLine as MergedLine,
+  StagingLine,
+} from '../../server/src/contract/shipments';
 import {
   idTag,
   kindListTag,
@@ -34,13 +38,8 @@ export interface ShipmentLine<K extends StockKind = StockKind> {
   unit_price: number | null;
 }
 
-/** The server names a line's reference field after the kind (`chemical`, `instrument`, `glassware`). */
-type ServerLine = {
-  id: number;
-  quantity: number;
-  expiry_date?: string | null;
-  unit_price?: number | null;
-} & Partial<Record<StockKind, StockRecord>>;
+/** The server names a line's reference field after the kind (`chemical`, `instrument`, `glassware`): one is there. */
+type ServerLine = StagingLine<StockKind>;
 
 export interface NewShipmentLine {
   kind: StockKind;
@@ -100,9 +99,7 @@ export interface Shipment<K extends StockKind = StockKind> extends ShipmentUndo 
 /** The history with the kind it was asked for, so the page can pick the columns without guessing. */
 export type ShipmentHistory = { [K in StockKind]: { type: K; shipments: Shipment<K>[] } }[StockKind];
 
-type ServerShipment = { id: number; date_time: string } & ShipmentUndo & {
-    [Key in SpecTable[StockKind]['shipmentLinesKey']]?: HistoryLine[];
-  };
+type ServerShipment = ContractShipment<StockKind>;
 
 export interface ShipmentToRevert {
   kind: StockKind;

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@fastify/type-provider-typebox';
+import { type Static, type TProperties, Type } from '@fastify/type-provider-typebox';
 import { MAX_REQUEST_LINES, REQUEST_STATUSES } from '../domain/requests';
 import { OBJECT_TYPES } from '../domain/stockKindHelpers';
 import { PageSchema } from './paging';
@@ -14,6 +14,36 @@ const quantityNote = 'ml for chemicals (> 0, at most 3 decimals), whole pieces (
 export const RequestStatusSchema = Type.Enum(REQUEST_STATUSES);
 
 const stamp = Type.Union([Type.String(), Type.Null()]);
+
+// ---- A line's own words ----
+
+/**
+ * What a lab writes on a line and reads back as written, stored in `request_lines` under the same names. A field
+ * added here, with its column in a migration, is accepted, stored, kept when a returned request is resubmitted and
+ * answered, with no other file changed. Each has a `default`: what a line written without it holds (its column's
+ * default too). What the server derives from a line (quantities in units, prices, costs) is not one of them.
+ */
+const LINE_OWN_FIELDS = {
+  note: text({
+    maxLength: 200,
+    allowBlank: true,
+    default: '',
+    description:
+      'What the lab adds for the store about this line: a grade, a brand, a pack size; empty: nothing',
+  }),
+} satisfies TProperties;
+
+const LineOwnFieldsSchema = Type.Object(LINE_OWN_FIELDS);
+export type LineOwnFields = Static<typeof LineOwnFieldsSchema>;
+
+/** A line's own fields taken from `source` (a body's line, a stored row, an answer's line), absent ones at their default. */
+export const lineOwnFields = (source: Partial<LineOwnFields>): LineOwnFields =>
+  Object.fromEntries(
+    Object.entries(LINE_OWN_FIELDS).map(([name, schema]) => [
+      name,
+      (source as Record<string, unknown>)[name] ?? (schema as { default?: unknown }).default,
+    ]),
+  ) as LineOwnFields;
 
 export const RequestLineSchema = Type.Object({
   id: Type.Integer(),
@@ -36,6 +66,7 @@ export const RequestLineSchema = Type.Object({
       'The line at unit_price costs more than one line may be charged (10,000,000,000 major units): it cannot be approved or issued until its quantity or the price is lowered',
   }),
   needs_store_approval: Type.Boolean({ description: 'The record carries a CMR hazard statement' }),
+  ...LINE_OWN_FIELDS,
 });
 export type RequestLine = Static<typeof RequestLineSchema>;
 
@@ -82,6 +113,7 @@ export const RequestLineBody = Type.Object({
   object_type: choice(Object.values(OBJECT_TYPES)),
   object_id: idRef('A stock record of object_type'),
   quantity: number({ description: quantityNote }),
+  ...Type.Partial(LineOwnFieldsSchema).properties,
 });
 export type NewRequestLine = Static<typeof RequestLineBody>;
 

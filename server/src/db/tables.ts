@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LineOwnFields } from '../contract/requests';
 import type { LedgerKind } from '../domain/ledger';
 import type { SpecTable, StockKind, StockObjectType } from '../domain/stockKinds';
 
@@ -482,8 +483,11 @@ export interface RequestsTable {
   store_approved_by: string | null;
 }
 
-/** One stock record a request asks for; quantities in base units (see StockColumns.quantity). */
-export interface RequestLinesTable {
+/**
+ * One stock record a request asks for; quantities in base units (see StockColumns.quantity). The line's own words
+ * (LineOwnFields) are columns under their contract names.
+ */
+export interface RequestLinesTable extends LineOwnFields {
   id: Generated<number>;
   request_id: number;
   position: number;

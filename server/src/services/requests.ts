@@ -11,13 +11,15 @@ import {
   toBaseQuantity,
 } from '../domain/stockKindHelpers';
 import type { Updateable } from 'kysely';
-import type {
-  ApprovedLine,
-  LabRequest,
-  LabRequestList,
-  NewRequest,
-  RequestChanges,
-  RequestLine,
+import {
+  lineOwnFields,
+  type ApprovedLine,
+  type LabRequest,
+  type LabRequestList,
+  type LineOwnFields,
+  type NewRequest,
+  type RequestChanges,
+  type RequestLine,
 } from '../contract/requests';
 import type { Db } from '../db';
 import type { Dialect } from '../db/dialect';
@@ -166,6 +168,7 @@ export async function toRequests(
           estimated_cost: price === null || !chargeable ? null : chargeAmount(kind, estimated, price, digits),
           cost_beyond_limit: !chargeable,
           needs_store_approval: needsStoreApproval(record as { hazard_statements?: string[] }),
+          ...lineOwnFields(line),
         };
       });
     const fund = funds.get(row.fund_id)!;
@@ -270,7 +273,9 @@ async function checkedInput(
   context: RequestsContext,
   locationId: number,
   input: NewRequest,
-): Promise<{ object_type: StockObjectType; object_id: number; quantity: number; position: number }[]> {
+): Promise<
+  ({ object_type: StockObjectType; object_id: number; quantity: number; position: number } & LineOwnFields)[]
+> {
   const errors = new FieldErrorCollector();
   const fund = await fundError(trx, locationId, input.fund);
   if (fund !== undefined) errors.add('fund', fund);
@@ -294,6 +299,7 @@ async function checkedInput(
     const quantity = lineQuantity(errors, number, kind, line.quantity);
     if (record && quantity !== undefined) checkChargeable(errors, number, kind, record, quantity);
     return {
+      ...lineOwnFields(line),
       object_type: line.object_type,
       object_id: line.object_id,
       quantity: quantity ?? 0,
@@ -474,6 +480,7 @@ export async function resubmitRequest(
       lines:
         input.lines ??
         current.lines.map((line) => ({
+          ...lineOwnFields(line),
           object_type: line.object_type,
           object_id: line.object_id,
           quantity: line.quantity,

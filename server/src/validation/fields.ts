@@ -19,6 +19,8 @@ type TextOptions = {
    */
   trim?: boolean;
   description?: string;
+  /** What an absent value stands for (documented; a caller such as contract/requests' lineOwnFields applies it). */
+  default?: string;
 };
 
 /**

@@ -248,6 +248,33 @@ describe('Lab requests', () => {
     expect(within(first).queryByRole('button', { name: 'Edit and resubmit' })).not.toBeInTheDocument();
   });
 
+  it("keeps a line's note for the store through an edit, and shows it on the card", async () => {
+    const manager = await signInAs('labManager');
+    await callAs(manager, 'POST', '/api/requests/1/return/', { reason: 'Which ethanol?' });
+    const view = await renderRequestsAs('labMember');
+    const { user } = view;
+    const first = await card(1);
+    await user.click(within(first).getByRole('button', { name: 'Edit and resubmit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit request #1' });
+    const note = within(dialog).getByRole('textbox', { name: 'Note for the store on Ethanol' });
+    expect(note).toHaveValue('');
+    await user.type(note, 'Absolute, 99.8 %');
+    await user.click(within(dialog).getByRole('button', { name: 'Resubmit' }));
+
+    expect(await screen.findByText('Request #1 submitted again.')).toBeInTheDocument();
+    await waitFor(() => expect(within(first).getByText('Note: Absolute, 99.8 %')).toBeInTheDocument());
+    // Returned again, the form starts from the note as the store read it.
+    await callAs(manager, 'POST', '/api/requests/1/return/', { reason: 'Fine, one more thing' });
+    view.unmount();
+    const { user: again } = await renderRequestsAs('labMember');
+    await again.click(within(await card(1)).getByRole('button', { name: 'Edit and resubmit' }));
+    const edited = await screen.findByRole('dialog', { name: 'Edit request #1' });
+    expect(within(edited).getByRole('textbox', { name: 'Note for the store on Ethanol' })).toHaveValue(
+      'Absolute, 99.8 %',
+    );
+    expect(within(edited).getByRole('textbox', { name: 'Note for the store on Beaker' })).toHaveValue('');
+  });
+
   it('cancels a request after a confirmation', async () => {
     const { user } = await renderRequestsAs('labMember');
     const first = await card(1);

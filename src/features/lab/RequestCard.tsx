@@ -21,6 +21,7 @@ import type { Column } from '../../components/columns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { longUsCalendarDate, longUsDate } from '../../components/dates';
 import { notify } from '../../components/notify';
+import { LineNote } from '../../components/LineNote';
 import { unitPriceText } from '../../components/statements';
 import {
   ApproveDialog,
@@ -67,6 +68,7 @@ function lineColumns(request: LabRequest): Column<RequestLine>[] {
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <span>{line.name}</span>
           {line.needs_store_approval && <Chip size="small" color="warning" label={STORE_APPROVAL_LABEL} />}
+          {line.note !== '' && <LineNote note={line.note} />}
         </Stack>
       ),
     },

@@ -32,6 +32,8 @@ import { FormDialogActions } from '../../components/FormDialog';
 
 /** The longest note the server keeps (docs/api.md §26.3). */
 const NOTE_MAX_LENGTH = 1000;
+/** The longest note of a line (docs/api.md §26.3). */
+const LINE_NOTE_MAX_LENGTH = 200;
 
 /** A line being written: the record asked for and the quantity as typed. */
 interface DraftLine {
@@ -40,7 +42,11 @@ interface DraftLine {
   name: string;
   unitPrice: number | null;
   quantity: string;
+  /** What the lab adds for the store about this line. */
+  note: string;
 }
+
+type LineChange = Partial<Pick<DraftLine, 'quantity' | 'note'>>;
 
 const lineKey = (line: { objectType: ObjectType; objectId: number }) => `${line.objectType}-${line.objectId}`;
 const quantityInputId = (line: DraftLine) => `request-line-quantity-${lineKey(line)}`;
@@ -59,6 +65,7 @@ function draftOf(request: LabRequest | undefined): {
       name: line.name,
       unitPrice: line.unit_price,
       quantity: String(line.quantity),
+      note: line.note,
     })),
     fund: request.fund.id,
     neededBy: request.needed_by ?? '',
@@ -115,6 +122,7 @@ export function RequestFormDialog({
       name: stockName(hit),
       unitPrice: hit.unit_price ?? null,
       quantity: '',
+      note: '',
     };
     setDraft((current) =>
       current.lines.some((existing) => lineKey(existing) === lineKey(line))
@@ -123,10 +131,10 @@ export function RequestFormDialog({
     );
     setFocusLine((last) => ({ inputId: quantityInputId(line), pick: (last?.pick ?? 0) + 1 }));
   };
-  const changeLine = (key: string, quantity: string) =>
+  const changeLine = (key: string, change: LineChange) =>
     setDraft((current) => ({
       ...current,
-      lines: current.lines.map((line) => (lineKey(line) === key ? { ...line, quantity } : line)),
+      lines: current.lines.map((line) => (lineKey(line) === key ? { ...line, ...change } : line)),
     }));
   const removeLine = (key: string) =>
     setDraft((current) => ({ ...current, lines: current.lines.filter((line) => lineKey(line) !== key) }));
@@ -147,6 +155,7 @@ export function RequestFormDialog({
         object_type: line.objectType,
         object_id: line.objectId,
         quantity: typedQuantity(line.quantity),
+        note: line.note,
       })),
     };
     const result = request
@@ -188,7 +197,7 @@ export function RequestFormDialog({
                     cost={costs[position]}
                     digits={digits}
                     currency={currency}
-                    onChange={(quantity) => changeLine(lineKey(line), quantity)}
+                    onChange={(change) => changeLine(lineKey(line), change)}
                     onRemove={() => removeLine(lineKey(line))}
                   />
                 ))}
@@ -265,7 +274,7 @@ function LineRow({
   cost: number | null;
   digits: number;
   currency: string | undefined;
-  onChange: (quantity: string) => void;
+  onChange: (change: LineChange) => void;
   onRemove: () => void;
 }) {
   const kind: StockKind = stockKindOf(line.objectType);
@@ -293,7 +302,7 @@ function LineRow({
         // The row names the item; the short label fits a long name's row, the input's name says the item.
         label="Quantity"
         value={line.quantity}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange({ quantity: event.target.value })}
         sx={{ width: 200 }}
         slotProps={{
           htmlInput: {
@@ -317,6 +326,17 @@ function LineRow({
       <IconButton aria-label={`Remove ${line.name}`} onClick={onRemove}>
         <DeleteIcon />
       </IconButton>
+      <TextField
+        size="small"
+        label="Note for the store"
+        value={line.note}
+        onChange={(event) => onChange({ note: event.target.value })}
+        sx={{ flex: '1 1 100%' }}
+        slotProps={{
+          htmlInput: { maxLength: LINE_NOTE_MAX_LENGTH, 'aria-label': `Note for the store on ${line.name}` },
+        }}
+        helperText={`Optional: a grade, a brand, a pack size · ${line.note.length}/${LINE_NOTE_MAX_LENGTH}`}
+      />
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { amount, kindLabels, units } from '../../components/stockColumns';
 import { AddRecord } from './AddRecord';
 import { takenOf, type ChosenPick } from './fulfilPicks';
+import { LineNote } from '../../components/LineNote';
 
 interface LinePicksProps {
   line: RequestLine;
@@ -40,6 +41,7 @@ export function LinePicks({ line, open, picks, onChange }: LinePicksProps) {
       <Typography id={headingId} variant="h6" component="h3">
         {`${line.name} — ${amount(kind, open)} open`}
       </Typography>
+      {line.note !== '' && <LineNote note={line.note} />}
       {picks.length === 0 ? (
         <Typography variant="body2">No record picked.</Typography>
       ) : (

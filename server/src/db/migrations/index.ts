@@ -20,6 +20,7 @@ import shipmentRecordValues from './0018_shipment_record_values';
 import settings from './0019_settings';
 import substanceHazards from './0020_substance_hazards';
 import requestLineStoreApproval from './0021_request_line_store_approval';
+import requestLineNote from './0022_request_line_note';
 
 import type { Dialect } from '../dialect';
 
@@ -49,6 +50,7 @@ const migrationFactories: Record<string, (dialect: Dialect) => Migration> = {
   '0019_settings': settings,
   '0020_substance_hazards': substanceHazards,
   '0021_request_line_store_approval': requestLineStoreApproval,
+  '0022_request_line_note': requestLineNote,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
