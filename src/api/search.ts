@@ -1,4 +1,7 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { apiSlice } from './apiSlice';
+import { useDebouncedValue } from '../components/useDebouncedValue';
 import { STOCK_KINDS, type StockKind, type StockRecord } from './stockKinds';
 import { stockKindOf, stockTags } from './stockObjects';
 import { listTags } from './tags';
@@ -39,3 +42,23 @@ export const searchApi = apiSlice.injectEndpoints({
 });
 
 export const { useFuzzySearchQuery, useFuzzySearchAllKindsQuery } = searchApi;
+
+/** How long typing pauses before the catalogue is searched. */
+const TYPING_PAUSE_MS = 300;
+
+/**
+ * The catalogue search across every kind as a search box needs it (StockSearchBox's props): the text as typed, and
+ * the hits for it once typing pauses. The issue cart's and the request form's boxes are this search.
+ */
+export function useCatalogueSearch() {
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(text.trim(), TYPING_PAUSE_MS);
+  const { currentData, isFetching } = useFuzzySearchAllKindsQuery(query || skipToken);
+  return {
+    text,
+    onTextChange: setText,
+    hits: query ? (currentData ?? []) : [],
+    searching: isFetching,
+    searched: query !== '',
+  };
+}
