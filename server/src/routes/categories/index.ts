@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resource } from '../../http/resource';
-import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import type { FastifyInstance } from 'fastify';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
+import { ID, IdParams, NoContent } from '../../http/schemas';
 import { ifMatchOf } from '../../http/versions';
 import { CategoryBody, CategoryChanges, CategorySchema } from '../../contract/categories';
 import { currentActor } from '../../plugins/auth';
@@ -11,10 +12,8 @@ const tags = ['categories'];
 
 /** §13: file categories. Reads are public; changes are signed-in. */
 export default async function categoryRoutes(app: FastifyInstance) {
-  const context = (): categories.CategoriesContext => ({ db: app.db, dialect: app.dialect, now: app.now });
-  const categoryExists = async (request: FastifyRequest) => {
-    await categories.getCategory(app.db, rawId(request));
-  };
+  const context = (): categories.CategoriesContext => serviceContext(app);
+  const categoryExists = targetLookup((id) => categories.getCategory(app.db, id));
 
   resource(app, '/api/filemanager/categories/', (routes) =>
     routes
@@ -46,12 +45,22 @@ export default async function categoryRoutes(app: FastifyInstance) {
       ),
   );
 
-  const rename = <B extends typeof CategoryBody | typeof CategoryChanges>(body: B, summary: string) => ({
+  const rename = (body: typeof CategoryBody | typeof CategoryChanges, summary: string) => ({
     access: 'storeWrite' as const,
     preValidation: categoryExists,
     versioned: CategorySchema,
     schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
   });
+
+  // PUT requires the name, PATCH may leave it out: one handler renames for either.
+  const renameCategory: Handler<ReturnType<typeof rename>['schema']> = async (request) =>
+    categories.renameCategory(
+      context(),
+      currentActor(request),
+      request.params.id,
+      request.body.name,
+      ifMatchOf(request),
+    );
 
   resource(app, `/api/filemanager/categories/:id${ID}/`, (routes) =>
     routes
@@ -63,24 +72,8 @@ export default async function categoryRoutes(app: FastifyInstance) {
         },
         async (request) => categories.getCategory(app.db, request.params.id),
       )
-      .patch(rename(CategoryChanges, 'Rename a category'), async (request) =>
-        categories.renameCategory(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body.name,
-          ifMatchOf(request),
-        ),
-      )
-      .put(rename(CategoryBody, 'Rename a category (name required)'), async (request) =>
-        categories.renameCategory(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body.name,
-          ifMatchOf(request),
-        ),
-      )
+      .patch(rename(CategoryChanges, 'Rename a category'), renameCategory)
+      .put(rename(CategoryBody, 'Rename a category (name required)'), renameCategory)
       .delete(
         {
           access: 'storeWrite',

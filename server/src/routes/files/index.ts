@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resource } from '../../http/resource';
-import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import type { FastifyInstance } from 'fastify';
+import { resource, targetLookup } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
+import { ID, IdParams, NoContent } from '../../http/schemas';
 import { ifMatchOf } from '../../http/versions';
 import { ChemicalFileSchema, FileSchema, LinksBody } from '../../contract/files';
 import { currentActor } from '../../plugins/auth';
@@ -13,15 +14,8 @@ const tags = ['files'];
 
 /** §12.1–12.2: the file library. Reads are public; upload, link changes and delete are signed-in. */
 export default async function fileRoutes(app: FastifyInstance) {
-  const context = (): files.FilesContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    storage: app.storage,
-    now: app.now,
-  });
-  const fileExists = async (request: FastifyRequest) => {
-    await files.existingFile(app.db, rawId(request));
-  };
+  const context = (): files.FilesContext => ({ ...serviceContext(app), storage: app.storage });
+  const fileExists = targetLookup((id) => files.existingFile(app.db, id));
 
   // Multipart is parsed in this scope only: every other route of the API takes JSON alone.
   await app.register(async function uploadScope(scope: FastifyInstance) {

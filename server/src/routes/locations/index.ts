@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import type { FastifyInstance } from 'fastify';
+import { ErrorDetail, ID, IdParams, NoContent, LocationParams } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import { IssueLineParams, IssueSchema, LineReturnBody } from '../../contract/issues';
 import {
@@ -18,10 +19,8 @@ const tags = ['locations'];
 
 /** §8: locations (signed-in), the consumers tree and each location's issues (public). */
 export default async function locationRoutes(app: FastifyInstance) {
-  const context = (): locations.LocationsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
-  const locationExists = async (request: FastifyRequest) => {
-    await locations.getLocation(context(), rawId(request));
-  };
+  const context = (): locations.LocationsContext => serviceContext(app);
+  const locationExists = targetLookup((id) => locations.getLocation(context(), id));
 
   resource(app, '/api/management/store-consumers/', (routes) =>
     routes

@@ -13,7 +13,8 @@ import {
 } from '../../domain/stockListing';
 import { PageSchema, pageOf } from '../../http/paging';
 import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as issues from '../../services/issues';
@@ -62,16 +63,14 @@ function listingOf<K extends StockKind>(query: {
 
 /** §4 stock records, §5 management lists and create, §10 stock ledger. */
 export default async function stockRoutes(app: FastifyInstance) {
-  const context = (): stock.StockContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): stock.StockContext => serviceContext(app);
 
   for (const kind of STOCK_KINDS) {
     // `/api/storeobjects/<records>/` (§4), `/api/management/<management>/` (§5).
     const { store: records, management } = specOf(kind).segments;
     const record = STOCK_RECORD_SCHEMAS[kind];
     const bodies = STOCK_WRITE_BODIES[kind];
-    const recordExists = async (request: FastifyRequest) => {
-      await stock.requireStockRecord(context(), kind, rawId(request));
-    };
+    const recordExists = targetLookup((id) => stock.requireStockRecord(context(), kind, id));
 
     // A full list can hold 100,000 records, built field by field from the §4.1 shapes.
     const list = {

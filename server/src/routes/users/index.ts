@@ -1,7 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import type { FastifyInstance } from 'fastify';
+import { ErrorDetail, ID, IdParams, NoContent } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import {
   CreateUserBody,
@@ -17,15 +18,8 @@ const tags = ['users'];
 
 /** §3: user accounts; every route is signed-in. */
 export default async function userRoutes(app: FastifyInstance) {
-  const context = (): users.UsersContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    config: app.config,
-    now: app.now,
-  });
-  const targetIsChangeable = async (request: FastifyRequest) => {
-    await users.changeableUser(app.db, rawId(request));
-  };
+  const context = (): users.UsersContext => ({ ...serviceContext(app), config: app.config });
+  const targetIsChangeable = targetLookup((id) => users.changeableUser(app.db, id));
 
   resource(app, '/api/account/me/', (routes) =>
     routes.get(
