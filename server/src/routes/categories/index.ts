@@ -1,8 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { resource, targetLookup, type Handler } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
 import { serviceContext } from '../../http/serviceContext';
-import { ID, IdParams, NoContent } from '../../http/schemas';
+import { ID } from '../../http/schemas';
 import { ifMatchOf } from '../../http/versions';
 import { CategoryBody, CategoryChanges, CategorySchema } from '../../contract/categories';
 import { currentActor } from '../../plugins/auth';
@@ -45,12 +46,8 @@ export default async function categoryRoutes(app: FastifyInstance) {
       ),
   );
 
-  const rename = (body: typeof CategoryBody | typeof CategoryChanges, summary: string) => ({
-    access: 'storeWrite' as const,
-    preValidation: categoryExists,
-    versioned: CategorySchema,
-    schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
-  });
+  const rename = (body: typeof CategoryBody | typeof CategoryChanges, summary: string) =>
+    changeRow({ access: 'storeWrite', tags, summary, row: CategorySchema, body, lookup: categoryExists });
 
   // PUT requires the name, PATCH may leave it out: one handler renames for either.
   const renameCategory: Handler<ReturnType<typeof rename>['schema']> = async (request) =>
@@ -65,27 +62,19 @@ export default async function categoryRoutes(app: FastifyInstance) {
   resource(app, `/api/filemanager/categories/:id${ID}/`, (routes) =>
     routes
       .get(
-        {
-          access: 'public',
-          versioned: CategorySchema,
-          schema: { tags, summary: 'One category', params: IdParams, response: { 200: CategorySchema } },
-        },
+        readRow({ access: 'public', tags, summary: 'One category', row: CategorySchema }),
         async (request) => categories.getCategory(app.db, request.params.id),
       )
       .patch(rename(CategoryChanges, 'Rename a category'), renameCategory)
       .put(rename(CategoryBody, 'Rename a category (name required)'), renameCategory)
       .delete(
-        {
+        deleteRow({
           access: 'storeWrite',
-          preValidation: categoryExists,
-          versioned: CategorySchema,
-          schema: {
-            tags,
-            summary: 'Delete a category; its file links go, the files stay',
-            params: IdParams,
-            response: { 204: NoContent },
-          },
-        },
+          tags,
+          summary: 'Delete a category; its file links go, the files stay',
+          row: CategorySchema,
+          lookup: categoryExists,
+        }),
         async (request, reply) => {
           await categories.deleteCategory(
             context(),
