@@ -31,35 +31,30 @@ export function readRow<R extends TSchema>({ access, tags, summary, row }: RowRo
 
 /** A PUT or PATCH of the row with `body`: answers the changed row. */
 export function changeRow<R extends TSchema, B extends TSchema, A extends object = object>({
-  access,
-  tags,
-  summary,
-  row,
-  lookup,
-  refusals,
   body,
+  refusals,
+  ...write
 }: RowWrite<R, A> & { body: B }) {
-  return {
-    access,
-    preValidation: lookup,
-    versioned: row,
-    schema: { tags, summary, params: IdParams, body, response: { 200: row, ...(refusals as A) } },
-  };
+  return writeOptions(write, { body, response: { 200: write.row, ...(refusals as A) } });
 }
 
 /** A DELETE of the row: answers 204 with no body. */
 export function deleteRow<R extends TSchema, A extends object = object>({
-  access,
-  tags,
-  summary,
-  row,
-  lookup,
   refusals,
+  ...write
 }: RowWrite<R, A>) {
+  return writeOptions(write, { response: { 204: NoContent, ...(refusals as A) } });
+}
+
+/** What a change and a delete share: the row is looked up first, and an If-Match is checked against its version. */
+function writeOptions<R extends TSchema, S extends object>(
+  { access, tags, summary, row, lookup }: RowWrite<R, unknown>,
+  schema: S,
+) {
   return {
     access,
     preValidation: lookup,
     versioned: row,
-    schema: { tags, summary, params: IdParams, response: { 204: NoContent, ...(refusals as A) } },
+    schema: { tags, summary, params: IdParams, ...schema },
   };
 }
