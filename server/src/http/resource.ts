@@ -14,7 +14,7 @@ import type {
 import { labParameterOf, type Access } from '../plugins/auth';
 import { methodNotAllowed, notFound } from './errors';
 import { jsonArrayStream, RECORDS_PER_CHUNK, sendJsonStream } from './jsonStream';
-import { BadRequest, ErrorDetail, ID, MAX_ROW_ID } from './schemas';
+import { BadRequest, ErrorDetail, ID, MAX_ROW_ID, rawId } from './schemas';
 import { entityTag, ifMatchOf, IfMatchHeaders, PreconditionFailedSchema } from './versions';
 
 export type { Access };
@@ -90,6 +90,19 @@ function taggingVersion(handler: Handler<FastifySchema>): Handler<FastifySchema>
     const version = (answer as { version?: unknown } | null)?.version;
     if (typeof version === 'number') reply.header('etag', entityTag(version));
     return answer;
+  };
+}
+
+/**
+ * The `preValidation` of a route on one row named by `{id}`: `find` looks the row up (and throws its 404, or a 403 for
+ * a row the caller may not change), so an unknown target answers before any 400 of the body. Written once here for
+ * every such route; the id is read from the raw path, since validation has not converted it yet.
+ */
+export function targetLookup(
+  find: (id: number, request: FastifyRequest) => Promise<unknown>,
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    await find(rawId(request), request);
   };
 }
 

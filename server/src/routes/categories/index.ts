@@ -1,7 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resource } from '../../http/resource';
-import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import type { FastifyInstance } from 'fastify';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
+import { serviceContext } from '../../http/serviceContext';
+import { ID } from '../../http/schemas';
 import { ifMatchOf } from '../../http/versions';
 import { CategoryBody, CategoryChanges, CategorySchema } from '../../contract/categories';
 import { currentActor } from '../../plugins/auth';
@@ -11,10 +13,8 @@ const tags = ['categories'];
 
 /** §13: file categories. Reads are public; changes are signed-in. */
 export default async function categoryRoutes(app: FastifyInstance) {
-  const context = (): categories.CategoriesContext => ({ db: app.db, dialect: app.dialect, now: app.now });
-  const categoryExists = async (request: FastifyRequest) => {
-    await categories.getCategory(app.db, rawId(request));
-  };
+  const context = (): categories.CategoriesContext => serviceContext(app);
+  const categoryExists = targetLookup((id) => categories.getCategory(app.db, id));
 
   resource(app, '/api/filemanager/categories/', (routes) =>
     routes
@@ -46,53 +46,35 @@ export default async function categoryRoutes(app: FastifyInstance) {
       ),
   );
 
-  const rename = <B extends typeof CategoryBody | typeof CategoryChanges>(body: B, summary: string) => ({
-    access: 'storeWrite' as const,
-    preValidation: categoryExists,
-    versioned: CategorySchema,
-    schema: { tags, summary, params: IdParams, body, response: { 200: CategorySchema } },
-  });
+  const rename = (body: typeof CategoryBody | typeof CategoryChanges, summary: string) =>
+    changeRow({ access: 'storeWrite', tags, summary, row: CategorySchema, body, lookup: categoryExists });
+
+  // PUT requires the name, PATCH may leave it out: one handler renames for either.
+  const renameCategory: Handler<ReturnType<typeof rename>['schema']> = async (request) =>
+    categories.renameCategory(
+      context(),
+      currentActor(request),
+      request.params.id,
+      request.body.name,
+      ifMatchOf(request),
+    );
 
   resource(app, `/api/filemanager/categories/:id${ID}/`, (routes) =>
     routes
       .get(
-        {
-          access: 'public',
-          versioned: CategorySchema,
-          schema: { tags, summary: 'One category', params: IdParams, response: { 200: CategorySchema } },
-        },
+        readRow({ access: 'public', tags, summary: 'One category', row: CategorySchema }),
         async (request) => categories.getCategory(app.db, request.params.id),
       )
-      .patch(rename(CategoryChanges, 'Rename a category'), async (request) =>
-        categories.renameCategory(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body.name,
-          ifMatchOf(request),
-        ),
-      )
-      .put(rename(CategoryBody, 'Rename a category (name required)'), async (request) =>
-        categories.renameCategory(
-          context(),
-          currentActor(request),
-          request.params.id,
-          request.body.name,
-          ifMatchOf(request),
-        ),
-      )
+      .patch(rename(CategoryChanges, 'Rename a category'), renameCategory)
+      .put(rename(CategoryBody, 'Rename a category (name required)'), renameCategory)
       .delete(
-        {
+        deleteRow({
           access: 'storeWrite',
-          preValidation: categoryExists,
-          versioned: CategorySchema,
-          schema: {
-            tags,
-            summary: 'Delete a category; its file links go, the files stay',
-            params: IdParams,
-            response: { 204: NoContent },
-          },
-        },
+          tags,
+          summary: 'Delete a category; its file links go, the files stay',
+          row: CategorySchema,
+          lookup: categoryExists,
+        }),
         async (request, reply) => {
           await categories.deleteCategory(
             context(),

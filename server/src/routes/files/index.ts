@@ -1,8 +1,10 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resource } from '../../http/resource';
-import { ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import type { FastifyInstance } from 'fastify';
+import { resource, targetLookup } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
+import { serviceContext } from '../../http/serviceContext';
+import { ID, IdParams } from '../../http/schemas';
 import { ifMatchOf } from '../../http/versions';
 import { ChemicalFileSchema, FileSchema, LinksBody } from '../../contract/files';
 import { currentActor } from '../../plugins/auth';
@@ -13,15 +15,8 @@ const tags = ['files'];
 
 /** §12.1–12.2: the file library. Reads are public; upload, link changes and delete are signed-in. */
 export default async function fileRoutes(app: FastifyInstance) {
-  const context = (): files.FilesContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    storage: app.storage,
-    now: app.now,
-  });
-  const fileExists = async (request: FastifyRequest) => {
-    await files.existingFile(app.db, rawId(request));
-  };
+  const context = (): files.FilesContext => ({ ...serviceContext(app), storage: app.storage });
+  const fileExists = targetLookup((id) => files.existingFile(app.db, id));
 
   // Multipart is parsed in this scope only: every other route of the API takes JSON alone.
   await app.register(async function uploadScope(scope: FastifyInstance) {
@@ -78,27 +73,18 @@ export default async function fileRoutes(app: FastifyInstance) {
 
   resource(app, `/api/filemanager/files/:id${ID}/`, (routes) =>
     routes
-      .get(
-        {
-          access: 'public',
-          versioned: FileSchema,
-          schema: { tags, summary: 'One file', params: IdParams, response: { 200: FileSchema } },
-        },
-        async (request) => files.getFile(context(), request.params.id),
+      .get(readRow({ access: 'public', tags, summary: 'One file', row: FileSchema }), async (request) =>
+        files.getFile(context(), request.params.id),
       )
       .patch(
-        {
+        changeRow({
           access: 'storeWrite',
-          preValidation: fileExists,
-          versioned: FileSchema,
-          schema: {
-            tags,
-            summary: "Replace the file's linked chemicals and/or categories",
-            params: IdParams,
-            body: LinksBody,
-            response: { 200: FileSchema },
-          },
-        },
+          tags,
+          summary: "Replace the file's linked chemicals and/or categories",
+          row: FileSchema,
+          body: LinksBody,
+          lookup: fileExists,
+        }),
         async (request) =>
           files.updateLinks(
             context(),
@@ -109,17 +95,13 @@ export default async function fileRoutes(app: FastifyInstance) {
           ),
       )
       .delete(
-        {
+        deleteRow({
           access: 'storeWrite',
-          preValidation: fileExists,
-          versioned: FileSchema,
-          schema: {
-            tags,
-            summary: 'Delete the file: record, links and stored bytes',
-            params: IdParams,
-            response: { 204: NoContent },
-          },
-        },
+          tags,
+          summary: 'Delete the file: record, links and stored bytes',
+          row: FileSchema,
+          lookup: fileExists,
+        }),
         async (request, reply) => {
           await files.deleteFile(context(), currentActor(request), request.params.id, ifMatchOf(request));
           return reply.code(204).send(null);

@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resource } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ID, LocationParams } from '../../http/schemas';
 import { FundBody, FundParams, FundPatchBody, FundSchema } from '../../contract/funds';
 import { currentActor } from '../../plugins/auth';
@@ -10,7 +11,7 @@ const tags = ['funds'];
 
 /** A lab's funds (docs/api.md §25): read by the lab and the store, kept by the store and the lab's managers. */
 export default async function fundRoutes(app: FastifyInstance) {
-  const context = (): funds.FundsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): funds.FundsContext => serviceContext(app);
   const fundOfLab = async (request: FastifyRequest) => {
     const { locationId, id } = request.params as Record<string, string>;
     await funds.requireFund(context(), Number(locationId), Number(id));

@@ -15,7 +15,8 @@ import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv
 import { describeSize, fileTooLarge, HttpError } from '../../http/errors';
 import { jsonObjectStream, sendJsonStream } from '../../http/jsonStream';
 import { PageSchema, pageOf } from '../../http/paging';
-import { resource } from '../../http/resource';
+import { resource, targetLookup } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ExportFormatQuery, ID, IdParams } from '../../http/schemas';
 import { MAX_COLUMNS, sendXlsx, XLSX_RESPONSE, xlsxStream } from '../../http/spreadsheet';
 import { currentActor } from '../../plugins/auth';
@@ -65,15 +66,11 @@ async function uploadedFile(request: FastifyRequest): Promise<{ name: string; by
 /** Imports (docs/api.md §13): signed-in only. */
 export default async function importRoutes(app: FastifyInstance) {
   const context = (): imports.ImportsContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
+    ...serviceContext(app),
     undoDays: app.config.shipmentUndoDays,
     rowSchemas: ROW_SCHEMAS,
   });
-  const importExists = async (request: FastifyRequest) => {
-    await imports.getImport(context(), Number((request.params as { id: string }).id));
-  };
+  const importExists = targetLookup((id) => imports.getImport(context(), id));
 
   for (const kind of STOCK_KINDS) {
     await app.register(async function uploadScope(scope: FastifyInstance) {

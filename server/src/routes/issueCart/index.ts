@@ -1,9 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CartLineBody, CartLinePatchBody, CartLineSchema, MergeBody } from '../../contract/issueCart';
 import { IssueSchema } from '../../contract/issues';
-import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
+import { ErrorDetail, ID, IdParams, NoContent, LocationParams } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as issueCart from '../../services/issueCart';
 
@@ -12,14 +13,12 @@ const tags = ['issue cart'];
 /** §9: each signed-in user's issue cart and its merge into an issue. */
 export default async function issueCartRoutes(app: FastifyInstance) {
   const context = (): issueCart.IssueCartContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
+    ...serviceContext(app),
     currency: app.config.currency,
   });
-  const ownLine = async (request: FastifyRequest) => {
-    await issueCart.requireCartLine(context(), currentUser(request), rawId(request));
-  };
+  const ownLine = targetLookup((id, request) =>
+    issueCart.requireCartLine(context(), currentUser(request), id),
+  );
 
   resource(app, '/api/management/issue-cart/', (routes) =>
     routes
@@ -50,6 +49,10 @@ export default async function issueCartRoutes(app: FastifyInstance) {
     schema: { tags, summary, params: IdParams, body, response: { 200: CartLineSchema } },
   });
 
+  // PUT's body is PATCH's with every field required: one handler writes either.
+  const updateLine: Handler<ReturnType<typeof update>['schema']> = async (request) =>
+    issueCart.updateCartLine(context(), currentActor(request), request.params.id, request.body);
+
   resource(app, `/api/management/issue-cart/:id${ID}/`, (routes) =>
     routes
       .get(
@@ -64,12 +67,8 @@ export default async function issueCartRoutes(app: FastifyInstance) {
         },
         async (request) => issueCart.getCartLine(context(), currentUser(request), request.params.id),
       )
-      .put(update('Replace a line (a body id is ignored)', CartLineBody), async (request) =>
-        issueCart.updateCartLine(context(), currentActor(request), request.params.id, request.body),
-      )
-      .patch(update('Change some fields of a line', CartLinePatchBody), async (request) =>
-        issueCart.updateCartLine(context(), currentActor(request), request.params.id, request.body),
-      )
+      .put(update('Replace a line (a body id is ignored)', CartLineBody), updateLine)
+      .patch(update('Change some fields of a line', CartLinePatchBody), updateLine)
       .delete(
         {
           access: 'storeWrite',

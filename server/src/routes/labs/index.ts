@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HoldingsSchema, LabMemberSchema } from '../../contract/labs';
 import { pageOf, PagingQuery } from '../../http/paging';
 import { resource } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import { ID, LocationParams } from '../../http/schemas';
 import { IssueSchema } from '../../contract/issues';
 import * as labs from '../../services/labs';
@@ -12,7 +13,7 @@ const tags = ['labs'];
 
 /** A lab's own pages (docs/api.md, 'Labs'): for the lab's members and managers, auditors and store managers. */
 export default async function labRoutes(app: FastifyInstance) {
-  const context = () => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = () => serviceContext(app);
 
   resource(app, `/api/labs/:locationId${ID}/holdings/`, (routes) =>
     routes.get(

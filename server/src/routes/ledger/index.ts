@@ -12,6 +12,7 @@ import { headerWithUnit, KIND_OF_TYPE } from '../../domain/stockKindHelpers';
 import { CSV_RESPONSE, csvStream, sendCsv, type CsvColumn } from '../../http/csv';
 import { PageSchema, pageOf } from '../../http/paging';
 import { resource } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
 import * as ledger from '../../services/ledger';
 
 const tags = ['ledger'];
@@ -71,7 +72,7 @@ const EXPORT_COLUMNS: CsvColumn<LedgerListEntry>[] = [
 
 /** The global stock ledger: every quantity change of every record, filtered, paged, exported (docs/api.md §5). */
 export default async function ledgerRoutes(app: FastifyInstance) {
-  const context = (): ledger.LedgerContext => ({ db: app.db, dialect: app.dialect });
+  const context = (): ledger.LedgerContext => serviceContext(app);
 
   resource(app, '/api/management/ledger/', (routes) =>
     routes.get(

@@ -1,7 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorDetail, ID, IdParams, NoContent, rawId, LocationParams } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import type { FastifyInstance } from 'fastify';
+import { ErrorDetail, ID, LocationParams } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import { IssueLineParams, IssueSchema, LineReturnBody } from '../../contract/issues';
 import {
@@ -18,10 +20,8 @@ const tags = ['locations'];
 
 /** §8: locations (signed-in), the consumers tree and each location's issues (public). */
 export default async function locationRoutes(app: FastifyInstance) {
-  const context = (): locations.LocationsContext => ({ db: app.db, dialect: app.dialect, now: app.now });
-  const locationExists = async (request: FastifyRequest) => {
-    await locations.getLocation(context(), rawId(request));
-  };
+  const context = (): locations.LocationsContext => serviceContext(app);
+  const locationExists = targetLookup((id) => locations.getLocation(context(), id));
 
   resource(app, '/api/management/store-consumers/', (routes) =>
     routes
@@ -53,12 +53,8 @@ export default async function locationRoutes(app: FastifyInstance) {
       ),
   );
 
-  const update = (summary: string, body: typeof LocationBody | typeof LocationPatchBody) => ({
-    access: 'storeWrite' as const,
-    preValidation: locationExists,
-    versioned: LocationSchema,
-    schema: { tags, summary, params: IdParams, body, response: { 200: LocationSchema } },
-  });
+  const update = (summary: string, body: typeof LocationBody | typeof LocationPatchBody) =>
+    changeRow({ access: 'storeWrite', tags, summary, row: LocationSchema, body, lookup: locationExists });
 
   // PUT's body is PATCH's with every field required: one handler writes either.
   const updateLocation: Handler<ReturnType<typeof update>['schema']> = async (request) =>
@@ -73,27 +69,20 @@ export default async function locationRoutes(app: FastifyInstance) {
   resource(app, `/api/management/store-consumers/:id${ID}/`, (routes) =>
     routes
       .get(
-        {
-          access: 'storeRead',
-          versioned: LocationSchema,
-          schema: { tags, summary: 'One location', params: IdParams, response: { 200: LocationSchema } },
-        },
+        readRow({ access: 'storeRead', tags, summary: 'One location', row: LocationSchema }),
         async (request) => locations.getLocation(context(), request.params.id),
       )
       .put(update('Replace a location (all four fields)', LocationBody), updateLocation)
       .patch(update('Change some fields of a location', LocationPatchBody), updateLocation)
       .delete(
-        {
+        deleteRow({
           access: 'storeWrite',
-          preValidation: locationExists,
-          versioned: LocationSchema,
-          schema: {
-            tags,
-            summary: 'Delete a location without issues',
-            params: IdParams,
-            response: { 204: NoContent, 409: ErrorDetail },
-          },
-        },
+          tags,
+          summary: 'Delete a location without issues',
+          row: LocationSchema,
+          lookup: locationExists,
+          refusals: { 409: ErrorDetail },
+        }),
         async (request, reply) => {
           await locations.deleteLocation(
             context(),

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ApproveBody,
   FulfilBody,
@@ -13,8 +13,9 @@ import {
 } from '../../contract/requests';
 import { OPEN_FOR_THE_STORE } from '../../domain/requests';
 import { pageOf, PagingQuery, parsePage } from '../../http/paging';
-import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, LocationParams, rawId } from '../../http/schemas';
+import { resource, targetLookup } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
+import { ErrorDetail, ID, IdParams, LocationParams } from '../../http/schemas';
 import { currentActor } from '../../plugins/auth';
 import { idFilter } from '../../validation/fields';
 import { IssueSchema } from '../../contract/issues';
@@ -26,15 +27,11 @@ const tags = ['requests'];
 /** Requests from the labs (docs/api.md §26): the lab's side, the request's own routes and the store's. */
 export default async function requestRoutes(app: FastifyInstance) {
   const context = (): labRequests.RequestsContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
+    ...serviceContext(app),
     currency: app.config.currency,
     labTimeZone: app.config.labTimeZone,
   });
-  const requestExists = async (request: FastifyRequest) => {
-    await labRequests.requireRequest(context(), rawId(request));
-  };
+  const requestExists = targetLookup((id) => labRequests.requireRequest(context(), id));
 
   resource(app, `/api/labs/:locationId${ID}/requests/`, (routes) =>
     routes

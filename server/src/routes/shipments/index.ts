@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   AnyShipmentSchema,
   SHIPMENT_SCHEMAS,
@@ -7,8 +7,9 @@ import {
   STAGING_SCHEMAS,
 } from '../../contract/shipments';
 import { STOCK_KINDS, type StockKind } from '../../domain/stockKinds';
-import { resource } from '../../http/resource';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { serviceContext } from '../../http/serviceContext';
+import { ErrorDetail, ID, IdParams, NoContent } from '../../http/schemas';
 import { currentActor, currentUser } from '../../plugins/auth';
 import * as shipments from '../../services/shipments';
 
@@ -16,9 +17,7 @@ const tags = ['shipments'];
 
 function stagingRoutes(app: FastifyInstance, kind: StockKind) {
   const context = (): shipments.ShipmentsContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
+    ...serviceContext(app),
     undoDays: app.config.shipmentUndoDays,
   });
   const base = `/api/management/${kind}-temp-shipment`;
@@ -37,9 +36,9 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
     unitPrice: body.unit_price,
   });
 
-  const ownLine = async (request: FastifyRequest) => {
-    await shipments.requireOwnStagingLine(context(), currentUser(request), kind, rawId(request));
-  };
+  const ownLine = targetLookup((id, request) =>
+    shipments.requireOwnStagingLine(context(), currentUser(request), kind, id),
+  );
 
   resource(app, `${base}/`, (routes) =>
     routes
@@ -80,6 +79,16 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
     schema: { tags: kindTags, summary, params: IdParams, body, response: { 200: Line } },
   });
 
+  // PUT's body is PATCH's with every field required: one handler writes either.
+  const updateLine: Handler<ReturnType<typeof update>['schema']> = async (request) =>
+    shipments.updateStagingLine(
+      context(),
+      currentActor(request),
+      kind,
+      request.params.id,
+      lineInput(request.body),
+    );
+
   resource(app, `${base}/:id${ID}/`, (routes) =>
     routes
       .get(
@@ -94,25 +103,10 @@ function stagingRoutes(app: FastifyInstance, kind: StockKind) {
         },
         async (request) => shipments.getStagingLine(context(), currentUser(request), kind, request.params.id),
       )
-      .put(update('Replace a staging line', ReplaceBody), async (request) =>
-        shipments.updateStagingLine(
-          context(),
-          currentActor(request),
-          kind,
-          request.params.id,
-          lineInput(request.body),
-        ),
-      )
+      .put(update('Replace a staging line', ReplaceBody), updateLine)
       .patch(
         update('Change a staging line (quantity, stock record, expiry date, unit price)', PatchBody),
-        async (request) =>
-          shipments.updateStagingLine(
-            context(),
-            currentActor(request),
-            kind,
-            request.params.id,
-            lineInput(request.body),
-          ),
+        updateLine,
       )
       .delete(
         {
@@ -154,9 +148,7 @@ export default async function shipmentRoutes(app: FastifyInstance) {
   for (const kind of STOCK_KINDS) stagingRoutes(app, kind);
 
   const context = (): shipments.ShipmentsContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
+    ...serviceContext(app),
     undoDays: app.config.shipmentUndoDays,
   });
   resource(app, '/api/management/shipments/', (routes) =>

@@ -12,8 +12,10 @@ import {
   type StockOrderingField,
 } from '../../domain/stockListing';
 import { PageSchema, pageOf } from '../../http/paging';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import { ErrorDetail, ID, IdParams, rawId } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import { currentActor } from '../../plugins/auth';
 import * as issues from '../../services/issues';
@@ -62,16 +64,14 @@ function listingOf<K extends StockKind>(query: {
 
 /** §4 stock records, §5 management lists and create, §10 stock ledger. */
 export default async function stockRoutes(app: FastifyInstance) {
-  const context = (): stock.StockContext => ({ db: app.db, dialect: app.dialect, now: app.now });
+  const context = (): stock.StockContext => serviceContext(app);
 
   for (const kind of STOCK_KINDS) {
     // `/api/storeobjects/<records>/` (§4), `/api/management/<management>/` (§5).
     const { store: records, management } = specOf(kind).segments;
     const record = STOCK_RECORD_SCHEMAS[kind];
     const bodies = STOCK_WRITE_BODIES[kind];
-    const recordExists = async (request: FastifyRequest) => {
-      await stock.requireStockRecord(context(), kind, rawId(request));
-    };
+    const recordExists = targetLookup((id) => stock.requireStockRecord(context(), kind, id));
 
     // A full list can hold 100,000 records, built field by field from the §4.1 shapes.
     const list = {
@@ -171,12 +171,8 @@ export default async function stockRoutes(app: FastifyInstance) {
         .post(create, async (request, reply) => reply.code(201).send(await createRecord(request))),
     );
 
-    const update = (body: TSchema, summary: string) => ({
-      access: 'storeWrite' as const,
-      preValidation: recordExists,
-      versioned: record,
-      schema: { tags, summary, params: IdParams, body, response: { 200: record } },
-    });
+    const update = (body: TSchema, summary: string) =>
+      changeRow({ access: 'storeWrite', tags, summary, row: record, body, lookup: recordExists });
     const updateRecord = async (request: FastifyRequest) =>
       stock.updateStockRecord(
         context(),
@@ -190,32 +186,20 @@ export default async function stockRoutes(app: FastifyInstance) {
     resource(app, `/api/storeobjects/${records}/:id${ID}/`, (routes) =>
       routes
         .get(
-          {
-            access: 'public',
-            versioned: record,
-            schema: {
-              tags,
-              summary: `One ${kind} stock record`,
-              params: IdParams,
-              response: { 200: record },
-            },
-          },
+          readRow({ access: 'public', tags, summary: `One ${kind} stock record`, row: record }),
           async (request) => stock.getStockRecord(context(), kind, request.params.id),
         )
         .put(update(bodies.replace, `Replace a ${kind} stock record`), updateRecord)
         .patch(update(bodies.patch, `Change some fields of a ${kind} stock record`), updateRecord)
         .delete(
-          {
+          deleteRow({
             access: 'storeWrite',
-            preValidation: recordExists,
-            versioned: record,
-            schema: {
-              tags,
-              summary: `Delete a ${kind} stock record and its ADJUSTMENT ledger entries`,
-              params: IdParams,
-              response: { 204: NoContent, 409: ErrorDetail },
-            },
-          },
+            tags,
+            summary: `Delete a ${kind} stock record and its ADJUSTMENT ledger entries`,
+            row: record,
+            lookup: recordExists,
+            refusals: { 409: ErrorDetail },
+          }),
           async (request, reply) => {
             await stock.deleteStockRecord(
               context(),

@@ -1,7 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorDetail, ID, IdParams, NoContent, rawId } from '../../http/schemas';
-import { resource, type Handler } from '../../http/resource';
+import type { FastifyInstance } from 'fastify';
+import { ErrorDetail, ID, IdParams } from '../../http/schemas';
+import { resource, targetLookup, type Handler } from '../../http/resource';
+import { changeRow, deleteRow, readRow } from '../../http/rowRoutes';
+import { serviceContext } from '../../http/serviceContext';
 import { ifMatchOf } from '../../http/versions';
 import {
   CreateUserBody,
@@ -17,15 +19,8 @@ const tags = ['users'];
 
 /** §3: user accounts; every route is signed-in. */
 export default async function userRoutes(app: FastifyInstance) {
-  const context = (): users.UsersContext => ({
-    db: app.db,
-    dialect: app.dialect,
-    config: app.config,
-    now: app.now,
-  });
-  const targetIsChangeable = async (request: FastifyRequest) => {
-    await users.changeableUser(app.db, rawId(request));
-  };
+  const context = (): users.UsersContext => ({ ...serviceContext(app), config: app.config });
+  const targetIsChangeable = targetLookup((id) => users.changeableUser(app.db, id));
 
   resource(app, '/api/account/me/', (routes) =>
     routes.get(
@@ -60,18 +55,15 @@ export default async function userRoutes(app: FastifyInstance) {
       ),
   );
 
-  const update = {
-    access: 'storeWrite' as const,
-    preValidation: targetIsChangeable,
-    versioned: UserSchema,
-    schema: {
-      tags,
-      summary: 'Change a user (email, first_name, last_name, role, labs)',
-      params: IdParams,
-      body: UpdateUserBody,
-      response: { 200: UserSchema, 403: ErrorDetail },
-    },
-  };
+  const update = changeRow({
+    access: 'storeWrite',
+    tags,
+    summary: 'Change a user (email, first_name, last_name, role, labs)',
+    row: UserSchema,
+    body: UpdateUserBody,
+    lookup: targetIsChangeable,
+    refusals: { 403: ErrorDetail },
+  });
 
   // PATCH and PUT take the same fields, all optional (SERVER.md §3).
   const updateUser: Handler<typeof update.schema> = async (request) =>
@@ -79,28 +71,20 @@ export default async function userRoutes(app: FastifyInstance) {
 
   resource(app, `/api/account/users/:id${ID}/`, (routes) =>
     routes
-      .get(
-        {
-          access: 'storeRead',
-          versioned: UserSchema,
-          schema: { tags, summary: 'One user', params: IdParams, response: { 200: UserSchema } },
-        },
-        async (request) => users.getUser(context(), request.params.id),
+      .get(readRow({ access: 'storeRead', tags, summary: 'One user', row: UserSchema }), async (request) =>
+        users.getUser(context(), request.params.id),
       )
       .patch(update, updateUser)
       .put(update, updateUser)
       .delete(
-        {
+        deleteRow({
           access: 'storeWrite',
-          preValidation: targetIsChangeable,
-          versioned: UserSchema,
-          schema: {
-            tags,
-            summary: 'Delete a user with their staging and cart lines',
-            params: IdParams,
-            response: { 204: NoContent, 403: ErrorDetail },
-          },
-        },
+          tags,
+          summary: 'Delete a user with their staging and cart lines',
+          row: UserSchema,
+          lookup: targetIsChangeable,
+          refusals: { 403: ErrorDetail },
+        }),
         async (request, reply) => {
           await users.deleteUser(context(), currentActor(request), request.params.id, ifMatchOf(request));
           return reply.code(204).send(null);
