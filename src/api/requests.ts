@@ -22,9 +22,11 @@ import { idTag, listTag, listTags, onSuccess, pagesTag, recordTag } from './tags
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export {
   allows,
+  LINE_NOTE_MAX_LENGTH,
   openQuantity,
   pickFacts,
   REQUEST_STATUSES,
+  REQUEST_TEXT_MAX_LENGTH,
   type RequestAction,
 } from '../../server/src/domain/requests';
 

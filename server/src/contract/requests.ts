@@ -1,5 +1,10 @@
 import { type Static, type TProperties, Type } from '@fastify/type-provider-typebox';
-import { MAX_REQUEST_LINES, REQUEST_STATUSES } from '../domain/requests';
+import {
+  LINE_NOTE_MAX_LENGTH,
+  MAX_REQUEST_LINES,
+  REQUEST_STATUSES,
+  REQUEST_TEXT_MAX_LENGTH,
+} from '../domain/requests';
 import { OBJECT_TYPES } from '../domain/stockKindHelpers';
 import { PageSchema } from './paging';
 import { choice, choiceList, idRef, nullable, number, stockDate, text } from '../validation/fields';
@@ -25,7 +30,7 @@ const stamp = Type.Union([Type.String(), Type.Null()]);
  */
 const LINE_OWN_FIELDS = {
   note: text({
-    maxLength: 200,
+    maxLength: LINE_NOTE_MAX_LENGTH,
     allowBlank: true,
     default: '',
     description:
@@ -120,7 +125,7 @@ export type NewRequestLine = Static<typeof RequestLineBody>;
 export const RequestBody = Type.Object({
   fund: idRef("One of the lab's active funds"),
   needed_by: Type.Optional(nullable(stockDate('A date, not in the past (LAB_TIME_ZONE)'))),
-  note: Type.Optional(text({ maxLength: 1000, allowBlank: true })),
+  note: Type.Optional(text({ maxLength: REQUEST_TEXT_MAX_LENGTH, allowBlank: true })),
   lines: Type.Array(RequestLineBody, {
     minItems: 1,
     description: `1–${MAX_REQUEST_LINES} lines, one per stock record`,
@@ -145,7 +150,7 @@ export const ApproveBody = Type.Object({
   ),
 });
 
-export const ReasonBody = Type.Object({ reason: text({ maxLength: 1000 }) });
+export const ReasonBody = Type.Object({ reason: text({ maxLength: REQUEST_TEXT_MAX_LENGTH }) });
 
 export const RequestStatusFilter = Type.Optional(
   choiceList(REQUEST_STATUSES, 'Comma-separated statuses; any case'),

@@ -9,6 +9,12 @@ import { specOf, type PickFact, type StockKind } from './stockKinds';
 /** The most lines a request may have: a month's order of a busy lab is far fewer. */
 export const MAX_REQUEST_LINES = 200;
 
+/** The longest note of a request and reason of a decision (characters); the forms stop typing there too. */
+export const REQUEST_TEXT_MAX_LENGTH = 1000;
+
+/** The longest note of one line (characters): a grade, a brand, a pack size. */
+export const LINE_NOTE_MAX_LENGTH = 200;
+
 export const REQUEST_STATUSES = [
   'submitted',
   'returned',

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import {
+  REQUEST_TEXT_MAX_LENGTH,
   useApproveRequestMutation,
   useCancelOpenRequestMutation,
   useRejectRequestMutation,
@@ -157,7 +158,7 @@ export function ReasonDialog({
         onChange={(event) => setReason(event.target.value)}
         error={'reason' in errors.fields}
         helperText={errors.fields.reason ?? `${request.requester.email} reads it on the request.`}
-        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        slotProps={{ htmlInput: { maxLength: REQUEST_TEXT_MAX_LENGTH } }}
       />
     </FormDialog>
   );

@@ -15,6 +15,8 @@ import {
   useLabFundsQuery,
   useResubmitRequestMutation,
   useSubmitRequestMutation,
+  LINE_NOTE_MAX_LENGTH,
+  REQUEST_TEXT_MAX_LENGTH,
   type LabRequest,
   type RequestFields,
 } from '../../api/requests';
@@ -29,11 +31,6 @@ import { RecordPicker } from './RecordPicker';
 import { digitsOf, estimatedCost, moneyText } from '../../components/money';
 import { FormErrorList } from '../../components/FormErrorList';
 import { FormDialogActions } from '../../components/FormDialog';
-
-/** The longest note the server keeps (docs/api.md §26.3). */
-const NOTE_MAX_LENGTH = 1000;
-/** The longest note of a line (docs/api.md §26.3). */
-const LINE_NOTE_MAX_LENGTH = 200;
 
 /** A line being written: the record asked for and the quantity as typed. */
 interface DraftLine {
@@ -246,9 +243,9 @@ export function RequestFormDialog({
               minRows={2}
               value={draft.note}
               onChange={(event) => setDraft({ ...draft, note: event.target.value })}
-              slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+              slotProps={{ htmlInput: { maxLength: REQUEST_TEXT_MAX_LENGTH } }}
               error={'note' in errors.fields}
-              helperText={errors.fields.note ?? `Optional · ${draft.note.length}/${NOTE_MAX_LENGTH}`}
+              helperText={errors.fields.note ?? `Optional · ${draft.note.length}/${REQUEST_TEXT_MAX_LENGTH}`}
             />
           </Stack>
         </DialogContent>

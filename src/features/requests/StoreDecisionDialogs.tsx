@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errorMessage';
 import { fieldErrors } from '../../api/fieldMessages';
 import {
+  REQUEST_TEXT_MAX_LENGTH,
   useCancelOpenRequestMutation,
   useStoreApproveRequestMutation,
   useStoreRejectRequestMutation,
@@ -116,7 +117,7 @@ function ReasonDialog({
         onChange={(event) => setReason(event.target.value)}
         error={Boolean(reasonError)}
         helperText={reasonError ?? reasonHint}
-        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        slotProps={{ htmlInput: { maxLength: REQUEST_TEXT_MAX_LENGTH } }}
       />
       {error && !reasonError && <Alert severity="error">{errorMessage(error)}</Alert>}
     </FormDialog>
