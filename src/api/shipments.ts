@@ -81,14 +81,8 @@ export type NewStockItem = {
 /** A merged line (SERVER.md §7): the record as SPEC §3 describes it, in plain names, and the quantities it moved. */
 export type HistoryLine<K extends StockKind = StockKind> = MergedLine<K>;
 
-/** docs/api.md §10: who undid a shipment and when, and until when it can still be undone. */
-interface ShipmentUndo {
-  /** null while the shipment stands. */
-  reverted_at: string | null;
-  reverted_by: string | null;
-  /** The last moment the server accepts an undo; null once reverted. */
-  undo_until: string | null;
-}
+/** docs/api.md §10: who undid a shipment and when (null while it stands), and until when it can still be undone. */
+type ShipmentUndo = Pick<ServerShipment, 'reverted_at' | 'reverted_by' | 'undo_until'>;
 
 export interface Shipment<K extends StockKind = StockKind> extends ShipmentUndo {
   id: number;
