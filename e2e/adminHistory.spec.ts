@@ -10,12 +10,18 @@ test('Back and Forward move between the admin pages chosen, and a reload keeps t
 }) => {
   await page.goto('/adminapp');
   const heading = (name: string) => page.getByRole('heading', { name, level: 1 });
+  // Choosing a page adds its history entry just after the page shows (the router writes it a moment later): a Back
+  // sent within those milliseconds would leave the area's first entry instead, so the test waits for the entry.
+  const historyLength = () => page.evaluate(() => window.history.length);
   // The admin area's first visit loads its code: slow on a loaded machine.
   await expect(heading('Dashboard')).toBeVisible({ timeout: 30_000 });
+  const first = await historyLength();
   await openPage(page, 'Ledger');
   await expect(heading('Ledger')).toBeVisible();
+  await expect.poll(historyLength).toBe(first + 1);
   await openPage(page, 'Audit');
   await expect(heading('Audit')).toBeVisible();
+  await expect.poll(historyLength).toBe(first + 2);
   await expect(page).toHaveURL(/\/adminapp$/);
 
   await page.goBack();
