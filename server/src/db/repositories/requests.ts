@@ -156,21 +156,6 @@ export async function listRequests(
   };
 }
 
-/** Whether a request line names this stock record (it then cannot be deleted). */
-export async function onAnyRequest(
-  db: Executor,
-  objectType: StockObjectType,
-  objectId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('request_lines')
-    .select('id')
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The lines naming this stock record on requests of these statuses, with their request's id (by request). */
 export async function linesOfRecord(
   db: Executor,

@@ -1,5 +1,4 @@
 import type { StockLedgerTable, StockObjectType } from '../tables';
-import { onAnyRequest } from './requests';
 import { isInShipmentHistory, isStaged } from './shipments';
 import type { Executor } from '../executor';
 
@@ -9,11 +8,8 @@ interface StockReference {
   refersTo: (trx: Executor, type: StockObjectType, id: number) => Promise<boolean>;
 }
 
-/**
- * Tables whose rows name a stock record by `object_type` and `object_id`. (`request_lines` too, read by
- * onAnyRequest beside the other reads of request lines.)
- */
-type RecordNamingTable = 'issue_cart' | 'stock_ledger';
+/** Tables whose rows name a stock record by `object_type` and `object_id`. */
+type RecordNamingTable = 'issue_cart' | 'stock_ledger' | 'request_lines';
 
 type LedgerKind = StockLedgerTable['kind'];
 
@@ -52,7 +48,10 @@ const STOCK_REFERENCES: readonly StockReference[] = [
   { what: "a user's issue cart", refersTo: (trx, type, id) => isNamedIn(trx, 'issue_cart', type, id) },
   { what: "a user's shipment staging list", refersTo: isStaged },
   // A request keeps what its lab asked for, priced and approved, after it is fulfilled or closed.
-  { what: 'a request from a lab', refersTo: onAnyRequest },
+  {
+    what: 'a request from a lab',
+    refersTo: (trx, type, id) => isNamedIn(trx, 'request_lines', type, id),
+  },
 ];
 
 /** What still refers to this stock record, e.g. `['shipment history']`; empty when it may be deleted. */
